@@ -1,0 +1,116 @@
+// Package cqlerr holds Cassandra's error classes and the error value every engine
+// package returns to the reader.
+//
+// An *Error is what cqlsh would show: the exception class name (Code), Cassandra's
+// exact message text, and, where the engine knows it, the position in the script
+// the error points at, so an editor can underline it. Message texts that are a
+// specification live as constants beside the code that raises them, each citing
+// the Cassandra source file it was read from.
+package cqlerr
+
+import "strconv"
+
+// Code is a Cassandra exception class as cqlsh names it.
+type Code string
+
+// The error classes the engine raises, with the protocol codes cqlsh prints.
+const (
+	SyntaxException        Code = "SyntaxException"
+	InvalidRequest         Code = "InvalidRequest"
+	AlreadyExists          Code = "AlreadyExists"
+	ConfigurationException Code = "ConfigurationException"
+	Unauthorized           Code = "Unauthorized"
+	ServerError            Code = "ServerError"
+	// Stopped is cqlplay's own: a run hit one of the session's bounds (statements,
+	// rows or time) and was stopped so the reader's tab stays responsive.
+	Stopped Code = "Stopped"
+)
+
+// Protocol returns the native-protocol error code and the bracketed description
+// cqlsh prints for c, e.g. 0x2200 and "Invalid query".
+func (c Code) Protocol() (int, string) {
+	switch c {
+	case SyntaxException:
+		return 0x2000, "Syntax error in CQL query"
+	case InvalidRequest:
+		return 0x2200, "Invalid query"
+	case AlreadyExists:
+		return 0x2400, "Query invalid because of configuration issue"
+	case ConfigurationException:
+		return 0x2300, "Query invalid because of configuration issue"
+	case Unauthorized:
+		return 0x2100, "Unauthorized"
+	case ServerError:
+		return 0x0000, "Server error"
+	}
+	return 0, string(c)
+}
+
+// Pos is a place in the script: a byte offset and the 1-based line and column
+// (column counted in bytes of UTF-8; the WebAssembly bridge converts to UTF-16).
+// The zero Pos means "no position known".
+type Pos struct {
+	Offset int
+	Line   int
+	Col    int
+}
+
+// IsValid reports whether p names a real place.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+func (p Pos) String() string {
+	if !p.IsValid() {
+		return "-"
+	}
+	return strconv.Itoa(p.Line) + ":" + strconv.Itoa(p.Col)
+}
+
+// Error is one failure as the reader sees it.
+type Error struct {
+	Code    Code
+	Message string
+	// Pos and Len locate the offending text in the script, when known.
+	Pos Pos
+	Len int
+}
+
+func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
+
+// Cqlsh renders e as cqlsh prints a server error, e.g.
+// InvalidRequest: Error from server: code=2200 [Invalid query] message="...".
+func (e *Error) Cqlsh() string {
+	if e.Code == Stopped {
+		return "Stopped: " + e.Message
+	}
+	code, desc := e.Code.Protocol()
+	hex := strconv.FormatInt(int64(code), 16)
+	for len(hex) < 4 {
+		hex = "0" + hex
+	}
+	return string(e.Code) + ": Error from server: code=" + hex + " [" + desc + "] message=\"" + e.Message + "\""
+}
+
+// At returns a copy of e located at pos spanning n bytes, unless e already has a position.
+func (e *Error) At(pos Pos, n int) *Error {
+	if e.Pos.IsValid() || !pos.IsValid() {
+		return e
+	}
+	c := *e
+	c.Pos, c.Len = pos, n
+	return &c
+}
+
+// Invalid returns an InvalidRequest error. The engine builds messages by
+// concatenation rather than fmt, which keeps fmt out of the WebAssembly binary.
+func Invalid(msg string) *Error { return &Error{Code: InvalidRequest, Message: msg} }
+
+// Syntax returns a SyntaxException located at pos, spanning n bytes.
+func Syntax(pos Pos, n int, msg string) *Error {
+	return &Error{Code: SyntaxException, Message: msg, Pos: pos, Len: n}
+}
+
+// Config returns a ConfigurationException.
+func Config(msg string) *Error { return &Error{Code: ConfigurationException, Message: msg} }
+
+// New returns an error of any class.
+func New(code Code, msg string) *Error { return &Error{Code: code, Message: msg} }

@@ -1,0 +1,49 @@
+package engine
+
+import "github.com/cqlplay/cqlplay/engine/cqlerr"
+
+// Outcome is what one statement of a script did: the result contract shared by
+// the Go API, `cqlplay run --json` and the WebAssembly bridge (see design.md).
+type Outcome struct {
+	// Statement is the statement's text as written, without the ';'.
+	Statement string
+	// Line is the 1-based line the statement starts on.
+	Line int
+	// Columns and Rows are set when the statement returns a result set (SELECT,
+	// a conditional write's [applied] row). Each value is as cqlsh prints it;
+	// a null prints "null" and is also listed in Nulls, so a page can tell it
+	// from the text 'null'.
+	Columns []string
+	Rows    [][]string
+	Nulls   [][2]int // [row, column] of each null value in Rows
+	// Text is the output of statements that print text rather than rows (DESCRIBE).
+	Text     string
+	Warnings []string
+	Error    *cqlerr.Error
+	Plan     *Plan
+}
+
+// HasResult reports whether the outcome carries a result set.
+func (o *Outcome) HasResult() bool { return o.Columns != nil }
+
+// Plan says what a statement cost: what it read against what it returned, and
+// how it reached the data. The page draws it; lessons use it to show why a
+// query needs ALLOW FILTERING.
+type Plan struct {
+	// Kind is "single-partition", "multi-partition", "range-scan", "index" or "write".
+	Kind string
+	// Table is the keyspace-qualified table the statement read or wrote.
+	Table             string
+	PartitionsRead    int
+	RowsRead          int
+	RowsReturned      int
+	CellsRead         int
+	TombstonesScanned int
+	Filtering         bool   // rows were read and then discarded by a filter
+	Index             string // the secondary index used, if any
+	AllPartitions     bool   // the query had to visit every partition
+	// Partitions lists the tokens of the partitions touched, in the order read.
+	Partitions []int64
+	// Nodes lists the simulated nodes contacted (numbered from 1).
+	Nodes []int
+}
