@@ -1,0 +1,263 @@
+package engine
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+)
+
+// This file is the JSON form of the result contract (design.md, "One result
+// contract"): what `cqlplay run --json` prints a line at a time and what the
+// WebAssembly bridge hands to the page. It is written by hand rather than with
+// encoding/json, which would add about 136 KB of brotli to the .wasm and encode
+// at half the speed.
+//
+// The bytes are exactly those encoding/json.Marshal produces for the same
+// value (MarshalJSON is built on AppendJSON, and encoding/json only compacts
+// and HTML-escapes what a Marshaler returns, which this encoder has already
+// done), so Go code that marshals an Outcome inside its own structures gets the
+// same text as the command line and the browser.
+//
+// Shape, keys always in this order:
+//
+//	{"statement":"...","line":12,
+//	 "columns":[...],"rows":[[...]],   only when the outcome has a result set
+//	 "nulls":[[0,1]],                  only when some value is null
+//	 "text":"...",                     only when non-empty (DESCRIBE)
+//	 "warnings":[...],                 always, possibly []
+//	 "error":{"code":"...","message":"...",
+//	          "line":L,"column":C,"offset":O,"length":N},  position only when known
+//	 "plan":{...}}                     only when set
+//
+// Row values are JSON strings as cqlsh prints them; a null is the string
+// "null" in rows and is also listed in nulls. Positions are Go's: byte offsets
+// and byte columns (the WebAssembly bridge converts them to UTF-16).
+//
+// Plan tokens (plan.partitions) are JSON strings of the decimal token: a
+// Murmur3 token is a full 64-bit integer and JavaScript's JSON.parse would
+// round it to the nearest double, showing the reader a token no node owns.
+
+// AppendJSON appends o as one compact JSON object to dst and returns the
+// extended buffer.
+func (o *Outcome) AppendJSON(dst []byte) []byte {
+	dst = append(dst, `{"statement":`...)
+	dst = appendJSONString(dst, o.Statement)
+	dst = append(dst, `,"line":`...)
+	dst = strconv.AppendInt(dst, int64(o.Line), 10)
+	if o.Columns != nil {
+		dst = append(dst, `,"columns":`...)
+		dst = appendJSONStrings(dst, o.Columns)
+		dst = append(dst, `,"rows":[`...)
+		for i, row := range o.Rows {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendJSONStrings(dst, row)
+		}
+		dst = append(dst, ']')
+	}
+	if len(o.Nulls) > 0 {
+		dst = append(dst, `,"nulls":[`...)
+		for i, n := range o.Nulls {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, '[')
+			dst = strconv.AppendInt(dst, int64(n[0]), 10)
+			dst = append(dst, ',')
+			dst = strconv.AppendInt(dst, int64(n[1]), 10)
+			dst = append(dst, ']')
+		}
+		dst = append(dst, ']')
+	}
+	if o.Text != "" {
+		dst = append(dst, `,"text":`...)
+		dst = appendJSONString(dst, o.Text)
+	}
+	dst = append(dst, `,"warnings":`...)
+	dst = appendJSONStrings(dst, o.Warnings)
+	if o.Error != nil {
+		dst = append(dst, `,"error":`...)
+		dst = appendErrorJSON(dst, o.Error)
+	}
+	if o.Plan != nil {
+		dst = append(dst, `,"plan":`...)
+		dst = appendPlanJSON(dst, o.Plan)
+	}
+	return append(dst, '}')
+}
+
+// MarshalJSON implements encoding/json.Marshaler with the same bytes as
+// AppendJSON, so the engine's JSON has one definition.
+func (o Outcome) MarshalJSON() ([]byte, error) {
+	return o.AppendJSON(nil), nil
+}
+
+// OutcomesJSON returns outs as one JSON array (the reply of the WebAssembly
+// bridge's run). A nil or empty slice is "[]".
+func OutcomesJSON(outs []Outcome) []byte {
+	dst := make([]byte, 0, 256*len(outs)+2)
+	dst = append(dst, '[')
+	for i := range outs {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = outs[i].AppendJSON(dst)
+	}
+	return append(dst, ']')
+}
+
+// appendErrorJSON writes an error object; its position keys appear only when
+// the engine knows where the error is, so a page can tell "no position" from
+// "line 1, column 1".
+func appendErrorJSON(dst []byte, e *cqlerr.Error) []byte {
+	dst = append(dst, `{"code":`...)
+	dst = appendJSONString(dst, string(e.Code))
+	dst = append(dst, `,"message":`...)
+	dst = appendJSONString(dst, e.Message)
+	if e.Pos.IsValid() {
+		dst = append(dst, `,"line":`...)
+		dst = strconv.AppendInt(dst, int64(e.Pos.Line), 10)
+		dst = append(dst, `,"column":`...)
+		dst = strconv.AppendInt(dst, int64(e.Pos.Col), 10)
+		dst = append(dst, `,"offset":`...)
+		dst = strconv.AppendInt(dst, int64(e.Pos.Offset), 10)
+		dst = append(dst, `,"length":`...)
+		dst = strconv.AppendInt(dst, int64(e.Len), 10)
+	}
+	return append(dst, '}')
+}
+
+// appendPlanJSON writes every Plan field, present or zero, so the page reads
+// one fixed shape.
+func appendPlanJSON(dst []byte, p *Plan) []byte {
+	dst = append(dst, `{"kind":`...)
+	dst = appendJSONString(dst, p.Kind)
+	dst = append(dst, `,"table":`...)
+	dst = appendJSONString(dst, p.Table)
+	dst = appendIntField(dst, `,"partitionsRead":`, p.PartitionsRead)
+	dst = appendIntField(dst, `,"rowsRead":`, p.RowsRead)
+	dst = appendIntField(dst, `,"rowsReturned":`, p.RowsReturned)
+	dst = appendIntField(dst, `,"cellsRead":`, p.CellsRead)
+	dst = appendIntField(dst, `,"tombstonesScanned":`, p.TombstonesScanned)
+	dst = append(dst, `,"filtering":`...)
+	dst = strconv.AppendBool(dst, p.Filtering)
+	dst = append(dst, `,"index":`...)
+	dst = appendJSONString(dst, p.Index)
+	dst = append(dst, `,"allPartitions":`...)
+	dst = strconv.AppendBool(dst, p.AllPartitions)
+	dst = append(dst, `,"partitions":[`...)
+	for i, t := range p.Partitions {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '"')
+		dst = strconv.AppendInt(dst, t, 10)
+		dst = append(dst, '"')
+	}
+	dst = append(dst, `],"nodes":[`...)
+	for i, n := range p.Nodes {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = strconv.AppendInt(dst, int64(n), 10)
+	}
+	return append(dst, "]}"...)
+}
+
+func appendIntField(dst []byte, key string, v int) []byte {
+	dst = append(dst, key...)
+	return strconv.AppendInt(dst, int64(v), 10)
+}
+
+// appendJSONStrings writes ss as a JSON array of strings; nil is [].
+func appendJSONStrings(dst []byte, ss []string) []byte {
+	dst = append(dst, '[')
+	for i, s := range ss {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendJSONString(dst, s)
+	}
+	return append(dst, ']')
+}
+
+// jsonVerbatim[b] is true for the ASCII bytes a JSON string may hold as they
+// are. Besides what JSON requires (control characters, '"' and '\\'), '<', '>'
+// and '&' are escaped as encoding/json does, so the text can sit inside an HTML
+// <script> element (the site pre-renders results into pages) and MarshalJSON
+// agrees with encoding/json byte for byte.
+var jsonVerbatim = func() (t [utf8.RuneSelf]bool) {
+	for b := 0x20; b < utf8.RuneSelf; b++ {
+		t[b] = true
+	}
+	for _, b := range `"\<>&` {
+		t[b] = false
+	}
+	return t
+}()
+
+const lowerHex = "0123456789abcdef"
+
+// appendJSONString writes s as a JSON string. strconv.Quote is not JSON (it
+// writes \x.. and \U........); this writes only escapes JSON defines. Invalid
+// UTF-8 becomes U+FFFD, and U+2028/U+2029, which JSON allows raw but older
+// JavaScript parsers treat as line ends, are escaped.
+func appendJSONString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		b := s[i]
+		if b < utf8.RuneSelf {
+			if jsonVerbatim[b] {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			dst = appendASCIIEscape(dst, b)
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		var esc string
+		switch {
+		case r == utf8.RuneError && size == 1:
+			esc = `\ufffd`
+		case r == '\u2028':
+			esc = `\u2028`
+		case r == '\u2029':
+			esc = `\u2029`
+		default:
+			i += size
+			continue
+		}
+		dst = append(dst, s[start:i]...)
+		dst = append(dst, esc...)
+		i += size
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+// appendASCIIEscape writes the escape for one ASCII byte that may not appear
+// verbatim, using the short forms JSON has and \u00XX for the rest.
+func appendASCIIEscape(dst []byte, b byte) []byte {
+	switch b {
+	case '"', '\\':
+		return append(dst, '\\', b)
+	case '\b':
+		return append(dst, '\\', 'b')
+	case '\f':
+		return append(dst, '\\', 'f')
+	case '\n':
+		return append(dst, '\\', 'n')
+	case '\r':
+		return append(dst, '\\', 'r')
+	case '\t':
+		return append(dst, '\\', 't')
+	}
+	return append(dst, '\\', 'u', '0', '0', lowerHex[b>>4], lowerHex[b&0xF])
+}

@@ -1,0 +1,415 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+)
+
+func TestAppendJSONStringEscapes(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"empty", "", `""`},
+		{"plain", "abc xyz", `"abc xyz"`},
+		{"quote", `a"b`, `"a\"b"`},
+		{"backslash", `a\b`, `"a\\b"`},
+		{"slash stays", "a/b", `"a/b"`},
+		{"newline", "a\nb", `"a\nb"`},
+		{"carriage return", "a\rb", `"a\rb"`},
+		{"tab", "a\tb", `"a\tb"`},
+		{"backspace", "a\bb", `"a\bb"`},
+		{"form feed", "a\fb", `"a\fb"`},
+		{"nul", "a\x00b", `"a\u0000b"`},
+		{"unit separator", "\x1f", `"\u001f"`},
+		{"escape char", "\x1b[0m", `"\u001b[0m"`},
+		{"del stays", "\x7f", "\"\x7f\""},
+		{"html", "<a href='x'>&</a>", `"\u003ca href='x'\u003e\u0026\u003c/a\u003e"`},
+		{"line separator", "a\u2028b", `"a\u2028b"`},
+		{"paragraph separator", "a\u2029b", `"a\u2029b"`},
+		{"cjk stays", "北美洲", `"北美洲"`},
+		{"emoji stays", "😀", `"😀"`},
+		{"latin stays", "é", `"é"`},
+		{"invalid byte", "a\xffb", `"a\ufffdb"`},
+		{"lone continuation", "\x80", `"\ufffd"`},
+		{"truncated rune", "\xe5\x8c", `"\ufffd\ufffd"`},
+		{"surrogate half as utf-8", "\xed\xa0\x80", `"\ufffd\ufffd\ufffd"`},
+		{"overlong slash", "\xc0\xaf", `"\ufffd\ufffd"`},
+		{"valid U+FFFD stays", "\uFFFD", "\"\uFFFD\""},
+		{"every short escape", "\"\\\b\f\n\r\t", `"\"\\\b\f\n\r\t"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := string(appendJSONString(nil, tt.in))
+			if got != tt.want {
+				t.Errorf("appendJSONString(%q) = %s, want %s", tt.in, got, tt.want)
+			}
+			std, err := json.Marshal(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != string(std) {
+				t.Errorf("appendJSONString(%q) = %s, encoding/json gives %s", tt.in, got, std)
+			}
+		})
+	}
+}
+
+// TestAppendJSONStringEveryByte checks each single byte and each control
+// character against encoding/json, so no escape is missed.
+func TestAppendJSONStringEveryByte(t *testing.T) {
+	for b := 0; b < 256; b++ {
+		s := "x" + string([]byte{byte(b)}) + "y"
+		std, _ := json.Marshal(s)
+		if got := appendJSONString(nil, s); !bytes.Equal(got, std) {
+			t.Errorf("byte %#02x: got %s, encoding/json gives %s", b, got, std)
+		}
+	}
+}
+
+func TestOutcomeJSONGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		o    Outcome
+		want string
+	}{
+		{
+			name: "write, no result",
+			o:    Outcome{Statement: "INSERT INTO t (k) VALUES (1)", Line: 3},
+			want: `{"statement":"INSERT INTO t (k) VALUES (1)","line":3,"warnings":[]}`,
+		},
+		{
+			name: "result set with a null",
+			o: Outcome{
+				Statement: "SELECT mainland, state FROM users",
+				Line:      12,
+				Columns:   []string{"mainland", "state"},
+				Rows:      [][]string{{"northamerica", "delaware"}, {"europe", "null"}},
+				Nulls:     [][2]int{{1, 1}},
+			},
+			want: `{"statement":"SELECT mainland, state FROM users","line":12,` +
+				`"columns":["mainland","state"],"rows":[["northamerica","delaware"],["europe","null"]],` +
+				`"nulls":[[1,1]],"warnings":[]}`,
+		},
+		{
+			name: "empty result set keeps columns and rows",
+			o:    Outcome{Statement: "SELECT k FROM t", Line: 1, Columns: []string{"k"}},
+			want: `{"statement":"SELECT k FROM t","line":1,"columns":["k"],"rows":[],"warnings":[]}`,
+		},
+		{
+			name: "describe text and warnings",
+			o: Outcome{
+				Statement: "DESCRIBE TABLE t",
+				Line:      2,
+				Text:      "CREATE TABLE cqlplay.t (\n    k int PRIMARY KEY\n);",
+				Warnings:  []string{"Aggregation query used without partition key"},
+			},
+			want: `{"statement":"DESCRIBE TABLE t","line":2,` +
+				`"text":"CREATE TABLE cqlplay.t (\n    k int PRIMARY KEY\n);",` +
+				`"warnings":["Aggregation query used without partition key"]}`,
+		},
+		{
+			name: "error without position",
+			o: Outcome{
+				Statement: "SELECT * FROM nope",
+				Line:      4,
+				Error:     cqlerr.Invalid("table nope does not exist"),
+			},
+			want: `{"statement":"SELECT * FROM nope","line":4,"warnings":[],` +
+				`"error":{"code":"InvalidRequest","message":"table nope does not exist"}}`,
+		},
+		{
+			name: "error with position",
+			o: Outcome{
+				Statement: "SELEC 1",
+				Line:      7,
+				Error:     cqlerr.Syntax(cqlerr.Pos{Offset: 40, Line: 7, Col: 1}, 5, "line 7:0 no viable alternative at input 'SELEC'"),
+			},
+			want: `{"statement":"SELEC 1","line":7,"warnings":[],` +
+				`"error":{"code":"SyntaxException","message":"line 7:0 no viable alternative at input 'SELEC'",` +
+				`"line":7,"column":1,"offset":40,"length":5}}`,
+		},
+		{
+			name: "plan",
+			o: Outcome{
+				Statement: "SELECT * FROM t WHERE v = 1 ALLOW FILTERING",
+				Line:      9,
+				Columns:   []string{"k", "v"},
+				Rows:      [][]string{{"1", "1"}},
+				Plan: &Plan{
+					Kind: "range-scan", Table: "cqlplay.t",
+					PartitionsRead: 3, RowsRead: 5, RowsReturned: 1, CellsRead: 10, TombstonesScanned: 2,
+					Filtering: true, AllPartitions: true,
+					Partitions: []int64{-4069959284402364209, 9223372036854775807},
+					Nodes:      []int{1, 3},
+				},
+			},
+			want: `{"statement":"SELECT * FROM t WHERE v = 1 ALLOW FILTERING","line":9,` +
+				`"columns":["k","v"],"rows":[["1","1"]],"warnings":[],` +
+				`"plan":{"kind":"range-scan","table":"cqlplay.t","partitionsRead":3,"rowsRead":5,` +
+				`"rowsReturned":1,"cellsRead":10,"tombstonesScanned":2,"filtering":true,"index":"",` +
+				`"allPartitions":true,"partitions":["-4069959284402364209","9223372036854775807"],"nodes":[1,3]}}`,
+		},
+		{
+			name: "empty plan",
+			o:    Outcome{Statement: "INSERT", Line: 1, Plan: &Plan{Kind: "write"}},
+			want: `{"statement":"INSERT","line":1,"warnings":[],` +
+				`"plan":{"kind":"write","table":"","partitionsRead":0,"rowsRead":0,"rowsReturned":0,` +
+				`"cellsRead":0,"tombstonesScanned":0,"filtering":false,"index":"","allPartitions":false,` +
+				`"partitions":[],"nodes":[]}}`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := string(tt.o.AppendJSON(nil))
+			if got != tt.want {
+				t.Errorf("AppendJSON:\n got %s\nwant %s", got, tt.want)
+			}
+			std, err := json.Marshal(tt.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(std) != tt.want {
+				t.Errorf("json.Marshal:\n got %s\nwant %s", std, tt.want)
+			}
+			checkDecodes(t, &tt.o, []byte(got))
+		})
+	}
+}
+
+func TestAppendJSONAppends(t *testing.T) {
+	o := Outcome{Statement: "x", Line: 1}
+	got := string(o.AppendJSON([]byte("prefix ")))
+	if want := `prefix {"statement":"x","line":1,"warnings":[]}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}
+
+func TestOutcomesJSON(t *testing.T) {
+	tests := []struct {
+		name string
+		outs []Outcome
+		want string
+	}{
+		{"nil", nil, `[]`},
+		{"empty", []Outcome{}, `[]`},
+		{"one", []Outcome{{Statement: "a", Line: 1}}, `[{"statement":"a","line":1,"warnings":[]}]`},
+		{"two", []Outcome{{Statement: "a", Line: 1}, {Statement: "b", Line: 2}},
+			`[{"statement":"a","line":1,"warnings":[]},{"statement":"b","line":2,"warnings":[]}]`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := string(OutcomesJSON(tt.outs)); got != tt.want {
+				t.Errorf("got %s, want %s", got, tt.want)
+			}
+			if !json.Valid(OutcomesJSON(tt.outs)) {
+				t.Error("not valid JSON")
+			}
+		})
+	}
+}
+
+// decoded mirrors the JSON shape, for checking that a standard decoder reads
+// back exactly the data the Outcome holds.
+type decoded struct {
+	Statement string     `json:"statement"`
+	Line      int        `json:"line"`
+	Columns   []string   `json:"columns"`
+	Rows      [][]string `json:"rows"`
+	Nulls     [][2]int   `json:"nulls"`
+	Text      string     `json:"text"`
+	Warnings  []string   `json:"warnings"`
+	Error     *struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+		Line    *int   `json:"line"`
+		Column  *int   `json:"column"`
+		Offset  *int   `json:"offset"`
+		Length  *int   `json:"length"`
+	} `json:"error"`
+	Plan *struct {
+		Kind              string   `json:"kind"`
+		Table             string   `json:"table"`
+		PartitionsRead    int      `json:"partitionsRead"`
+		RowsRead          int      `json:"rowsRead"`
+		RowsReturned      int      `json:"rowsReturned"`
+		CellsRead         int      `json:"cellsRead"`
+		TombstonesScanned int      `json:"tombstonesScanned"`
+		Filtering         bool     `json:"filtering"`
+		Index             string   `json:"index"`
+		AllPartitions     bool     `json:"allPartitions"`
+		Partitions        []string `json:"partitions"`
+		Nodes             []int    `json:"nodes"`
+	} `json:"plan"`
+}
+
+// checkDecodes decodes data with encoding/json and compares every field with o.
+// Strings are compared after the replacement of invalid UTF-8 the encoder does.
+func checkDecodes(t *testing.T, o *Outcome, data []byte) {
+	t.Helper()
+	var d decoded
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&d); err != nil {
+		t.Fatalf("encoding/json cannot decode %s: %v", data, err)
+	}
+	eq := func(what, got, want string) {
+		t.Helper()
+		if !sameAfterReplacement(got, want) {
+			t.Errorf("%s: decoded %q, want %q", what, got, want)
+		}
+	}
+	eq("statement", d.Statement, o.Statement)
+	if d.Line != o.Line {
+		t.Errorf("line: decoded %d, want %d", d.Line, o.Line)
+	}
+	if (d.Columns != nil) != (o.Columns != nil) || len(d.Columns) != len(o.Columns) || len(d.Rows) != len(o.Rows) {
+		t.Fatalf("result set shape: decoded %d columns %d rows, want %d, %d", len(d.Columns), len(d.Rows), len(o.Columns), len(o.Rows))
+	}
+	for i := range o.Columns {
+		eq("column", d.Columns[i], o.Columns[i])
+	}
+	for i := range o.Rows {
+		if len(d.Rows[i]) != len(o.Rows[i]) {
+			t.Fatalf("row %d: decoded %d values, want %d", i, len(d.Rows[i]), len(o.Rows[i]))
+		}
+		for j := range o.Rows[i] {
+			eq("value", d.Rows[i][j], o.Rows[i][j])
+		}
+	}
+	if len(d.Nulls) != len(o.Nulls) {
+		t.Fatalf("nulls: decoded %v, want %v", d.Nulls, o.Nulls)
+	}
+	for i := range o.Nulls {
+		if d.Nulls[i] != o.Nulls[i] {
+			t.Errorf("null %d: decoded %v, want %v", i, d.Nulls[i], o.Nulls[i])
+		}
+	}
+	eq("text", d.Text, o.Text)
+	if d.Warnings == nil || len(d.Warnings) != len(o.Warnings) {
+		t.Fatalf("warnings: decoded %q, want %q", d.Warnings, o.Warnings)
+	}
+	for i := range o.Warnings {
+		eq("warning", d.Warnings[i], o.Warnings[i])
+	}
+	checkDecodedError(t, d, o.Error, eq)
+	checkDecodedPlan(t, d, o.Plan)
+}
+
+func checkDecodedError(t *testing.T, d decoded, e *cqlerr.Error, eq func(what, got, want string)) {
+	t.Helper()
+	if (d.Error != nil) != (e != nil) {
+		t.Fatalf("error presence: decoded %v, want %v", d.Error != nil, e != nil)
+	}
+	if e == nil {
+		return
+	}
+	eq("error code", d.Error.Code, string(e.Code))
+	eq("error message", d.Error.Message, e.Message)
+	if !e.Pos.IsValid() {
+		if d.Error.Line != nil || d.Error.Column != nil || d.Error.Offset != nil || d.Error.Length != nil {
+			t.Errorf("error without position has position keys")
+		}
+		return
+	}
+	if d.Error.Line == nil || d.Error.Column == nil || d.Error.Offset == nil || d.Error.Length == nil {
+		t.Fatalf("error position keys missing")
+	}
+	got := [4]int{*d.Error.Line, *d.Error.Column, *d.Error.Offset, *d.Error.Length}
+	want := [4]int{e.Pos.Line, e.Pos.Col, e.Pos.Offset, e.Len}
+	if got != want {
+		t.Errorf("error position: decoded %v, want %v", got, want)
+	}
+}
+
+func checkDecodedPlan(t *testing.T, d decoded, p *Plan) {
+	t.Helper()
+	if (d.Plan != nil) != (p != nil) {
+		t.Fatalf("plan presence: decoded %v, want %v", d.Plan != nil, p != nil)
+	}
+	if p == nil {
+		return
+	}
+	dp := d.Plan
+	if !sameAfterReplacement(dp.Kind, p.Kind) {
+		t.Errorf("plan kind: %q, want %q", dp.Kind, p.Kind)
+	}
+	if !sameAfterReplacement(dp.Table, p.Table) || !sameAfterReplacement(dp.Index, p.Index) {
+		t.Errorf("plan table/index: %q/%q, want %q/%q", dp.Table, dp.Index, p.Table, p.Index)
+	}
+	gotN := [5]int{dp.PartitionsRead, dp.RowsRead, dp.RowsReturned, dp.CellsRead, dp.TombstonesScanned}
+	wantN := [5]int{p.PartitionsRead, p.RowsRead, p.RowsReturned, p.CellsRead, p.TombstonesScanned}
+	if gotN != wantN || dp.Filtering != p.Filtering || dp.AllPartitions != p.AllPartitions {
+		t.Errorf("plan counts: %v %v %v, want %v %v %v", gotN, dp.Filtering, dp.AllPartitions, wantN, p.Filtering, p.AllPartitions)
+	}
+	if dp.Partitions == nil || len(dp.Partitions) != len(p.Partitions) || dp.Nodes == nil || len(dp.Nodes) != len(p.Nodes) {
+		t.Fatalf("plan lists: %v %v, want %v %v", dp.Partitions, dp.Nodes, p.Partitions, p.Nodes)
+	}
+	for i, tok := range p.Partitions {
+		if dp.Partitions[i] != strconv.FormatInt(tok, 10) {
+			t.Errorf("token %d: %s, want %d", i, dp.Partitions[i], tok)
+		}
+	}
+	for i, n := range p.Nodes {
+		if dp.Nodes[i] != n {
+			t.Errorf("node %d: %d, want %d", i, dp.Nodes[i], n)
+		}
+	}
+}
+
+// sameAfterReplacement reports whether got is want with each invalid UTF-8
+// byte replaced by U+FFFD, byte by byte, as the encoder (and encoding/json) do.
+// (strings.ToValidUTF8 folds a run of bad bytes into one replacement, which
+// JSON encoders do not.)
+func sameAfterReplacement(got, want string) bool {
+	var b strings.Builder
+	for i := 0; i < len(want); {
+		r, size := utf8.DecodeRuneInString(want[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.WriteString(want[i : i+size])
+		}
+		i += size
+	}
+	return got == b.String()
+}
+
+// FuzzOutcomeJSON feeds arbitrary strings into every string field and checks
+// that the output is valid JSON, equal to encoding/json's bytes, and decodes
+// back to the same data.
+func FuzzOutcomeJSON(f *testing.F) {
+	f.Add("SELECT * FROM t", "北美洲", "a\"b\\c\n", "\xff\xfe", int64(-1), 3)
+	f.Add("", "\u2028\u2029", "<script>&</script>", "\x00\x1f\x7f", int64(9223372036854775807), -1)
+	f.Add("😀", "\xed\xa0\x80", "\t\r\b\f", "null", int64(-9223372036854775808), 0)
+	f.Fuzz(func(t *testing.T, stmt, value, message, text string, token int64, n int) {
+		o := Outcome{
+			Statement: stmt,
+			Line:      n,
+			Columns:   []string{value, "k"},
+			Rows:      [][]string{{value, message}, {text, "null"}},
+			Nulls:     [][2]int{{1, 1}},
+			Text:      text,
+			Warnings:  []string{message, value},
+			Error:     &cqlerr.Error{Code: cqlerr.Code(value), Message: message, Pos: cqlerr.Pos{Offset: n, Line: 1, Col: n}, Len: n},
+			Plan:      &Plan{Kind: value, Table: stmt, Index: text, Partitions: []int64{token}, Nodes: []int{n}},
+		}
+		got := o.AppendJSON(nil)
+		if !json.Valid(got) {
+			t.Fatalf("invalid JSON: %s", got)
+		}
+		std, err := json.Marshal(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, std) {
+			t.Fatalf("AppendJSON and encoding/json differ:\n%s\n%s", got, std)
+		}
+		checkDecodes(t, &o, got)
+	})
+}
