@@ -1,0 +1,78 @@
+package lesson
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// contentDir is the project's content/, relative to this package.
+const contentDir = "../../content"
+
+// TestContent runs every example of every lesson through the engine and fails
+// wherever an example's expectations and the engine disagree, naming the file,
+// the line and the statement. It is the test lesson writers run:
+//
+//	go test ./build/lesson -run TestContent
+func TestContent(t *testing.T) {
+	lessons, err := Load(contentDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lessons) == 0 {
+		t.Skip("no lessons in " + contentDir + " yet")
+	}
+	for _, l := range lessons {
+		t.Run(l.Lang+"/"+l.Name, func(t *testing.T) {
+			for _, r := range l.RunAll() {
+				for _, p := range r.Problems {
+					t.Error(p)
+				}
+			}
+		})
+	}
+}
+
+// TestContentLanguages checks that every lesson exists in every language
+// under the same slug and order, so the language switch always lands on the
+// same lesson, and that the translations have the same examples.
+func TestContentLanguages(t *testing.T) {
+	lessons, err := Load(contentDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bySlug := map[string]map[string]*Lesson{}
+	langs := map[string]bool{}
+	for _, l := range lessons {
+		langs[l.Lang] = true
+		if bySlug[l.Slug] == nil {
+			bySlug[l.Slug] = map[string]*Lesson{}
+		}
+		bySlug[l.Slug][l.Lang] = l
+		if l.Summary == "" {
+			t.Errorf("%s: front matter has no summary (the lesson index shows it)", l.Path)
+		}
+	}
+	for slug, tr := range bySlug {
+		var ref *Lesson
+		for lang := range langs {
+			l := tr[lang]
+			if l == nil {
+				t.Errorf("lesson %q has no %s version (want %s)", slug, lang,
+					filepath.Join(contentDir, lang, "NN-"+slug+".md"))
+				continue
+			}
+			if ref == nil {
+				ref = l
+				continue
+			}
+			if l.Order != ref.Order || l.Name[:strings.Index(l.Name, "-")] != ref.Name[:strings.Index(ref.Name, "-")] {
+				t.Errorf("%s and %s: same lesson, different order (%d, %d) or number", l.Path, ref.Path, l.Order, ref.Order)
+			}
+			if len(l.Examples) != len(ref.Examples) {
+				t.Errorf("%s has %d examples, %s has %d: translations should run the same examples",
+					l.Path, len(l.Examples), ref.Path, len(ref.Examples))
+			}
+		}
+	}
+}

@@ -1,0 +1,109 @@
+package lesson
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Versions are the Cassandra versions an example may ask for; the first is
+// the default.
+var Versions = []string{"4.1", "3.11", "5.0"}
+
+// Views are the names of the widget's tabs an example may open first, in the
+// order the widget shows them.
+var Views = []string{"results", "storage", "cli", "sstabledump", "ring", "why"}
+
+// Fence is what the info string of a ```cql fence asks for.
+type Fence struct {
+	Readonly bool   // the reader cannot edit the example
+	Setup    bool   // hidden; runs before the next example
+	Version  string // Cassandra version simulated, one of Versions
+	View     string // tab open first, one of Views; "" means results
+	ID       string // name other examples refer to with after=
+	After    string // id of an earlier example this one continues
+}
+
+// IsCQL reports whether a fence's info string makes it a playground: its
+// first word is "cql".
+func IsCQL(info string) bool {
+	f := strings.Fields(info)
+	return len(f) > 0 && f[0] == "cql"
+}
+
+// ParseFence reads the options of a cql fence's info string (the first word,
+// "cql", included). Unknown or malformed options are errors, so a typo can
+// never silently turn an example into something else.
+func ParseFence(info string) (Fence, error) {
+	f := Fence{Version: Versions[0]}
+	words := strings.Fields(info)
+	if len(words) == 0 || words[0] != "cql" {
+		return f, errString("not a cql fence: " + strconv.Quote(info))
+	}
+	seen := map[string]bool{}
+	for _, w := range words[1:] {
+		key, value, hasValue := strings.Cut(w, "=")
+		if seen[key] {
+			return f, errString("cql fence option " + strconv.Quote(key) + " given twice")
+		}
+		seen[key] = true
+		flag := func(dst *bool) error {
+			if hasValue {
+				return errString("cql fence option " + strconv.Quote(key) + " takes no value")
+			}
+			*dst = true
+			return nil
+		}
+		var err error
+		switch key {
+		case "readonly":
+			err = flag(&f.Readonly)
+		case "setup":
+			err = flag(&f.Setup)
+		case "version":
+			f.Version, err = oneOf(key, value, Versions)
+		case "view":
+			f.View, err = oneOf(key, value, Views)
+		case "id", "after":
+			if !validID(value) {
+				err = errString("cql fence option " + key + "= needs a name of letters, digits, '-' or '_', not " + strconv.Quote(value))
+			} else if key == "id" {
+				f.ID = value
+			} else {
+				f.After = value
+			}
+		default:
+			err = errString("unknown cql fence option " + strconv.Quote(w) +
+				" (known: readonly, setup, version=, view=, id=, after=)")
+		}
+		if err != nil {
+			return f, err
+		}
+	}
+	return f, nil
+}
+
+func oneOf(key, value string, allowed []string) (string, error) {
+	for _, a := range allowed {
+		if value == a {
+			return value, nil
+		}
+	}
+	return "", errString("cql fence option " + key + "=" + strconv.Quote(value) +
+		" must be one of " + strings.Join(allowed, ", "))
+}
+
+func validID(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
