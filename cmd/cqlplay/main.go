@@ -1,0 +1,197 @@
+// Command cqlplay runs CQL scripts through cqlplay's in-memory Cassandra
+// engine and prints what Apache Cassandra 4.1 would: result tables, warnings
+// and errors as cqlsh prints them, or with --json the engine's Outcomes, one
+// JSON object a line (the same objects the browser receives).
+//
+// Usage:
+//
+//	cqlplay run [--json] [FILE...]   run the files (standard input when none) in one session
+//	cqlplay repl                     read statements up to ';' and run them as they come
+//	cqlplay                          the REPL at a terminal, else like `cqlplay run`
+//
+// The session has no bounds (engine.Options{}): a script runs to its end.
+//
+// Exit status: 0 when every statement succeeded; 2 when any statement failed
+// (cqlsh -f exits 2 when a statement failed, and so does cqlplay whatever the
+// input, so a script in CI fails loudly); 1 when the command line is wrong or a
+// file cannot be read.
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine"
+)
+
+func main() {
+	os.Exit(cli(os.Args[1:], env{
+		stdin:      os.Stdin,
+		stdout:     os.Stdout,
+		stderr:     os.Stderr,
+		tty:        isTerminal(os.Stdin),
+		newSession: newEngineSession,
+	}))
+}
+
+// env is what the command reads and writes, passed in so tests run it
+// in-process.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	tty            bool // stdin is an interactive terminal
+	// newSession starts the one session a command runs everything in.
+	newSession func() runFunc
+}
+
+// runFunc runs a script in a session: (*engine.Session).Run.
+type runFunc func(script string) []engine.Outcome
+
+// newEngineSession is an unbounded session: the command line runs a script to
+// its end, however long.
+func newEngineSession() runFunc {
+	return engine.NewSession(engine.Options{}).Run
+}
+
+// Exit statuses.
+const (
+	exitOK        = 0
+	exitUsage     = 1
+	exitStatement = 2
+)
+
+const usage = `usage:
+  cqlplay run [--json] [FILE...]   run CQL files (standard input when none) in one session
+  cqlplay repl                     read statements up to ';' and run them in one session
+  cqlplay                          the REPL when standard input is a terminal, else run it
+
+Output is what cqlsh prints for the script: result tables and warnings on
+standard output, errors on standard error as <file>:<line>:<error>. With
+--json each statement's outcome is one JSON object a line.
+
+Exit status: 0 when every statement succeeded, 2 when one failed, 1 on a usage
+or read error.
+`
+
+// cli is main with its environment passed in and the exit status returned.
+func cli(args []string, e env) int {
+	if len(args) == 0 {
+		if e.tty {
+			return repl(e)
+		}
+		return run(nil, e)
+	}
+	switch args[0] {
+	case "run":
+		return run(args[1:], e)
+	case "repl":
+		if len(args) > 1 {
+			fmt.Fprintf(e.stderr, "cqlplay repl takes no arguments\n%s", usage)
+			return exitUsage
+		}
+		return repl(e)
+	case "help", "-h", "-help", "--help":
+		io.WriteString(e.stdout, usage)
+		return exitOK
+	}
+	fmt.Fprintf(e.stderr, "cqlplay: unknown command %q\n%s", args[0], usage)
+	return exitUsage
+}
+
+// run is `cqlplay run`: every file (or stdin) in order, in one session.
+func run(args []string, e env) int {
+	stdout, stderr := e.stdout, e.stderr
+	fs := flag.NewFlagSet("cqlplay run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	jsonOut := fs.Bool("json", false, "print each statement's outcome as one JSON object a line")
+	fs.Usage = func() { io.WriteString(stderr, usage) }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	// stdout is buffered; flushing it before each error keeps the two streams
+	// in statement order when both go to one terminal or file.
+	errw := &flushFirst{first: out, w: stderr}
+	p := &printer{out: out, errOut: errw}
+	runScript := e.newSession()
+	scripts := fs.Args()
+	if len(scripts) == 0 {
+		scripts = []string{"-"}
+	}
+	for _, name := range scripts {
+		script, source, err := readScript(name, e.stdin)
+		if err != nil {
+			out.Flush()
+			fmt.Fprintf(stderr, "cqlplay: %v\n", err)
+			return exitUsage
+		}
+		p.source = source
+		outs := runScript(script)
+		for i := range outs {
+			if *jsonOut {
+				if outs[i].Error != nil {
+					p.failed = true
+				}
+				p.buf = outs[i].AppendJSON(p.buf[:0])
+				p.buf = append(p.buf, '\n')
+				out.Write(p.buf)
+				continue
+			}
+			p.print(&outs[i])
+		}
+	}
+	if err := out.Flush(); err != nil {
+		fmt.Fprintf(stderr, "cqlplay: %v\n", err)
+		return exitUsage
+	}
+	if p.failed {
+		return exitStatement
+	}
+	return exitOK
+}
+
+// readScript reads a script file, or stdin for "-", and returns it with the
+// name cqlsh would print in error prefixes. A UTF-8 byte order mark is dropped,
+// as cqlsh drops it.
+func readScript(name string, stdin io.Reader) (script, source string, err error) {
+	var b []byte
+	if name == "-" {
+		source = "<stdin>"
+		b, err = io.ReadAll(stdin)
+	} else {
+		source = name
+		b, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return "", "", err
+	}
+	return strings.TrimPrefix(string(b), "\uFEFF"), source, nil
+}
+
+// flushFirst flushes a buffered stdout before each write to stderr, so the
+// two streams interleave in statement order on a terminal.
+type flushFirst struct {
+	first *bufio.Writer
+	w     io.Writer
+}
+
+func (f *flushFirst) Write(b []byte) (int, error) {
+	f.first.Flush()
+	return f.w.Write(b)
+}
+
+// isTerminal reports whether f is a character device (a terminal), without a
+// terminal library: the REPL needs only to know whether to prompt.
+func isTerminal(f *os.File) bool {
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,210 @@
+package main
+
+import (
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+)
+
+// printer writes Outcomes the way cqlsh prints a script's results
+// (bin/cqlsh.py: print_result, print_static_result, print_formatted_result,
+// print_warnings, printerr): results and warnings on out, errors on errOut.
+//
+// cqlsh has two layouts. Reading a file or a pipe (tty false) it prefixes every
+// error with "<file>:<line>:" and closes a result table with one blank line
+// (two for an empty result). At a terminal (tty true) errors have no prefix and
+// a result table, or a conditional write's row, is followed by a blank line.
+type printer struct {
+	out, errOut io.Writer
+	tty         bool
+	// source names the script in error prefixes: a file name as given on the
+	// command line, or "<stdin>" as Python names standard input.
+	source string
+	failed bool // some statement failed
+	buf    []byte
+}
+
+// print writes one outcome. Write errors are left to the caller, which checks
+// the writers once at the end (a broken pipe should not hide the exit status).
+func (p *printer) print(o *engine.Outcome) {
+	if o.Error != nil {
+		p.failed = true
+		p.printError(o)
+		return
+	}
+	if o.HasResult() {
+		if isSelect(o.Statement) {
+			p.printRows(o)
+		} else {
+			p.printConditional(o)
+		}
+	}
+	if o.Text != "" {
+		p.buf = append(p.buf[:0], o.Text...)
+		if !strings.HasSuffix(o.Text, "\n") {
+			p.buf = append(p.buf, '\n')
+		}
+		p.out.Write(p.buf)
+	}
+	p.printWarnings(o.Warnings)
+}
+
+// isSelect reports whether cqlsh would print stmt's rows as a query result
+// with a "(N rows)" footer: cqlsh decides on the first six letters of the
+// statement text; any other statement that returns rows (a conditional write)
+// prints the bare table.
+func isSelect(stmt string) bool {
+	s := strings.TrimLeft(stmt, " \t\r\n")
+	return len(s) >= 6 && strings.EqualFold(s[:6], "select")
+}
+
+func (p *printer) printRows(o *engine.Outcome) {
+	b := append(p.buf[:0], '\n')
+	b = appendTable(b, o.Columns, o.Rows)
+	if len(o.Rows) == 0 {
+		b = append(b, '\n')
+		if !p.tty {
+			b = append(b, '\n')
+		}
+	} else {
+		b = append(b, '\n')
+	}
+	b = append(b, '(')
+	b = strconv.AppendInt(b, int64(len(o.Rows)), 10)
+	b = append(b, " rows)\n"...)
+	p.buf = b
+	p.out.Write(b)
+}
+
+// printConditional prints the [applied] row of a lightweight transaction: the
+// table without a row count, preceded by a blank line.
+func (p *printer) printConditional(o *engine.Outcome) {
+	b := append(p.buf[:0], '\n')
+	b = appendTable(b, o.Columns, o.Rows)
+	if p.tty {
+		b = append(b, '\n')
+	}
+	p.buf = b
+	p.out.Write(b)
+}
+
+// appendTable writes the header, the rule and the rows: names left-justified
+// and values right-justified to the widest display width in each column.
+func appendTable(b []byte, cols []string, rows [][]string) []byte {
+	widths := make([]int, len(cols))
+	for i, c := range cols {
+		widths[i] = displayWidth(c)
+	}
+	for _, row := range rows {
+		for i := 0; i < len(row) && i < len(widths); i++ {
+			widths[i] = max(widths[i], displayWidth(row[i]))
+		}
+	}
+	start := len(b)
+	b = append(b, ' ')
+	for i, c := range cols {
+		if i > 0 {
+			b = append(b, " | "...)
+		}
+		b = append(b, c...)
+		b = appendSpaces(b, widths[i]-displayWidth(c))
+	}
+	b = append(b[:start], strings.TrimRight(string(b[start:]), " ")...)
+	b = append(b, "\n-"...)
+	for i, w := range widths {
+		if i > 0 {
+			b = append(b, "-+-"...)
+		}
+		b = append(b, strings.Repeat("-", w)...)
+	}
+	b = append(b, "-\n"...)
+	for _, row := range rows {
+		b = append(b, ' ')
+		for i := range widths {
+			v := ""
+			if i < len(row) {
+				v = row[i]
+			}
+			if i > 0 {
+				b = append(b, " | "...)
+			}
+			b = appendSpaces(b, widths[i]-displayWidth(v))
+			b = append(b, v...)
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
+
+func appendSpaces(b []byte, n int) []byte {
+	for ; n > 0; n-- {
+		b = append(b, ' ')
+	}
+	return b
+}
+
+func (p *printer) printWarnings(ws []string) {
+	if len(ws) == 0 {
+		return
+	}
+	b := append(p.buf[:0], "\nWarnings :\n"...)
+	for _, w := range ws {
+		b = append(b, w...)
+		b = append(b, "\n\n"...)
+	}
+	p.buf = b
+	p.out.Write(b)
+}
+
+// printError writes the error as cqlsh's printerr does. Outside a terminal the
+// prefix names the line cqlsh had just read when it ran the statement: the
+// line holding the statement's terminating ';', that is its last line.
+func (p *printer) printError(o *engine.Outcome) {
+	b := p.buf[:0]
+	if !p.tty {
+		b = append(b, p.source...)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(o.Line+strings.Count(o.Statement, "\n")), 10)
+		b = append(b, ':')
+	}
+	b = append(b, cqlshErrorLine(o.Error)...)
+	b = append(b, '\n')
+	p.buf = b
+	p.errOut.Write(b)
+}
+
+// cqlshErrorLine is the text cqlsh prints for e. It is e.Cqlsh() except for
+// AlreadyExists, which the Python driver turns into its own sentence from the
+// keyspace and table the server sends ("Table 'ks.t' already exists") instead
+// of the server's message.
+func cqlshErrorLine(e *cqlerr.Error) string {
+	if e.Code == cqlerr.AlreadyExists {
+		if s, ok := alreadyExistsLine(e.Message); ok {
+			return string(e.Code) + ": " + s
+		}
+	}
+	return e.Cqlsh()
+}
+
+// alreadyExistsLine rewrites the two AlreadyExistsException messages of
+// Cassandra (exceptions/AlreadyExistsException.java):
+// `Cannot add already existing table "t" to keyspace "ks"` and
+// `Cannot add existing keyspace "ks"`.
+func alreadyExistsLine(msg string) (string, bool) {
+	if rest, ok := strings.CutPrefix(msg, `Cannot add already existing table "`); ok {
+		table, rest, ok1 := strings.Cut(rest, `" to keyspace "`)
+		ks, ok2 := strings.CutSuffix(rest, `"`)
+		if ok1 && ok2 {
+			return "Table '" + ks + "." + table + "' already exists", true
+		}
+	}
+	if rest, ok := strings.CutPrefix(msg, `Cannot add existing keyspace "`); ok {
+		if ks, ok := strings.CutSuffix(rest, `"`); ok {
+			return "Keyspace '" + ks + "' already exists", true
+		}
+	}
+	return "", false
+}
