@@ -79,7 +79,7 @@ func (o *Outcome) AppendJSON(dst []byte) []byte {
 	dst = appendJSONStrings(dst, o.Warnings)
 	if o.Error != nil {
 		dst = append(dst, `,"error":`...)
-		dst = appendErrorJSON(dst, o.Error)
+		dst = AppendErrorJSON(dst, o.Error)
 	}
 	if o.Plan != nil {
 		dst = append(dst, `,"plan":`...)
@@ -108,10 +108,11 @@ func OutcomesJSON(outs []Outcome) []byte {
 	return append(dst, ']')
 }
 
-// appendErrorJSON writes an error object; its position keys appear only when
-// the engine knows where the error is, so a page can tell "no position" from
-// "line 1, column 1".
-func appendErrorJSON(dst []byte, e *cqlerr.Error) []byte {
+// AppendErrorJSON appends e as the error object of an Outcome's JSON. Its
+// position keys appear only when the engine knows where the error is, so a
+// page can tell "no position" from "line 1, column 1". The WebAssembly bridge
+// uses it for replies that carry an error but no outcome.
+func AppendErrorJSON(dst []byte, e *cqlerr.Error) []byte {
 	dst = append(dst, `{"code":`...)
 	dst = appendJSONString(dst, string(e.Code))
 	dst = append(dst, `,"message":`...)

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"runtime"
+	"strconv"
+
+	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+)
+
+// bridge is the state behind globalThis.cqlplay: the open sessions by handle.
+// It holds no syscall/js, so its behaviour is tested natively; main_js.go
+// only moves strings between JavaScript and these methods.
+//
+// Every method returns a result, never a panic: a panic that reached
+// JavaScript would stop the Go program, and every later call on the module
+// would fail until the page reloads it.
+type bridge struct {
+	sessions map[int]*engine.Session
+	next     int
+	// runScript is (*engine.Session).Run; tests replace it to prove that an
+	// engine panic comes back as an outcome.
+	runScript func(*engine.Session, string) []engine.Outcome
+}
+
+func newBridge() *bridge {
+	return &bridge{sessions: map[int]*engine.Session{}, runScript: (*engine.Session).Run}
+}
+
+// open starts a session with the options JSON and returns its handle, from 1
+// up and never reused. It returns 0 and the reason when the options are
+// invalid.
+func (b *bridge) open(optionsJSON string) (handle int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			handle, err = 0, &cqlerr.Error{Code: cqlerr.ServerError, Message: bugMessage(r)}
+		}
+	}()
+	opts, err := parseOptions(optionsJSON)
+	if err != nil {
+		return 0, err
+	}
+	b.next++
+	b.sessions[b.next] = engine.NewSession(opts)
+	return b.next, nil
+}
+
+// run runs script in the session and returns the JSON array of its Outcomes,
+// with error positions in UTF-16 code units.
+func (b *bridge) run(handle int, script string) (out []byte) {
+	s := b.sessions[handle]
+	if s == nil {
+		return failureJSON(cqlerr.ServerError, noSession(handle))
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out = failureJSON(cqlerr.ServerError, bugMessage(r))
+		}
+	}()
+	outs := b.runScript(s, script)
+	positionsToUTF16(script, outs)
+	return engine.OutcomesJSON(outs)
+}
+
+// layout answers cqlplay.layout. The engine has no Session.Layout yet, so it
+// reports that as an error object of the same shape an Outcome's error has.
+func (b *bridge) layout(handle int, form, table string) []byte {
+	if b.sessions[handle] == nil {
+		return errorObjectJSON(cqlerr.ServerError, noSession(handle))
+	}
+	return errorObjectJSON(cqlerr.ServerError, "cqlplay: layout is not available yet: this engine has no Session.Layout")
+}
+
+// close forgets the session; it reports whether there was one.
+func (b *bridge) close(handle int) bool {
+	_, ok := b.sessions[handle]
+	delete(b.sessions, handle)
+	return ok
+}
+
+func noSession(handle int) string {
+	return "cqlplay: no open session has handle " + strconv.Itoa(handle) + " (call cqlplay.open first; a closed handle is not reused)"
+}
+
+// failureJSON is the reply of run when no statement could run: an array of
+// one Outcome carrying the error, so the page draws it like any other.
+func failureJSON(code cqlerr.Code, msg string) []byte {
+	o := engine.Outcome{Error: &cqlerr.Error{Code: code, Message: msg}}
+	return engine.OutcomesJSON([]engine.Outcome{o})
+}
+
+// errorObjectJSON is {"error":{"code":...,"message":...}}.
+func errorObjectJSON(code cqlerr.Code, msg string) []byte {
+	b := append(make([]byte, 0, 64+len(msg)), `{"error":`...)
+	b = engine.AppendErrorJSON(b, &cqlerr.Error{Code: code, Message: msg})
+	return append(b, '}')
+}
+
+// bugMessage turns a recovered panic into the text the reader sees.
+func bugMessage(r any) string {
+	return "cqlplay hit a bug in its engine and stopped this run (" + bugText(r) + "). " +
+		"The session may be inconsistent: open a new one. Please report the script."
+}
+
+// bugText describes a recovered panic value without fmt, which the module
+// does not link.
+func bugText(r any) string {
+	switch v := r.(type) {
+	case runtime.Error:
+		return v.Error()
+	case error:
+		return v.Error()
+	case string:
+		return v
+	}
+	return "a panic of an unexpected kind"
+}

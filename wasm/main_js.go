@@ -1,0 +1,120 @@
+//go:build js && wasm
+
+// Command wasm is cqlplay's engine for the browser (and for node): built with
+// GOOS=js GOARCH=wasm and started by Go's wasm_exec.js, it installs
+//
+//	globalThis.cqlplay = {
+//	  open(optionsJSON?: string): number   // a new session's handle; 0 if the options are invalid
+//	  run(handle: number, script: string): string      // JSON array of Outcomes
+//	  layout(handle: number, form: string, table?: string): string  // JSON
+//	  close(handle: number): boolean
+//	}
+//
+// and then calls globalThis.onCqlplayReady() if the page defined it. Strings
+// cross the boundary, not object trees: one JSON string is 2-4 times cheaper
+// than building JavaScript objects value by value (tech-notes.md, section 2).
+// Error positions in the JSON are UTF-16 code units, JavaScript's own.
+//
+// Calls run synchronously on the caller's thread; the page runs the module in a
+// Web Worker so a long script never freezes the tab, and bounds each session
+// with open's options (maxStatements, maxRows, timeoutMs).
+package main
+
+import "syscall/js"
+
+func main() {
+	b := newBridge()
+	api := js.Global().Get("Object").New()
+	api.Set("open", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsOpen(b, args) }))
+	api.Set("run", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsRun(b, args) }))
+	api.Set("layout", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayout(b, args) }))
+	api.Set("close", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsClose(b, args) }))
+	// The functions live as long as the module: they are never released.
+	js.Global().Set("cqlplay", api) // last: its presence means ready
+	notifyReady()
+	select {} // keep the Go program alive to serve calls
+}
+
+// notifyReady calls globalThis.onCqlplayReady, if defined. An exception
+// thrown by the page's callback arrives here as a panic and is reported on the
+// console rather than allowed to end the Go program.
+func notifyReady() {
+	defer func() {
+		if r := recover(); r != nil {
+			consoleError("cqlplay: onCqlplayReady threw: " + bugText(r))
+		}
+	}()
+	if f := js.Global().Get("onCqlplayReady"); f.Type() == js.TypeFunction {
+		f.Invoke()
+	}
+}
+
+func jsOpen(b *bridge, args []js.Value) any {
+	opts := ""
+	if len(args) > 0 {
+		switch args[0].Type() {
+		case js.TypeString:
+			opts = args[0].String()
+		case js.TypeUndefined, js.TypeNull:
+		default:
+			consoleError("cqlplay.open: options must be a JSON string, such as JSON.stringify({maxStatements: 500})")
+			return 0
+		}
+	}
+	h, err := b.open(opts)
+	if err != nil {
+		consoleError("cqlplay.open: " + err.Error())
+		return 0
+	}
+	return h
+}
+
+func jsRun(b *bridge, args []js.Value) any {
+	h, ok := handleArg(args)
+	if !ok {
+		return string(failureJSON("ServerError", "cqlplay.run: the first argument must be a handle from cqlplay.open"))
+	}
+	if len(args) < 2 || args[1].Type() != js.TypeString {
+		return string(failureJSON("ServerError", "cqlplay.run: the second argument must be the script, a string"))
+	}
+	return string(b.run(h, args[1].String()))
+}
+
+func jsLayout(b *bridge, args []js.Value) any {
+	h, ok := handleArg(args)
+	if !ok {
+		return string(errorObjectJSON("ServerError", "cqlplay.layout: the first argument must be a handle from cqlplay.open"))
+	}
+	form, table := stringArg(args, 1), stringArg(args, 2)
+	return string(b.layout(h, form, table))
+}
+
+func jsClose(b *bridge, args []js.Value) any {
+	h, ok := handleArg(args)
+	return ok && b.close(h)
+}
+
+// handleArg reads args[0] as a handle: a whole number. Anything else (NaN, a
+// string, nothing) is no handle, reported rather than panicking in Int().
+func handleArg(args []js.Value) (int, bool) {
+	if len(args) == 0 || args[0].Type() != js.TypeNumber {
+		return 0, false
+	}
+	f := args[0].Float()
+	if f != f || f < 1 || f > 1<<31 || f != float64(int(f)) {
+		return 0, false
+	}
+	return int(f), true
+}
+
+func stringArg(args []js.Value, i int) string {
+	if i < len(args) && args[i].Type() == js.TypeString {
+		return args[i].String()
+	}
+	return ""
+}
+
+func consoleError(msg string) {
+	defer func() { recover() }() // a missing or broken console must not end the module
+	js.Global().Get("console").Call("error", msg)
+}

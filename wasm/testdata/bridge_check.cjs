@@ -1,0 +1,161 @@
+// Loads the cqlplay WebAssembly module in node the way the page and the
+// benchmarks do (Go's wasm_exec.js, then globalThis.cqlplay), exercises the
+// API, and prints one JSON report on stdout for bridge_node_test.go to judge.
+//
+// usage: node bridge_check.cjs WASM_EXEC_JS MODULE_WASM UTF16_SCRIPTS_JSON
+"use strict";
+
+const fs = require("fs");
+globalThis.fs ??= fs; // lets the Go runtime write panics to stderr
+require(process.argv[2]);
+
+const report = { checks: [], utf16: [], runs: {} };
+function check(name, ok, detail) {
+  report.checks.push({ name, ok: !!ok, detail: ok ? "" : String(detail) });
+}
+function parses(name, text) {
+  try {
+    const v = JSON.parse(text);
+    check(name + " is JSON", true);
+    return v;
+  } catch (e) {
+    check(name + " is JSON", false, e + ": " + String(text).slice(0, 200));
+    return undefined;
+  }
+}
+function isFailure(v, code) {
+  return Array.isArray(v) && v.length === 1 && v[0].error && v[0].error.code === code &&
+    typeof v[0].error.message === "string" && v[0].error.message.length > 0;
+}
+
+async function main() {
+  const go = new Go();
+  let readyCalls = 0;
+  let cqlplayAtReady;
+  const ready = new Promise((resolve) => {
+    globalThis.onCqlplayReady = () => {
+      readyCalls++;
+      cqlplayAtReady = globalThis.cqlplay;
+      resolve();
+    };
+  });
+  const { instance } = await WebAssembly.instantiate(fs.readFileSync(process.argv[3]), go.importObject);
+  go.run(instance); // resolves only when the Go program exits, which it must not
+  await ready;
+  const api = globalThis.cqlplay;
+  check("onCqlplayReady called once, after cqlplay was set", readyCalls === 1 && cqlplayAtReady === api, readyCalls);
+  for (const f of ["open", "run", "layout", "close"]) {
+    check("cqlplay." + f + " is a function", typeof api[f] === "function", typeof api[f]);
+  }
+
+  // open: handles and options.
+  const errors = [];
+  const consoleError = console.error;
+  console.error = (m) => errors.push(String(m));
+  const h1 = api.open();
+  const h2 = api.open("");
+  const h3 = api.open(JSON.stringify({ version: "4.1", maxStatements: 5, maxRows: 100, timeoutMs: 1000, seed: 7, start: "2026-01-01T00:00:00Z" }));
+  check("open returns fresh positive handles", h1 >= 1 && h2 > h1 && h3 > h2, [h1, h2, h3]);
+  const bad = [api.open("{bad"), api.open('{"nope": 1}'), api.open(42), api.open('{"maxRows": -1}'), api.open('{"start": "yesterday"}')];
+  check("open returns 0 for invalid options", bad.every((h) => h === 0), bad);
+  check("open says why on the console", errors.length === bad.length && errors.every((m) => m.startsWith("cqlplay.open: ")), errors.join(" | "));
+  console.error = consoleError;
+
+  // run: a normal script.
+  const script = "CREATE TABLE t (k int PRIMARY KEY, v text);\nINSERT INTO t (k, v) VALUES (1, 'a');\nSELECT * FROM t WHERE k = 1;\n";
+  const out = api.run(h1, script);
+  check("run returns a string", typeof out === "string", typeof out);
+  const outs = parses("run", out);
+  check("run returns an array", Array.isArray(outs), out);
+  report.runs.basic = out;
+
+  // Bad handles and arguments come back as one ServerError outcome.
+  const badCalls = {
+    "unknown handle": () => api.run(999999, "SELECT 1;"),
+    "handle 0": () => api.run(0, "SELECT 1;"),
+    "string handle": () => api.run(String(h1), "SELECT 1;"),
+    "NaN handle": () => api.run(NaN, "SELECT 1;"),
+    "fractional handle": () => api.run(h1 + 0.5, "SELECT 1;"),
+    "no arguments": () => api.run(),
+    "script not a string": () => api.run(h1, 42),
+    "script missing": () => api.run(h1),
+  };
+  for (const [name, call] of Object.entries(badCalls)) {
+    let v;
+    try {
+      v = parses("run with " + name, call());
+    } catch (e) {
+      check("run with " + name + " does not throw", false, e);
+      continue;
+    }
+    check("run with " + name + " is a ServerError outcome", isFailure(v, "ServerError"), JSON.stringify(v));
+  }
+
+  // Hostile input: lone surrogates (invalid UTF-16), huge strings, control characters.
+  const hostile = {
+    "lone surrogates": "\uD800 SELECT \uDC00 * FROM t WHERE k = '\uDFFF\uD800';",
+    "huge literal": "INSERT INTO t (k, v) VALUES (2, '" + "x".repeat(4 << 20) + "');",
+    "huge garbage": "\u0001".repeat(1 << 20) + "'unterminated",
+    "nul bytes": "SELECT\u0000 * FROM t;\u0000",
+    "deep parens": "SELECT " + "(".repeat(100000) + ";",
+  };
+  for (const [name, text] of Object.entries(hostile)) {
+    let v;
+    try {
+      v = parses("run on " + name, api.run(h2, text));
+    } catch (e) {
+      check("run on " + name + " does not throw", false, e);
+      continue;
+    }
+    check("run on " + name + " returns an array", Array.isArray(v), typeof v);
+  }
+  const again = parses("run after hostile input", api.run(h2, "SELECT * FROM t WHERE k = 1;"));
+  check("the module still serves calls after hostile input", Array.isArray(again), again);
+
+  // layout: not in the engine yet; an error object either way, never a throw.
+  const lay = parses("layout", api.layout(h1, "cli", "t"));
+  check("layout returns an object with an error or a layout", lay && typeof lay === "object", JSON.stringify(lay));
+  const layBad = parses("layout with a bad handle", api.layout(999999, "cli"));
+  check("layout with a bad handle is an error object", layBad && layBad.error && layBad.error.code === "ServerError", JSON.stringify(layBad));
+
+  // close.
+  check("close of an open handle is true", api.close(h3) === true, "");
+  check("close twice is false", api.close(h3) === false, "");
+  check("close of nonsense is false", api.close("x") === false && api.close() === false, "");
+  check("run after close is a ServerError outcome", isFailure(JSON.parse(api.run(h3, "SELECT 1;")), "ServerError"), "");
+  const h4 = api.open();
+  check("handles are not reused", h4 > h3, [h3, h4]);
+
+  // UTF-16 positions: each script runs in a fresh session; the Go test
+  // compares what JavaScript sees at each error's offset and column with the
+  // text the engine located in bytes.
+  const scripts = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
+  for (const s of scripts) {
+    const h = api.open();
+    const res = JSON.parse(api.run(h, s));
+    api.close(h);
+    const lines = s.split("\n");
+    const errs = [];
+    for (const o of res) {
+      const e = o.error;
+      if (!e || e.offset === undefined) continue;
+      const lineText = lines[e.line - 1] ?? "";
+      let lineStart = 0;
+      for (let i = 0; i < e.line - 1; i++) lineStart += lines[i].length + 1;
+      errs.push({
+        statement: o.statement,
+        slice: s.slice(e.offset, e.offset + e.length),
+        atColumn: lineText.slice(e.column - 1, e.column - 1 + e.length),
+        offsetFromLineColumn: lineStart + e.column - 1,
+        offset: e.offset,
+      });
+    }
+    report.utf16.push({ outcomes: res.length, errors: errs });
+  }
+  process.stdout.write(JSON.stringify(report));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
