@@ -47,6 +47,10 @@ type TypeRef struct {
 	Pos    Pos
 	Name   string
 	Params []*TypeRef
+	// Keyspace is set for a user type written ks.name; Quoted when the user
+	// type's name was double-quoted (Name is then exact).
+	Keyspace string
+	Quoted   bool
 }
 
 // Property is one `name = value` of a WITH clause (value: a literal or a map).
@@ -234,6 +238,7 @@ type Condition struct {
 	Pos    Pos
 	Column Ident
 	Key    Expr
+	Field  *Ident // IF c.f = v on a user type
 	Op     Operator
 	Value  Expr
 	In     []Expr
@@ -309,6 +314,7 @@ type Assignment struct {
 	Pos    Pos
 	Column Ident
 	Key    Expr
+	Field  *Ident // c.f = v on a user type
 	Op     AssignOp
 	Value  Expr
 	Ref    *Ident
@@ -332,6 +338,7 @@ type Update struct {
 type DeleteTarget struct {
 	Column Ident
 	Key    Expr
+	Field  *Ident // DELETE c.f on a user type
 }
 
 // Delete is DELETE [targets] FROM t [USING TIMESTAMP t] WHERE ... [IF ...].
@@ -413,6 +420,7 @@ type AlterTable struct {
 	Properties     []Property
 	Column         Ident    // ALTER c TYPE t
 	NewType        *TypeRef // ALTER c TYPE t
+	DropTimestamp  Expr     // DROP c USING TIMESTAMP n
 }
 
 // DropTable is DROP TABLE [IF EXISTS] t.
@@ -439,6 +447,7 @@ type CreateKeyspace struct {
 // AlterKeyspace is ALTER KEYSPACE ks WITH ...
 type AlterKeyspace struct {
 	Base
+	IfExists   bool
 	Name       Ident
 	Properties []Property
 }
@@ -524,6 +533,8 @@ const (
 	DescribeIndex
 	DescribeView
 	DescribeTypes
+	DescribeType    // DESCRIBE TYPE t
+	DescribeCluster // DESCRIBE CLUSTER
 )
 
 // Describe is DESCRIBE|DESC TABLES | TABLE t | KEYSPACES | KEYSPACE [ks] | SCHEMA |

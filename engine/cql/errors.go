@@ -1,0 +1,150 @@
+package cql
+
+import (
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+)
+
+// Syntax errors read as Cassandra's (ANTLR 3's, through ErrorCollector.java):
+//
+//	line 1:7 no viable alternative at input 'FROM' (SELECT [FROM]...)
+//	line 1:24 mismatched input 'WHERE' expecting EOF (...)
+//
+// "line L:C" counts from the statement's first token, as cqlsh sends each
+// statement on its own, and C is 0-based. The error's Pos is the offending
+// token's place in the whole script (1-based), which is what an editor needs.
+
+// tokenText is how ANTLR quotes the offending token: its text, or <EOF>.
+func (p *parser) tokenText(t lexTok) string {
+	if t.Kind == TokEOF {
+		return "<EOF>"
+	}
+	s := p.text(t)
+	if len(s) > 100 {
+		s = s[:100] + "..."
+	}
+	return s
+}
+
+// mismatch fails with "mismatched input 'X' expecting WANT".
+func (p *parser) mismatch(want string) {
+	p.failToken("mismatched input '" + p.tokenText(p.tok) + "' expecting " + want)
+}
+
+// noViable fails with "no viable alternative at input 'X'": the current token
+// starts none of the alternatives the grammar allows here.
+func (p *parser) noViable() {
+	p.failToken("no viable alternative at input '" + p.tokenText(p.tok) + "'")
+}
+
+// failToken fails at the current token with an ANTLR message; an Illegal
+// token reports the lexer's own error instead.
+func (p *parser) failToken(msg string) {
+	t := p.tok
+	if t.Kind == TokIllegal {
+		pos := p.posOf(t.pos, t.errOff)
+		n := 1
+		if t.errOff >= len(p.src) {
+			// Unterminated: underline the whole token.
+			pos, n = t.pos, t.End-t.Start
+		}
+		panic(&bailout{err: cqlerr.Syntax(pos, n, p.lineCol(p.posOf(t.pos, t.errOff))+" "+t.errMsg), end: -1})
+	}
+	n := t.End - t.Start
+	panic(&bailout{err: cqlerr.Syntax(t.pos, n, p.lineCol(t.pos)+" "+msg), start: t.Start, end: t.End})
+}
+
+// fail raises an error that Cassandra reports without position (its parser's
+// addRecognitionError), located at pos for the editor.
+func (p *parser) fail(pos Pos, n int, msg string) {
+	panic(&bailout{err: cqlerr.Syntax(pos, n, msg), end: -1})
+}
+
+// posOf returns the Pos of offset off, given the Pos from of an earlier offset.
+func (p *parser) posOf(from Pos, off int) Pos {
+	pos := from
+	for i := from.Offset; i < off && i < len(p.src); i++ {
+		if p.src[i] == '\n' {
+			pos.Line++
+			pos.Col = 0
+		}
+		pos.Col++
+	}
+	pos.Offset = off
+	return pos
+}
+
+// lineCol renders pos as ANTLR does for the statement: "line L:C", with L
+// counted from the statement's first line and C 0-based.
+func (p *parser) lineCol(pos Pos) string {
+	line := pos.Line - p.stmtPos.Line + 1
+	col := pos.Col - 1
+	if pos.Line == p.stmtPos.Line {
+		col = pos.Col - p.stmtPos.Col
+	}
+	return "line " + itoa(line) + ":" + itoa(col)
+}
+
+// finishError appends ANTLR's query snippet to a token error once the
+// statement's extent is known (the parser has skipped to its ';').
+func (p *parser) finishError(b *bailout) *cqlerr.Error {
+	if b.end < 0 {
+		return b.err
+	}
+	stmtEnd := p.prevEnd
+	if p.isPunct(';') {
+		stmtEnd = p.tok.End // cqlsh sends the statement with its ';'
+	}
+	// The snippet runs from about ten ANTLR tokens before the offending one
+	// (whitespace runs count as tokens, so about five of ours) to the token
+	// after it.
+	from := b.start
+	for k := 1; k <= 5 && k <= p.nrecent && k <= len(p.recent); k++ {
+		span := p.recent[(p.nrecent-k)%len(p.recent)]
+		if span[0] < p.stmtStart || span[0] > b.start {
+			break
+		}
+		from = span[0]
+	}
+	to := b.end
+	if rest := p.src[b.end:stmtEnd]; b.end < stmtEnd {
+		l := newLexer(rest)
+		for {
+			t := l.next()
+			if t.Kind == TokEOF {
+				break
+			}
+			if t.Kind != TokComment && t.Kind != TokDirective {
+				to = b.end + t.End
+				break
+			}
+		}
+	}
+	if to > stmtEnd {
+		to = stmtEnd
+	}
+	var sb strings.Builder
+	sb.WriteString(b.err.Message)
+	sb.WriteString(" (")
+	if from > p.stmtStart {
+		sb.WriteString("...")
+	}
+	write := func(s string) { sb.WriteString(strings.ReplaceAll(s, "\n", "")) }
+	if b.start >= from && b.start < b.end {
+		write(p.src[from:b.start])
+		sb.WriteByte('[')
+		write(p.src[b.start:b.end])
+		sb.WriteByte(']')
+		write(p.src[b.end:max(to, b.end)])
+	} else {
+		write(p.src[from:max(to, from)])
+	}
+	if to < stmtEnd {
+		sb.WriteString("...")
+	}
+	sb.WriteByte(')')
+	e := *b.err
+	e.Message = sb.String()
+	return &e
+}
