@@ -57,12 +57,18 @@ type nodeReport struct {
 			Offset               int    `json:"offset"`
 		} `json:"errors"`
 	} `json:"utf16"`
-	Runs map[string]string `json:"runs"`
+	Runs   map[string]string `json:"runs"`
+	Timing struct {
+		EmptyRunMicros     float64 `json:"emptyRunMicros"`
+		OneStatementMicros float64 `json:"oneStatementMicros"`
+	} `json:"timing"`
 }
 
-// TestBridgeInNode builds the module, loads it in node with wasm_exec.js and
-// checks the API end to end: readiness, handles, hostile input, and UTF-16
-// error positions against the byte positions of the same engine run natively.
+// TestBridgeInNode builds the module, loads it in node with wasm_exec.js, both
+// as the Go program installs the API (js.FuncOf) and through cqlplay.mjs (the
+// //go:wasmexport path), and checks the API end to end: readiness, handles,
+// hostile input, and UTF-16 error positions against the byte positions of the
+// same engine run natively.
 func TestBridgeInNode(t *testing.T) {
 	module, wasmExec := buildWasm(t)
 	scripts, _ := json.Marshal(utf16Scripts)
@@ -70,7 +76,29 @@ func TestBridgeInNode(t *testing.T) {
 	if err := os.WriteFile(scriptsPath, scripts, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("node", filepath.Join("testdata", "bridge_check.cjs"), wasmExec, module, scriptsPath)
+	for _, mode := range []string{"plain", "module"} {
+		t.Run(mode, func(t *testing.T) {
+			rep := runNodeCheck(t, wasmExec, module, scriptsPath, mode)
+			if len(rep.Checks) < 30 {
+				t.Errorf("only %d checks ran", len(rep.Checks))
+			}
+			for _, c := range rep.Checks {
+				if !c.OK {
+					t.Errorf("%s: %s", c.Name, c.Detail)
+				}
+			}
+			checkBasicRun(t, rep.Runs["basic"])
+			checkUTF16(t, rep)
+			t.Logf("per call: %.2f µs for an empty script, %.2f µs for one statement",
+				rep.Timing.EmptyRunMicros, rep.Timing.OneStatementMicros)
+		})
+	}
+}
+
+func runNodeCheck(t *testing.T, wasmExec, module, scriptsPath, mode string) nodeReport {
+	t.Helper()
+	mjs, _ := filepath.Abs("cqlplay.mjs")
+	cmd := exec.Command("node", filepath.Join("testdata", "bridge_check.cjs"), wasmExec, module, scriptsPath, mode, mjs)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -81,16 +109,7 @@ func TestBridgeInNode(t *testing.T) {
 	if err := json.Unmarshal(out, &rep); err != nil {
 		t.Fatalf("node report: %v\n%s\nstderr:\n%s", err, out, stderr.String())
 	}
-	if len(rep.Checks) < 30 {
-		t.Errorf("only %d checks ran", len(rep.Checks))
-	}
-	for _, c := range rep.Checks {
-		if !c.OK {
-			t.Errorf("%s: %s", c.Name, c.Detail)
-		}
-	}
-	checkBasicRun(t, rep.Runs["basic"])
-	checkUTF16(t, rep)
+	return rep
 }
 
 // checkBasicRun compares the module's reply with the native engine's JSON for

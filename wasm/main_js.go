@@ -24,6 +24,7 @@ import "syscall/js"
 
 func main() {
 	b := newBridge()
+	fastBridge = b
 	api := js.Global().Get("Object").New()
 	api.Set("open", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsOpen(b, args) }))
 	api.Set("run", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsRun(b, args) }))

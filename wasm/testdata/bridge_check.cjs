@@ -2,10 +2,14 @@
 // benchmarks do (Go's wasm_exec.js, then globalThis.cqlplay), exercises the
 // API, and prints one JSON report on stdout for bridge_node_test.go to judge.
 //
-// usage: node bridge_check.cjs WASM_EXEC_JS MODULE_WASM UTF16_SCRIPTS_JSON
+// usage: node bridge_check.cjs WASM_EXEC_JS MODULE_WASM UTF16_SCRIPTS_JSON MODE [CQLPLAY_MJS]
+//
+// MODE "plain" uses the API the Go program installs (js.FuncOf); MODE
+// "module" loads the module through cqlplay.mjs (the //go:wasmexport path).
 "use strict";
 
 const fs = require("fs");
+const { pathToFileURL } = require("url");
 globalThis.fs ??= fs; // lets the Go runtime write panics to stderr
 require(process.argv[2]);
 
@@ -28,8 +32,7 @@ function isFailure(v, code) {
     typeof v[0].error.message === "string" && v[0].error.message.length > 0;
 }
 
-async function main() {
-  const go = new Go();
+async function start(mode) {
   let readyCalls = 0;
   let cqlplayAtReady;
   const ready = new Promise((resolve) => {
@@ -39,11 +42,33 @@ async function main() {
       resolve();
     };
   });
-  const { instance } = await WebAssembly.instantiate(fs.readFileSync(process.argv[3]), go.importObject);
-  go.run(instance); // resolves only when the Go program exits, which it must not
-  await ready;
+  const bytes = fs.readFileSync(process.argv[3]);
+  if (mode === "module") {
+    const { load } = await import(pathToFileURL(process.argv[6]).href);
+    const api = await load(bytes);
+    await ready;
+    check("load resolves to globalThis.cqlplay", api === globalThis.cqlplay, "");
+  } else {
+    const go = new Go();
+    const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+    go.run(instance); // resolves only when the Go program exits, which it must not
+    await ready;
+  }
   const api = globalThis.cqlplay;
   check("onCqlplayReady called once, after cqlplay was set", readyCalls === 1 && cqlplayAtReady === api, readyCalls);
+  return api;
+}
+
+// perCall times n calls of f and returns microseconds per call.
+function perCall(n, f) {
+  for (let i = 0; i < 100; i++) f();
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) f();
+  return ((performance.now() - t0) * 1000) / n;
+}
+
+async function main() {
+  const api = await start(process.argv[5]);
   for (const f of ["open", "run", "layout", "close"]) {
     check("cqlplay." + f + " is a function", typeof api[f] === "function", typeof api[f]);
   }
@@ -152,6 +177,13 @@ async function main() {
     }
     report.utf16.push({ outcomes: res.length, errors: errs });
   }
+  // The cost of a call that does no engine work, and of a one-statement
+  // script, for docs/performance.md.
+  const hb = api.open();
+  report.timing = {
+    emptyRunMicros: perCall(5000, () => api.run(hb, "")),
+    oneStatementMicros: perCall(2000, () => api.run(hb, "SELECT * FROM t WHERE k = 1;")),
+  };
   process.stdout.write(JSON.stringify(report));
 }
 

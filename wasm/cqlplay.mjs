@@ -1,0 +1,103 @@
+// cqlplay.mjs loads cqlplay's WebAssembly engine and installs
+// globalThis.cqlplay with the same API the Go module installs by itself
+// (open, run, layout, close: strings in, strings out; see main_js.go), but
+// with open, run and close going through the module's //go:wasmexport
+// functions and its linear memory instead of js.FuncOf callbacks, which cost
+// about 10 µs a call before any work is done.
+//
+// Load Go's wasm_exec.js first (it defines globalThis.Go), then:
+//
+//   import { load } from "./cqlplay.mjs";
+//   const cqlplay = await load(new URL("cqlplay.wasm", import.meta.url));
+//   const h = cqlplay.open(JSON.stringify({ maxStatements: 500 }));
+//   const outcomes = JSON.parse(cqlplay.run(h, "SELECT ..."));
+//
+// globalThis.onCqlplayReady, if defined, is called once the fast API is in
+// place (not before), so pages can wait for it whichever way they load.
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+// load instantiates the module from a URL (string or URL, fetched with
+// streaming compilation), a Response, bytes (ArrayBuffer or typed array) or a
+// compiled WebAssembly.Module, starts the Go program, and resolves to the API
+// once it is installed as globalThis.cqlplay.
+export async function load(source) {
+  if (typeof globalThis.Go !== "function") {
+    throw new Error("cqlplay.mjs: load Go's wasm_exec.js before calling load()");
+  }
+  const go = new globalThis.Go();
+  const instance = await instantiate(source, go.importObject);
+  const pageReady = globalThis.onCqlplayReady;
+  let goReady = false;
+  globalThis.onCqlplayReady = () => { goReady = true; };
+  go.run(instance); // runs main up to its select {}; it settles only if Go exits
+  globalThis.onCqlplayReady = pageReady;
+  const slow = globalThis.cqlplay;
+  if (!goReady || !slow) {
+    throw new Error("cqlplay.mjs: the Go program did not install globalThis.cqlplay");
+  }
+  const api = fastAPI(instance.exports, slow);
+  globalThis.cqlplay = api;
+  if (typeof pageReady === "function") pageReady();
+  return api;
+}
+
+async function instantiate(source, imports) {
+  if (source instanceof WebAssembly.Module) {
+    return WebAssembly.instantiate(source, imports);
+  }
+  if (typeof source === "string" || source instanceof URL) {
+    source = fetch(source);
+  }
+  if (source instanceof Promise || (typeof Response !== "undefined" && source instanceof Response)) {
+    const resp = await source;
+    if (WebAssembly.instantiateStreaming && resp.headers?.get("content-type") === "application/wasm") {
+      return (await WebAssembly.instantiateStreaming(resp, imports)).instance;
+    }
+    source = await resp.arrayBuffer();
+  }
+  return (await WebAssembly.instantiate(source, imports)).instance;
+}
+
+// isHandle matches what the exports take: a positive 32-bit integer. Anything
+// else goes to the js.FuncOf path, which answers it with a proper error.
+function isHandle(h) {
+  return Number.isInteger(h) && h >= 1 && h <= 0x7fffffff;
+}
+
+function fastAPI(ex, slow) {
+  // writeInput encodes s into the module's input buffer and returns its length
+  // in bytes. UTF-8 takes at most 3 bytes per UTF-16 unit; a lone surrogate
+  // becomes U+FFFD, as it does through js.FuncOf.
+  function writeInput(s) {
+    const room = s.length * 3;
+    const ptr = ex.cqlplay_input(room);
+    // Read ex.mem.buffer after the call: the memory may have grown, which
+    // detaches the old ArrayBuffer.
+    return encoder.encodeInto(s, new Uint8Array(ex.mem.buffer, ptr, room)).written;
+  }
+  function readOutput(n) {
+    return decoder.decode(new Uint8Array(ex.mem.buffer, ex.cqlplay_output(), n));
+  }
+  return Object.freeze({
+    open(options) {
+      if (options === undefined || options === null) options = "";
+      if (typeof options !== "string") return slow.open(options);
+      const h = ex.cqlplay_open(writeInput(options));
+      if (h === 0) console.error("cqlplay.open: " + readOutput(ex.cqlplay_output_len()));
+      return h;
+    },
+    run(handle, script) {
+      if (!isHandle(handle) || typeof script !== "string") return slow.run(handle, script);
+      return readOutput(ex.cqlplay_run(handle, writeInput(script)));
+    },
+    layout(handle, form, table) {
+      return slow.layout(handle, form, table);
+    },
+    close(handle) {
+      if (!isHandle(handle)) return false;
+      return ex.cqlplay_close(handle) === 1;
+    },
+  });
+}
