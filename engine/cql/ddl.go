@@ -129,7 +129,7 @@ func (p *parser) tableProperties(props *[]Property, order *[]Ordering, compact *
 		switch {
 		case p.isKw(KwCompact) && isKwTok(p.peek(1), KwStorage):
 			if view {
-				p.fail(p.tok.pos, p.tok.End-p.tok.Start, "COMPACT STORAGE tables are not allowed starting with version 4.0")
+				p.fail(p.tok.pos(), p.tok.End-p.tok.Start, "COMPACT STORAGE tables are not allowed starting with version 4.0")
 			}
 			p.next()
 			p.next()
@@ -189,7 +189,7 @@ func (p *parser) property() Property {
 //
 //	fullMapLiteral: '{' (term ':' term (',' term ':' term)*)? '}'
 func (p *parser) propertyMap() Expr {
-	c := &Collection{Pos: p.tok.pos, Kind: MapColl}
+	c := &Collection{Pos: p.tok.pos(), Kind: MapColl}
 	p.expectPunct('{')
 	if p.gotPunct('}') {
 		c.Kind = EmptyBraces

@@ -161,19 +161,22 @@ func (p *parser) parseInsert() *Insert {
 		}
 	} else {
 		p.expectPunct('(')
-		s.Columns = make([]Ident, 0, 8)
-		s.Columns = append(s.Columns, p.cident())
+		cols := append(p.colScratch[:0], p.cident())
 		for p.gotPunct(',') {
-			s.Columns = append(s.Columns, p.cident())
+			cols = append(cols, p.cident())
 		}
+		p.colScratch = cols
+		s.Columns = append([]Ident(nil), cols...)
 		p.expectPunct(')')
 		p.expect(KwValues)
 		p.expectPunct('(')
-		s.Values = make([]Expr, 0, len(s.Columns))
-		s.Values = append(s.Values, p.parseExpr(termCtx))
+		vals := append(p.valScratch[:0], p.parseExpr(termCtx))
 		for p.gotPunct(',') {
-			s.Values = append(s.Values, p.parseExpr(termCtx))
+			vals = append(vals, p.parseExpr(termCtx))
 		}
+		p.valScratch = vals
+		s.Values = append([]Expr(nil), vals...)
+		clear(vals)
 		p.expectPunct(')')
 	}
 	if p.got(KwIf) {
@@ -265,7 +268,7 @@ func (p *parser) conditionFollows() bool {
 //	normalColumnOperation: term ('+' cident)? | cident ('+' | '-') term | cident INTEGER
 func (p *parser) assignment() *Assignment {
 	start := p.tok.Start
-	a := &Assignment{Pos: p.tok.pos, Column: p.cident(), Op: AssignSet}
+	a := &Assignment{Pos: p.tok.pos(), Column: p.cident(), Op: AssignSet}
 	switch {
 	case p.gotPunct('['):
 		a.Key = p.parseExpr(termCtx)
@@ -414,7 +417,7 @@ func (p *parser) parseBatch() *Batch {
 		p.usingClause(&s.Using, false)
 	}
 	for !p.isKw(KwApply) {
-		start, pos := p.tok.Start, p.tok.pos
+		start, pos := p.tok.Start, p.tok.pos()
 		var st Statement
 		switch {
 		case p.isKw(KwInsert):

@@ -43,16 +43,17 @@ func (p *parser) noViable() {
 func (p *parser) failToken(msg string) {
 	t := p.tok
 	if t.Kind == TokIllegal {
-		pos := p.posOf(t.pos, t.errOff)
+		le := p.lexErrs[t.err-1]
+		pos := p.posOf(t.pos(), le.off)
 		n := 1
-		if t.errOff >= len(p.src) {
+		if le.off >= len(p.src) {
 			// Unterminated: underline the whole token.
-			pos, n = t.pos, t.End-t.Start
+			pos, n = t.pos(), t.End-t.Start
 		}
-		panic(&bailout{err: cqlerr.Syntax(pos, n, p.lineCol(p.posOf(t.pos, t.errOff))+" "+t.errMsg), end: -1})
+		panic(&bailout{err: cqlerr.Syntax(pos, n, p.lineCol(p.posOf(t.pos(), le.off))+" "+le.msg), end: -1})
 	}
 	n := t.End - t.Start
-	panic(&bailout{err: cqlerr.Syntax(t.pos, n, p.lineCol(t.pos)+" "+msg), start: t.Start, end: t.End})
+	panic(&bailout{err: cqlerr.Syntax(t.pos(), n, p.lineCol(t.pos())+" "+msg), start: t.Start, end: t.End})
 }
 
 // fail raises an error that Cassandra reports without position (its parser's
@@ -99,14 +100,7 @@ func (p *parser) finishError(b *bailout) *cqlerr.Error {
 	// The snippet runs from about ten ANTLR tokens before the offending one
 	// (whitespace runs count as tokens, so about five of ours) to the token
 	// after it.
-	from := b.start
-	for k := 1; k <= 5 && k <= p.nrecent && k <= len(p.recent); k++ {
-		span := p.recent[(p.nrecent-k)%len(p.recent)]
-		if span[0] < p.stmtStart || span[0] > b.start {
-			break
-		}
-		from = span[0]
-	}
+	from := p.snippetStart(b.start)
 	to := b.end
 	if rest := p.src[b.end:stmtEnd]; b.end < stmtEnd {
 		l := newLexer(rest)
@@ -147,4 +141,27 @@ func (p *parser) finishError(b *bailout) *cqlerr.Error {
 	e := *b.err
 	e.Message = sb.String()
 	return &e
+}
+
+// snippetStart returns where the error snippet starts: five tokens (about ten
+// of ANTLR's, which counts whitespace runs) before the offending one at off.
+func (p *parser) snippetStart(off int) int {
+	var last [5]int
+	n := 0
+	l := newLexer(p.src[:off])
+	l.off, l.line = p.stmtStart, p.stmtPos.Line
+	for {
+		t := l.next()
+		if t.Kind == TokEOF || t.Start >= off {
+			break
+		}
+		if t.Kind != TokComment && t.Kind != TokDirective {
+			last[n%len(last)] = t.Start
+			n++
+		}
+	}
+	if n < len(last) {
+		return p.stmtStart
+	}
+	return last[n%len(last)]
 }

@@ -64,7 +64,7 @@ func (p *parser) parseMul(ctx exprCtx) Expr {
 //	selectionGroup: selectionGroupWithoutField selectorModifier | '-' selectionGroup
 func (p *parser) parseGroup(ctx exprCtx) Expr {
 	if p.isOp("-") {
-		pos := p.tok.pos
+		pos := p.tok.pos()
 		p.next()
 		var x Expr
 		if ctx == selCtx {
@@ -147,7 +147,7 @@ func (p *parser) parseSimple(ctx exprCtx) Expr {
 func (p *parser) literal() Expr {
 	t := p.tok
 	lit := p.newLiteral()
-	lit.Pos = t.pos
+	lit.Pos = t.pos()
 	text := p.src[t.Start:t.End]
 	switch t.Kind {
 	case TokString:
@@ -206,8 +206,7 @@ func unquoteString(s string) string {
 		return s[2 : len(s)-2]
 	}
 	s = s[1 : len(s)-1]
-	j := indexString(s, 0, "''")
-	if j < 0 {
+	if indexByte(s, 0, '\'') < 0 {
 		return s
 	}
 	b := make([]byte, 0, len(s))
@@ -224,7 +223,7 @@ func unquoteString(s string) string {
 //
 //	marker: ':' noncol_ident | QMARK
 func (p *parser) marker() Expr {
-	m := &BindMarker{Pos: p.tok.pos}
+	m := &BindMarker{Pos: p.tok.pos()}
 	p.markers++
 	if p.tok.Kind == TokBindMarker {
 		if text := p.text(p.tok); text != "?" {
@@ -241,7 +240,7 @@ func (p *parser) marker() Expr {
 
 // listLiteral parses [a, b].
 func (p *parser) listLiteral(ctx exprCtx) Expr {
-	c := &Collection{Pos: p.tok.pos, Kind: ListColl}
+	c := &Collection{Pos: p.tok.pos(), Kind: ListColl}
 	p.next()
 	if !p.isPunct(']') {
 		c.Elems = append(c.Elems, p.parseExpr(ctx))
@@ -256,7 +255,7 @@ func (p *parser) listLiteral(ctx exprCtx) Expr {
 // braces parses {}, {a, b} (a set), {k: v} (a map) or {field: v} (a user type
 // value, which is a map whose keys are identifiers, as ColumnRefs).
 func (p *parser) braces(ctx exprCtx) Expr {
-	c := &Collection{Pos: p.tok.pos}
+	c := &Collection{Pos: p.tok.pos()}
 	p.next()
 	if p.gotPunct('}') {
 		c.Kind = EmptyBraces
@@ -299,7 +298,7 @@ func (p *parser) mapKey(ctx exprCtx) Expr {
 //
 //	tupleLiteral: '(' term (',' term)* ')'
 func (p *parser) tuple(ctx exprCtx) Expr {
-	t := &Tuple{Pos: p.tok.pos}
+	t := &Tuple{Pos: p.tok.pos()}
 	p.expectPunct('(')
 	t.Elems = append(t.Elems, p.parseExpr(ctx))
 	for p.gotPunct(',') {
@@ -319,7 +318,7 @@ func (p *parser) tryTypeHint(ctx exprCtx) (e Expr) {
 		return nil
 	}
 	saved := p.save()
-	pos := p.tok.pos
+	pos := p.tok.pos()
 	typ := p.speculate(func() {
 		p.next()
 		typ := p.parseType()
@@ -369,7 +368,7 @@ func (p *parser) nameExpr(ctx exprCtx) Expr {
 			return p.cast(ctx)
 		case KwCount:
 			if ctx == selCtx && isOpTok(p.src, p.peek(2), "*") {
-				f := &FuncCall{Pos: t.pos, Name: "count", Star: true}
+				f := &FuncCall{Pos: t.pos(), Name: "count", Star: true}
 				p.next()
 				p.next()
 				p.next()
@@ -380,7 +379,7 @@ func (p *parser) nameExpr(ctx exprCtx) Expr {
 			if ctx != selCtx {
 				p.noViable()
 			}
-			f := &FuncCall{Pos: t.pos, Name: keywordNames[t.Kw]}
+			f := &FuncCall{Pos: t.pos(), Name: keywordNames[t.Kw]}
 			p.next()
 			p.next()
 			col := p.ident()
@@ -420,7 +419,7 @@ func (p *parser) funcCall(ctx exprCtx, keyspace string) Expr {
 		p.noViable()
 	}
 	name, _ := p.identName(t)
-	f := &FuncCall{Pos: t.pos, Keyspace: keyspace, Name: name}
+	f := &FuncCall{Pos: t.pos(), Keyspace: keyspace, Name: name}
 	p.next()
 	p.expectPunct('(')
 	p.enter()
@@ -439,7 +438,7 @@ func (p *parser) funcCall(ctx exprCtx, keyspace string) Expr {
 //
 //	K_CAST '(' simpleTerm K_AS native_type ')'
 func (p *parser) cast(ctx exprCtx) Expr {
-	c := &Cast{Pos: p.tok.pos}
+	c := &Cast{Pos: p.tok.pos()}
 	p.next()
 	p.expectPunct('(')
 	p.enter()
@@ -453,7 +452,7 @@ func (p *parser) cast(ctx exprCtx) Expr {
 	if !(p.tok.Kind == TokKeyword && p.tok.Kw.isNativeType()) {
 		p.noViable()
 	}
-	c.Type = &TypeRef{Pos: p.tok.pos, Name: keywordNames[p.tok.Kw]}
+	c.Type = &TypeRef{Pos: p.tok.pos(), Name: keywordNames[p.tok.Kw]}
 	p.next()
 	p.expectPunct(')')
 	return c

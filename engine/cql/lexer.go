@@ -66,16 +66,26 @@ func (l *lexer) newlines(from, to int) {
 
 // next returns the next token, or TokEOF at the end of the input.
 func (l *lexer) next() Token {
+	var t lexTok
+	l.scanInto(&t)
+	l.pos = t.pos()
+	return t.Token
+}
+
+// scanInto reads the next token into t, with its line and column; the parser
+// calls it directly so tokens are not copied around.
+func (l *lexer) scanInto(t *lexTok) {
 	l.skipSpace()
 	start := l.off
-	l.pos = l.posAt(start)
+	t.Start, t.line, t.col, t.err = start, int32(l.line), int32(start-l.lineStart+1), 0
 	if start >= len(l.src) {
-		return Token{Kind: TokEOF, Start: start, End: start}
+		t.Kind, t.Kw, t.End = TokEOF, KwNone, start
+		return
 	}
 	wasLineStart := l.onlySpace
 	l.onlySpace = false
-	kind, kw := l.scan(wasLineStart)
-	return Token{Kind: kind, Kw: kw, Start: start, End: l.off}
+	t.Kind, t.Kw = l.scan(wasLineStart)
+	t.End = l.off
 }
 
 func (l *lexer) skipSpace() {
@@ -299,6 +309,9 @@ func eqFold(s, lower string) bool {
 
 // uuidEnd returns the end of an unquoted UUID (8-4-4-4-12 hex digits) at i, or -1.
 func uuidEnd(s string, i int) int {
+	if i+36 > len(s) || s[i+8] != '-' {
+		return -1
+	}
 	groups := [...]int{8, 4, 4, 4, 12}
 	for g, n := range groups {
 		if g > 0 {

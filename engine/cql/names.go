@@ -49,7 +49,7 @@ func (p *parser) ident() Ident {
 		p.noViable()
 	}
 	name, quoted := p.identName(p.tok)
-	id := Ident{Pos: p.tok.pos, Name: name, Quoted: quoted}
+	id := Ident{Pos: p.tok.pos(), Name: name, Quoted: quoted}
 	p.next()
 	return id
 }
@@ -60,7 +60,7 @@ func (p *parser) cident() Ident {
 		p.noViable()
 	}
 	name, quoted := p.identName(p.tok)
-	id := Ident{Pos: p.tok.pos, Name: name, Quoted: quoted}
+	id := Ident{Pos: p.tok.pos(), Name: name, Quoted: quoted}
 	p.next()
 	return id
 }
@@ -89,7 +89,7 @@ func (p *parser) keyspaceName() Ident {
 // noMarker rejects a bind marker where a name is needed, with Parser.g's text.
 func (p *parser) noMarker(what string) {
 	if p.tok.Kind == TokBindMarker {
-		p.fail(p.tok.pos, p.tok.End-p.tok.Start, "Bind variables cannot be used for "+what+" names")
+		p.fail(p.tok.pos(), p.tok.End-p.tok.Start, "Bind variables cannot be used for "+what+" names")
 	}
 }
 
@@ -103,7 +103,7 @@ func (p *parser) noMarker(what string) {
 func (p *parser) parseType() *TypeRef {
 	p.enter()
 	defer p.leave()
-	t := &TypeRef{Pos: p.tok.pos}
+	t := &TypeRef{Pos: p.tok.pos()}
 	if !p.isTok(TokKeyword) {
 		if isIdentTok(p.tok) {
 			return p.userType(t)

@@ -33,7 +33,7 @@ func Parse(script string) []Item {
 	p := &parser{src: script, lx: newLexer(script)}
 	p.wantDirective = true
 	p.next()
-	var items []Item
+	items := make([]Item, 0, strings.Count(script, ";")+1)
 	for p.tok.Kind != TokEOF {
 		switch {
 		case p.tok.Kind == TokDirective:
@@ -51,9 +51,17 @@ func Parse(script string) []Item {
 // lexTok is a token with what the parser needs to know about it.
 type lexTok struct {
 	Token
-	pos    Pos
-	errMsg string // for TokIllegal
-	errOff int
+	line, col int32
+	err       int32 // for TokIllegal: 1 + index in parser.lexErrs
+}
+
+// pos returns where t starts.
+func (t *lexTok) pos() Pos { return Pos{Offset: t.Start, Line: int(t.line), Col: int(t.col)} }
+
+// lexErr is the lexer's account of an Illegal token.
+type lexErr struct {
+	msg string
+	off int
 }
 
 // parser is a recursive-descent parser over the lexer's tokens with one token
@@ -77,12 +85,13 @@ type parser struct {
 	markers   int
 	inBatch   bool // inside BEGIN BATCH, before APPLY BATCH
 
-	// recent holds the spans of the last tokens, for error snippets.
-	recent  [8][2]int
-	nrecent int
-
 	lits []Literal // slab for literals: one allocation per 64
-	hint *TypeRef  // the type a successful tryTypeHint speculation parsed
+	hint *TypeRef
+	lexErrs []lexErr
+
+	// Scratch space for INSERT, the statement scripts hold by the thousand.
+	colScratch []Ident
+	valScratch []Expr  // the type a successful tryTypeHint speculation parsed
 }
 
 // bailout is the panic value of a syntax error; statementItem recovers it.
@@ -93,32 +102,28 @@ type bailout struct {
 	start, end int
 }
 
-func (p *parser) lex() lexTok {
-	t := p.lx.next()
-	lt := lexTok{Token: t, pos: p.lx.pos}
+// lexInto reads the next raw token into t.
+func (p *parser) lexInto(t *lexTok) {
+	p.lx.scanInto(t)
 	if t.Kind == TokIllegal {
-		lt.errMsg, lt.errOff = p.lx.errMsg, p.lx.errOff
+		p.lexErrs = append(p.lexErrs, lexErr{p.lx.errMsg, p.lx.errOff})
+		t.err = int32(len(p.lexErrs))
 	}
-	return lt
 }
 
 // next advances to the next significant token.
 func (p *parser) next() {
 	p.prevEnd = p.tok.End
-	p.recent[p.nrecent%len(p.recent)] = [2]int{p.tok.Start, p.tok.End}
-	p.nrecent++
 	for {
-		var t lexTok
 		if len(p.la) > 0 {
-			t = p.la[0]
+			p.tok = p.la[0]
 			p.la = p.la[1:]
 		} else {
-			t = p.lex()
+			p.lexInto(&p.tok)
 		}
-		if t.Kind == TokComment || t.Kind == TokDirective && !p.wantDirective {
+		if k := p.tok.Kind; k == TokComment || k == TokDirective && !p.wantDirective {
 			continue
 		}
-		p.tok = t
 		return
 	}
 }
@@ -131,7 +136,8 @@ func (p *parser) peek(n int) lexTok {
 			if i > 0 && p.la[i-1].Kind == TokEOF {
 				return p.la[i-1]
 			}
-			p.la = append(p.la, p.lex())
+			p.la = append(p.la, lexTok{})
+			p.lexInto(&p.la[i])
 		}
 		t := p.la[i]
 		if t.Kind == TokComment || t.Kind == TokDirective {
@@ -183,7 +189,7 @@ func (p *parser) gotPunct(c byte) bool {
 
 // expect consumes keyword kw or fails with ANTLR's "mismatched input".
 func (p *parser) expect(kw KeywordID) Pos {
-	pos := p.tok.pos
+	pos := p.tok.pos()
 	if !p.isKw(kw) {
 		p.mismatch(tokenName(kw))
 	}
@@ -193,7 +199,7 @@ func (p *parser) expect(kw KeywordID) Pos {
 
 // expectPunct consumes the punctuation c or fails.
 func (p *parser) expectPunct(c byte) Pos {
-	pos := p.tok.pos
+	pos := p.tok.pos()
 	if !p.isPunct(c) {
 		p.mismatch("'" + string(c) + "'")
 	}
@@ -223,10 +229,9 @@ func tokenName(kw KeywordID) string {
 // statementItem parses one statement and the ';' (or end of input) after it.
 func (p *parser) statementItem() (item Item) {
 	p.wantDirective = false
-	p.stmtStart, p.stmtPos = p.tok.Start, p.tok.pos
+	p.stmtStart, p.stmtPos = p.tok.Start, p.tok.pos()
 	p.markers, p.depth, p.inBatch = 0, 0, false
-	p.nrecent = 0
-	item.Pos = p.tok.pos
+	item.Pos = p.tok.pos()
 	defer func() {
 		r := recover()
 		if r == nil {
@@ -295,7 +300,7 @@ func (b *Base) base() *Base { return b }
 // directive turns the current TokDirective into an Item.
 func (p *parser) directive() Item {
 	text := p.text(p.tok)
-	pos := p.tok.pos
+	pos := p.tok.pos()
 	body := strings.TrimLeft(text[2:], " \t")[1:] // after "@"
 	fields := strings.Fields(body)
 	d := &Directive{Name: strings.ToLower(fields[0]), Args: fields[1:]}
@@ -349,17 +354,14 @@ type snapshot struct {
 	prevEnd int
 	depth   int
 	markers int
-	recent  [8][2]int
-	nrecent int
 }
 
 func (p *parser) save() snapshot {
-	return snapshot{p.lx, p.tok, p.la, p.prevEnd, p.depth, p.markers, p.recent, p.nrecent}
+	return snapshot{p.lx, p.tok, p.la, p.prevEnd, p.depth, p.markers}
 }
 
 func (p *parser) restore(s snapshot) {
-	p.lx, p.tok, p.la, p.prevEnd, p.depth, p.markers, p.recent, p.nrecent =
-		s.lx, s.tok, s.la, s.prevEnd, s.depth, s.markers, s.recent, s.nrecent
+	p.lx, p.tok, p.la, p.prevEnd, p.depth, p.markers = s.lx, s.tok, s.la, s.prevEnd, s.depth, s.markers
 }
 
 // speculate runs f and reports whether it finished without a syntax error.

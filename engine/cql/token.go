@@ -376,38 +376,56 @@ func (k KeywordID) Reserved() bool { return k > kwReservedBegin && k < kwReserve
 // isNativeType reports whether k names one of CQL's native types.
 func (k KeywordID) isNativeType() bool { return k > kwTypeBegin && k < kwTypeEnd }
 
-// keywords maps a lower-case word to its keyword, with Lexer.g's aliases
-// (COLUMNFAMILY for TABLE, COLUMNFAMILIES for TABLES).
-var keywords = func() map[string]KeywordID {
-	m := make(map[string]KeywordID, len(keywordNames)+2)
+// kwTable is an open-addressing hash table of the keywords, with Lexer.g's
+// aliases (COLUMNFAMILY for TABLE, COLUMNFAMILIES for TABLES). The lexer looks
+// up every word, so the lookup is case-insensitive in place and allocation-free.
+var kwTable = func() (t [1024]kwEntry) {
+	add := func(name string, kw KeywordID) {
+		h := kwHash(name)
+		for t[h].kw != KwNone {
+			h = (h + 1) & (len(t) - 1)
+		}
+		t[h] = kwEntry{name, kw}
+	}
 	for k, name := range keywordNames {
 		if name != "" {
-			m[name] = KeywordID(k)
+			add(name, KeywordID(k))
 		}
 	}
-	m["columnfamily"] = KwTable
-	m["columnfamilies"] = KwTables
-	return m
+	add("columnfamily", KwTable)
+	add("columnfamilies", KwTables)
+	return t
 }()
+
+type kwEntry struct {
+	name string
+	kw   KeywordID
+}
+
+// kwHash hashes a word by its length and three letters, ignoring case.
+func kwHash(w string) int {
+	n := len(w)
+	h := n*131 + int(w[0]|0x20)*31 + int(w[n-1]|0x20)*7 + int(w[n/2]|0x20)*17
+	return h & 1023
+}
 
 // maxKeywordLen is the length of the longest keyword ("columnfamilies").
 const maxKeywordLen = 14
 
 // lookupKeyword returns the keyword word spells (in any case), or KwNone.
-// It lower-cases into a stack buffer, so the lookup does not allocate.
 func lookupKeyword(word string) KeywordID {
 	if len(word) > maxKeywordLen || len(word) < 2 {
 		return KwNone
 	}
-	var buf [maxKeywordLen]byte
-	for i := 0; i < len(word); i++ {
-		c := word[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+	for h := kwHash(word); ; h = (h + 1) & (len(kwTable) - 1) {
+		e := &kwTable[h]
+		if e.kw == KwNone {
+			return KwNone
 		}
-		buf[i] = c
+		if len(e.name) == len(word) && eqFold(word, e.name) {
+			return e.kw
+		}
 	}
-	return keywords[string(buf[:len(word)])]
 }
 
 func upperASCII(s string) string {

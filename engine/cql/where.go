@@ -50,7 +50,7 @@ func (p *parser) relOp() Operator {
 //	        | tupleOfIdentifiers (K_IN multiColumnInValues | relationType multiColumnValue)
 func (p *parser) relation() *Relation {
 	start := p.tok.Start
-	r := &Relation{Pos: p.tok.pos, Kind: SingleColumn}
+	r := &Relation{Pos: p.tok.pos(), Kind: SingleColumn}
 	switch {
 	case p.isKw(KwToken):
 		r.Kind = TokenRelation
@@ -203,7 +203,7 @@ func (p *parser) conditions() []*Condition {
 }
 
 func (p *parser) condition() *Condition {
-	c := &Condition{Pos: p.tok.pos, Column: p.cident()}
+	c := &Condition{Pos: p.tok.pos(), Column: p.cident()}
 	allowContains := true
 	switch {
 	case p.gotPunct('['):
