@@ -85,13 +85,13 @@ type parser struct {
 	markers   int
 	inBatch   bool // inside BEGIN BATCH, before APPLY BATCH
 
-	lits []Literal // slab for literals: one allocation per 64
-	hint *TypeRef
+	lits    []Literal // slab for literals: one allocation per 64
+	hint    *TypeRef
 	lexErrs []lexErr
 
 	// Scratch space for INSERT, the statement scripts hold by the thousand.
 	colScratch []Ident
-	valScratch []Expr  // the type a successful tryTypeHint speculation parsed
+	valScratch []Expr // the type a successful tryTypeHint speculation parsed
 }
 
 // bailout is the panic value of a syntax error; statementItem recovers it.
