@@ -97,7 +97,11 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 // OutcomesJSON returns outs as one JSON array (the reply of the WebAssembly
 // bridge's run). A nil or empty slice is "[]".
 func OutcomesJSON(outs []Outcome) []byte {
-	dst := make([]byte, 0, 256*len(outs)+2)
+	size := 2
+	for i := range outs {
+		size += outs[i].sizeHint()
+	}
+	dst := make([]byte, 0, size)
 	dst = append(dst, '[')
 	for i := range outs {
 		if i > 0 {
@@ -106,6 +110,31 @@ func OutcomesJSON(outs []Outcome) []byte {
 		dst = outs[i].AppendJSON(dst)
 	}
 	return append(dst, ']')
+}
+
+// sizeHint estimates the length of o's JSON (exact for ASCII text needing no
+// escapes), so the reply is allocated once rather than grown a dozen times.
+func (o *Outcome) sizeHint() int {
+	n := 64 + len(o.Statement) + len(o.Text) + 8*len(o.Nulls)
+	for _, c := range o.Columns {
+		n += len(c) + 3
+	}
+	for _, row := range o.Rows {
+		n += 3
+		for _, v := range row {
+			n += len(v) + 3
+		}
+	}
+	for _, w := range o.Warnings {
+		n += len(w) + 3
+	}
+	if o.Error != nil {
+		n += 128 + len(o.Error.Message)
+	}
+	if o.Plan != nil {
+		n += 256 + len(o.Plan.Table) + len(o.Plan.Index) + 21*len(o.Plan.Partitions) + 4*len(o.Plan.Nodes)
+	}
+	return n
 }
 
 // AppendErrorJSON appends e as the error object of an Outcome's JSON. Its

@@ -413,3 +413,19 @@ func FuzzOutcomeJSON(f *testing.F) {
 		checkDecodes(t, &o, got)
 	})
 }
+
+// BenchmarkOutcomesJSON encodes a 300-row, 4-column result, the size
+// tech-notes.md section 2 measured the boundary with.
+func BenchmarkOutcomesJSON(b *testing.B) {
+	o := Outcome{Statement: "SELECT * FROM t WHERE k = 1", Line: 1, Columns: []string{"k", "c", "name", "ts"}}
+	for i := range 300 {
+		n := strconv.Itoa(i)
+		o.Rows = append(o.Rows, []string{"1", n, "name " + n + " 北京", "2026-01-01 00:00:00.000000+0000"})
+	}
+	outs := []Outcome{o}
+	b.SetBytes(int64(len(OutcomesJSON(outs))))
+	b.ReportAllocs()
+	for b.Loop() {
+		OutcomesJSON(outs)
+	}
+}
