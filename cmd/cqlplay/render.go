@@ -30,6 +30,8 @@ type printer struct {
 // print writes one outcome. Write errors are left to the caller, which checks
 // the writers once at the end (a broken pipe should not hide the exit status).
 func (p *printer) print(o *engine.Outcome) {
+	// A failed statement prints only its error: cqlsh prints warnings from a
+	// successful response only (the JSON form keeps them all).
 	if o.Error != nil {
 		p.failed = true
 		p.printError(o)
