@@ -26,6 +26,11 @@ var (
 	output []byte
 )
 
+// bigInput is the input buffer size past which it is dropped after use
+// rather than kept for the next call (JavaScript asks for 3 bytes per UTF-16
+// unit, so a 10 MB script asks for 30 MB).
+const bigInput = 1 << 20
+
 // cqlplay_input returns the address of a buffer of at least n bytes for the
 // next cqlplay_open or cqlplay_run to read.
 //
@@ -57,6 +62,9 @@ func cqlplay_open(n uint32) int32 {
 //go:wasmexport cqlplay_run
 func cqlplay_run(handle int32, n uint32) uint32 {
 	script := string(input[:min(n, uint32(len(input)))])
+	if cap(input) > bigInput {
+		input = nil // sized for one huge script: let the heap reuse it
+	}
 	output = fastBridge.run(int(handle), script)
 	return uint32(len(output))
 }
