@@ -1,0 +1,515 @@
+package cqltype
+
+import (
+	"math/big"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+)
+
+// Env evaluates what Assign cannot: function calls (now(), uuid(),
+// toTimestamp(...)) and bind markers, which the engine rejects.
+type Env interface {
+	// Eval computes a function call or rejects a bind marker, returning a
+	// value of type want for the receiver named receiver.
+	Eval(e cql.Expr, want *Type, receiver string) (Value, *cqlerr.Error)
+}
+
+// Clock is an optional interface of an Env: the statement's time in
+// milliseconds since the epoch, which the timestamp literal 'now' reads.
+// Without it, 'now' is the epoch.
+type Clock interface {
+	NowMillis() int64
+}
+
+// Assign converts e to a value of t for the receiver named receiver, as
+// Cassandra prepares a term for a column: a null literal gives nil, a
+// constant is checked for assignability ("Invalid STRING constant (abc) for
+// "uid" of type int") then parsed by the type ("Unable to make int from
+// '3000000000'"), collection and tuple literals are checked element by
+// element ("Invalid list literal for l: value 'a' is not of type int") then
+// built in Cassandra's serialized form (sets sorted and deduplicated, maps
+// sorted by key), and a type hint is checked both ways as TypeCast does.
+// Function calls and bind markers go to env.
+//
+// Element receivers are named as Cassandra names them: value(l), key(m),
+// t[0]. An empty collection literal is an empty, non-null collection value.
+func (t *Type) Assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Error) {
+	v, err := t.assign(e, receiver, env)
+	if err != nil {
+		return nil, err.At(e.Position(), len(exprText(e)))
+	}
+	return v, nil
+}
+
+func (t *Type) assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Error) {
+	switch x := e.(type) {
+	case *cql.Literal:
+		return t.assignLiteral(x, receiver, env)
+	case *cql.Collection:
+		return t.assignCollection(x, receiver, env)
+	case *cql.Tuple:
+		if len(x.Elems) == 1 && t.Kind != Tuple {
+			return t.assign(x.Elems[0], receiver, env) // (v) is v
+		}
+		return t.assignTuple(x, receiver, env)
+	case *cql.TypeHint:
+		return t.assignHint(x, receiver, env)
+	case *cql.Negate:
+		if !t.IsNumeric() || t.Kind == Counter {
+			break
+		}
+		v, err := t.assign(x.Expr, receiver, env)
+		if err != nil || v == nil {
+			return v, err
+		}
+		return Negate(t, v), nil
+	}
+	if env == nil {
+		return nil, cqlerr.Invalid("Cannot evaluate " + exprText(e) + " for " + receiver)
+	}
+	return env.Eval(e, t, receiver)
+}
+
+func (t *Type) assignLiteral(x *cql.Literal, receiver string, env Env) (Value, *cqlerr.Error) {
+	if x.Kind == cql.NullLit {
+		if t.Kind == Counter {
+			return nil, cqlerr.Invalid("Invalid null value for counter increment/decrement")
+		}
+		return nil, nil
+	}
+	if !literalAssignable(x.Kind, t) {
+		return nil, cqlerr.Invalid("Invalid " + literalKindName(x.Kind) + " constant (" + x.Text + ") for \"" +
+			receiver + "\" of type " + t.String())
+	}
+	switch {
+	case x.Kind == cql.HexLit:
+		if len(x.Text) < 2 {
+			return nil, cqlerr.Invalid("cannot parse '' as hex bytes")
+		}
+		return BlobType.FromString(x.Text[2:], 0)
+	case t.Kind == Counter:
+		return BigintType.FromString(x.Text, 0)
+	case t.Kind == Int && x.Kind == cql.IntegerLit:
+		// The hot path of bulk INSERTs: no map lookups, one allocation.
+		if n, ok := javaParseLong(x.Text, 32); ok {
+			return Int32Value(int32(n)), nil
+		}
+	case t.Kind == Text && x.Kind == cql.StringLit:
+		return TextValue(toValidUTF8(x.Text)), nil
+	}
+	var now int64
+	if c, ok := env.(Clock); ok {
+		now = c.NowMillis()
+	}
+	return t.FromString(x.Text, now)
+}
+
+// literalAssignable is Constants.Literal.testAssignment.
+func literalAssignable(k cql.LiteralKind, t *Type) bool {
+	switch k {
+	case cql.StringLit:
+		switch t.Kind {
+		case Ascii, Text, Inet, Date, Time, Timestamp:
+			return true
+		}
+	case cql.IntegerLit:
+		switch t.Kind {
+		case Bigint, Counter, Date, Decimal, Double, Duration, Float, Int, Smallint, Time, Timestamp, Tinyint, Varint:
+			return true
+		}
+	case cql.UUIDLit:
+		return t.Kind == UUID || t.Kind == Timeuuid
+	case cql.FloatLit:
+		return t.Kind == Decimal || t.Kind == Double || t.Kind == Float
+	case cql.BooleanLit:
+		return t.Kind == Boolean
+	case cql.HexLit:
+		return t.Kind == Blob
+	case cql.DurationLit:
+		return t.Kind == Duration
+	case cql.NullLit:
+		return t.Kind != Counter
+	}
+	return false
+}
+
+func literalKindName(k cql.LiteralKind) string {
+	switch k {
+	case cql.StringLit:
+		return "STRING"
+	case cql.IntegerLit:
+		return "INTEGER"
+	case cql.FloatLit:
+		return "FLOAT"
+	case cql.BooleanLit:
+		return "BOOLEAN"
+	case cql.UUIDLit:
+		return "UUID"
+	case cql.HexLit:
+		return "HEX"
+	case cql.DurationLit:
+		return "DURATION"
+	}
+	return "NULL"
+}
+
+// assignable is AssignmentTestable.testAssignment: whether e could be a
+// value of t, without parsing it.
+func assignable(e cql.Expr, t *Type) bool {
+	switch x := e.(type) {
+	case *cql.Literal:
+		return literalAssignable(x.Kind, t)
+	case *cql.Collection:
+		return collectionAssignable(x, t)
+	case *cql.Tuple:
+		if len(x.Elems) == 1 && t.Kind != Tuple {
+			return assignable(x.Elems[0], t)
+		}
+		if t.Kind != Tuple || len(x.Elems) > len(t.Elems) {
+			return false
+		}
+		for i, el := range x.Elems {
+			if !assignable(el, t.Elems[i]) {
+				return false
+			}
+		}
+		return true
+	case *cql.TypeHint:
+		ht, err := FromRef(x.Type)
+		return err == nil && valueCompatible(t, ht)
+	case *cql.Negate:
+		return t.IsNumeric() && assignable(x.Expr, t)
+	}
+	return true // function calls and markers: the engine decides
+}
+
+func collectionAssignable(x *cql.Collection, t *Type) bool {
+	switch x.Kind {
+	case cql.ListColl:
+		if t.Kind != List {
+			return false
+		}
+	case cql.SetColl, cql.EmptyBraces:
+		if t.Kind == Map && len(x.Elems) == 0 {
+			return true
+		}
+		if t.Kind != Set {
+			return false
+		}
+	case cql.MapColl:
+		if t.Kind != Map {
+			return false
+		}
+		for i, k := range x.Keys {
+			if !assignable(k, t.Elems[0]) || !assignable(x.Elems[i], t.Elems[1]) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, el := range x.Elems {
+		if !assignable(el, t.Elems[0]) {
+			return false
+		}
+	}
+	return true
+}
+
+// valueCompatible is receiver.isValueCompatibleWith(other): whether bytes of
+// other read correctly as receiver.
+func valueCompatible(receiver, other *Type) bool {
+	if receiver.Equal(other) {
+		return true
+	}
+	switch receiver.Kind {
+	case Blob:
+		return true
+	case Text:
+		return other.Kind == Ascii
+	case Bigint:
+		return other.Kind == Timestamp
+	case Timestamp:
+		return other.Kind == Bigint
+	case Varint:
+		return other.Kind == Int || other.Kind == Bigint || other.Kind == Timestamp
+	}
+	if receiver.Kind == other.Kind && len(receiver.Elems) == len(other.Elems) {
+		if receiver.IsCollection() && receiver.Frozen != other.Frozen {
+			return false
+		}
+		for i := range receiver.Elems {
+			if !valueCompatible(receiver.Elems[i], other.Elems[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func (t *Type) assignCollection(x *cql.Collection, receiver string, env Env) (Value, *cqlerr.Error) {
+	name := map[cql.CollectionKind]string{cql.ListColl: "list", cql.SetColl: "set", cql.MapColl: "map", cql.EmptyBraces: "set"}[x.Kind]
+	if !collectionAssignable(x, t) {
+		return nil, t.collectionMismatch(x, name, receiver)
+	}
+	if len(x.Elems) == 0 {
+		return t.Join(nil, nil), nil
+	}
+	if x.Kind == cql.MapColl {
+		return t.assignMap(x, receiver, env)
+	}
+	et := t.Elems[0]
+	elemName := "value(" + receiver + ")"
+	vals := make([]Value, len(x.Elems))
+	for i, el := range x.Elems {
+		if _, ok := el.(*cql.BindMarker); ok {
+			return nil, cqlerr.Invalid("Invalid " + name + " literal for " + receiver + ": bind variables are not supported inside collection literals")
+		}
+		v, err := et.assign(el, elemName, env)
+		if err != nil {
+			return nil, err
+		}
+		vals[i] = v
+	}
+	for _, v := range vals {
+		if v == nil {
+			return nil, cqlerr.Invalid("null is not supported inside collections")
+		}
+	}
+	if t.Kind == List {
+		return t.Join(nil, vals), nil
+	}
+	keys, _ := t.Normalize(vals, nil)
+	return t.Join(keys, nil), nil
+}
+
+// collectionMismatch builds validateAssignableTo's message: the literal does
+// not fit the receiver's type at all, or one element does not fit.
+func (t *Type) collectionMismatch(x *cql.Collection, name, receiver string) *cqlerr.Error {
+	fits := (name == "list" && t.Kind == List) || (name == "set" && t.Kind == Set) || (name == "map" && t.Kind == Map)
+	if !fits {
+		return cqlerr.Invalid("Invalid " + name + " literal for " + receiver + " of type " + t.String())
+	}
+	if x.Kind == cql.MapColl {
+		for i, k := range x.Keys {
+			if !assignable(k, t.Elems[0]) {
+				return cqlerr.Invalid("Invalid map literal for " + receiver + ": key " + exprText(k) + " is not of type " + t.Elems[0].String())
+			}
+			if !assignable(x.Elems[i], t.Elems[1]) {
+				return cqlerr.Invalid("Invalid map literal for " + receiver + ": value " + exprText(x.Elems[i]) + " is not of type " + t.Elems[1].String())
+			}
+		}
+	}
+	for _, el := range x.Elems {
+		if !assignable(el, t.Elems[0]) {
+			return cqlerr.Invalid("Invalid " + name + " literal for " + receiver + ": value " + exprText(el) + " is not of type " + t.Elems[0].String())
+		}
+	}
+	return cqlerr.Invalid("Invalid " + name + " literal for " + receiver + " of type " + t.String())
+}
+
+func (t *Type) assignMap(x *cql.Collection, receiver string, env Env) (Value, *cqlerr.Error) {
+	keys := make([]Value, len(x.Keys))
+	vals := make([]Value, len(x.Keys))
+	for i := range x.Keys {
+		for _, el := range []cql.Expr{x.Keys[i], x.Elems[i]} {
+			if _, ok := el.(*cql.BindMarker); ok {
+				return nil, cqlerr.Invalid("Invalid map literal for " + receiver + ": bind variables are not supported inside collection literals")
+			}
+		}
+		k, err := t.Elems[0].assign(x.Keys[i], "key("+receiver+")", env)
+		if err != nil {
+			return nil, err
+		}
+		v, err := t.Elems[1].assign(x.Elems[i], "value("+receiver+")", env)
+		if err != nil {
+			return nil, err
+		}
+		keys[i], vals[i] = k, v
+	}
+	for i := range keys {
+		if keys[i] == nil || vals[i] == nil {
+			return nil, cqlerr.Invalid("null is not supported inside collections")
+		}
+	}
+	keys, vals = t.Normalize(keys, vals)
+	return t.Join(keys, vals), nil
+}
+
+func (t *Type) assignTuple(x *cql.Tuple, receiver string, env Env) (Value, *cqlerr.Error) {
+	if t.Kind != Tuple {
+		return nil, cqlerr.Invalid("Invalid tuple type literal for " + receiver + " of type " + t.String())
+	}
+	for i, el := range x.Elems {
+		if i >= len(t.Elems) {
+			return nil, cqlerr.Invalid("Invalid tuple literal for " + receiver + ": too many elements. Type " + t.String() +
+				" expects " + itoa(int64(len(t.Elems))) + " but got " + itoa(int64(len(x.Elems))))
+		}
+		if !assignable(el, t.Elems[i]) {
+			return nil, cqlerr.Invalid("Invalid tuple literal for " + receiver + ": component " + itoa(int64(i)) +
+				" is not of type " + t.Elems[i].String())
+		}
+	}
+	fields := make([]Value, len(x.Elems))
+	for i, el := range x.Elems {
+		v, err := t.Elems[i].assign(el, receiver+"["+itoa(int64(i))+"]", env)
+		if err != nil {
+			return nil, err
+		}
+		fields[i] = v
+	}
+	return JoinFields(fields), nil
+}
+
+// assignHint is TypeCast.prepare: the term must fit the hinted type, the
+// hinted type must be value-compatible with the receiver, and the term is
+// then prepared for the receiver itself.
+func (t *Type) assignHint(x *cql.TypeHint, receiver string, env Env) (Value, *cqlerr.Error) {
+	ht, err := FromRef(x.Type)
+	if err != nil {
+		return nil, err
+	}
+	if !assignable(x.Expr, ht) {
+		return nil, cqlerr.Invalid("Cannot cast value " + exprText(x.Expr) + " to type " + typeRefText(x.Type))
+	}
+	if !valueCompatible(t, ht) {
+		return nil, cqlerr.Invalid("Cannot assign value " + exprText(x) + " to " + receiver + " of type " + t.String())
+	}
+	return t.assign(x.Expr, receiver, env)
+}
+
+// Negate returns -v for a numeric type (wrapping for the fixed-size
+// integers as Java's negation does; NaN stays NaN).
+func Negate(t *Type, v Value) Value {
+	switch t.Kind {
+	case Float:
+		f, ok := FloatOf(v)
+		if ok {
+			return FloatValue(-f)
+		}
+	case Double:
+		f, ok := DoubleOf(v)
+		if ok {
+			return DoubleValue(-f)
+		}
+	case Decimal:
+		u, s, ok := DecimalOf(v)
+		if ok {
+			return DecimalValue(new(big.Int).Neg(u), s)
+		}
+	case Varint:
+		n, ok := VarintOf(v)
+		if ok {
+			return VarintValue(n.Neg(n))
+		}
+	case Tinyint, Smallint, Int, Bigint, Counter:
+		n, ok := IntegerOf(t, v)
+		if ok {
+			return fixedInt(t.Kind, -n.Int64())
+		}
+	}
+	return v
+}
+
+// fixedInt encodes n in a fixed-size integer kind, truncating as a Java
+// narrowing conversion does.
+func fixedInt(k Kind, n int64) Value {
+	switch k {
+	case Tinyint:
+		return Int8Value(int8(n))
+	case Smallint:
+		return Int16Value(int16(n))
+	case Int:
+		return Int32Value(int32(n))
+	}
+	return Int64Value(n)
+}
+
+// exprText renders a term as Cassandra's Term.Raw.getText does, which is how
+// messages quote it: strings in single quotes (as written, not re-escaped),
+// other constants as written, NULL, [..], {..}, (..), (type)term.
+func exprText(e cql.Expr) string {
+	switch x := e.(type) {
+	case *cql.Literal:
+		switch x.Kind {
+		case cql.StringLit:
+			return "'" + x.Text + "'"
+		case cql.NullLit:
+			return "NULL"
+		}
+		return x.Text
+	case *cql.Collection:
+		open, close := "{", "}"
+		if x.Kind == cql.ListColl {
+			open, close = "[", "]"
+		}
+		s := open
+		for i, el := range x.Elems {
+			if i > 0 {
+				s += ", "
+			}
+			if x.Kind == cql.MapColl {
+				s += exprText(x.Keys[i]) + ": "
+			}
+			s += exprText(el)
+		}
+		return s + close
+	case *cql.Tuple:
+		s := "("
+		for i, el := range x.Elems {
+			if i > 0 {
+				s += ", "
+			}
+			s += exprText(el)
+		}
+		return s + ")"
+	case *cql.TypeHint:
+		return "(" + typeRefText(x.Type) + ")" + exprText(x.Expr)
+	case *cql.Negate:
+		return "-" + exprText(x.Expr)
+	case *cql.FuncCall:
+		s := x.Name
+		if x.Keyspace != "" {
+			s = x.Keyspace + "." + s
+		}
+		s += "("
+		for i, a := range x.Args {
+			if i > 0 {
+				s += ", "
+			}
+			s += exprText(a)
+		}
+		return s + ")"
+	case *cql.BindMarker:
+		if x.Name != "" {
+			return ":" + x.Name
+		}
+		return "?"
+	case nil:
+		return ""
+	}
+	return e.String()
+}
+
+// typeRefText prints a type as written (CQL3Type.Raw.toString).
+func typeRefText(r *cql.TypeRef) string {
+	if r == nil {
+		return ""
+	}
+	if raw, err := rawOf(r, ""); err == nil {
+		return raw.String()
+	}
+	s := r.Name
+	if len(r.Params) > 0 {
+		s += "<"
+		for i, p := range r.Params {
+			if i > 0 {
+				s += ", "
+			}
+			s += typeRefText(p)
+		}
+		s += ">"
+	}
+	return s
+}

@@ -1,0 +1,215 @@
+package cqltype
+
+import (
+	"strconv"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+)
+
+// nameKinds maps the CQL names of the simple types to their kinds.
+var nameKinds = map[string]Kind{
+	"ascii": Ascii, "bigint": Bigint, "blob": Blob, "boolean": Boolean, "counter": Counter,
+	"date": Date, "decimal": Decimal, "double": Double, "duration": Duration, "float": Float,
+	"inet": Inet, "int": Int, "smallint": Smallint, "text": Text, "varchar": Text,
+	"time": Time, "timestamp": Timestamp, "timeuuid": Timeuuid, "tinyint": Tinyint,
+	"uuid": UUID, "varint": Varint,
+}
+
+// FromRef resolves a type as written ("frozen<list<int>>") into a Type, with
+// Cassandra's messages (CQL3Type.Raw) for misuse: frozen<> on a simple type,
+// non-frozen collections nested in collections, counters in collections or
+// tuples, durations in sets or as map keys. User-defined types are not
+// supported by the engine, so any other name is "Unknown type <name>".
+func FromRef(ref *cql.TypeRef) (*Type, *cqlerr.Error) {
+	return FromRefKeyspace(ref, "")
+}
+
+// FromRefKeyspace is FromRef for a statement on keyspace ks: an unknown type
+// name is reported as Cassandra does, qualified: "Unknown type ks.name".
+func FromRefKeyspace(ref *cql.TypeRef, ks string) (*Type, *cqlerr.Error) {
+	if ref == nil {
+		return nil, cqlerr.Invalid("missing type")
+	}
+	r, err := rawOf(ref, ks)
+	if err != nil {
+		return nil, err
+	}
+	t, err := r.prepare()
+	if err != nil {
+		return nil, err.At(ref.Pos, len(ref.Name))
+	}
+	return t, nil
+}
+
+// raw mirrors CQL3Type.Raw: a type as written, before validation, whose
+// String() is what Cassandra's messages print.
+type raw struct {
+	kind   Kind
+	frozen bool
+	elems  []*raw
+}
+
+func rawOf(ref *cql.TypeRef, ks string) (*raw, *cqlerr.Error) {
+	name := ref.Name
+	arity := func(n int) *cqlerr.Error {
+		if len(ref.Params) == n {
+			return nil
+		}
+		return cqlerr.Syntax(ref.Pos, len(name), "Type "+name+" expects "+strconv.Itoa(n)+
+			" type argument"+plural(n)+", got "+strconv.Itoa(len(ref.Params)))
+	}
+	if k, ok := nameKinds[name]; ok {
+		if err := arity(0); err != nil {
+			return nil, err
+		}
+		return &raw{kind: k}, nil
+	}
+	var params []*raw
+	for _, p := range ref.Params {
+		r, err := rawOf(p, ks)
+		if err != nil {
+			return nil, err
+		}
+		params = append(params, r)
+	}
+	switch name {
+	case "frozen":
+		if err := arity(1); err != nil {
+			return nil, err
+		}
+		return params[0].freeze()
+	case "list", "set":
+		if err := arity(1); err != nil {
+			return nil, err
+		}
+		k := List
+		if name == "set" {
+			k = Set
+		}
+		return &raw{kind: k, elems: params}, nil
+	case "map":
+		if err := arity(2); err != nil {
+			return nil, err
+		}
+		return &raw{kind: Map, elems: params}, nil
+	case "tuple":
+		if len(params) == 0 {
+			return nil, arity(1)
+		}
+		for i, p := range params {
+			if p.supportsFreezing() {
+				params[i], _ = p.freeze()
+			}
+		}
+		return &raw{kind: Tuple, frozen: true, elems: params}, nil
+	}
+	switch {
+	case ref.Keyspace != "":
+		name = ref.Keyspace + "." + name
+	case ks != "":
+		name = ks + "." + name
+	}
+	return nil, cqlerr.Invalid("Unknown type " + name).At(ref.Pos, len(ref.Name))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func (r *raw) isCollection() bool     { return r.kind == List || r.kind == Set || r.kind == Map }
+func (r *raw) supportsFreezing() bool { return r.isCollection() || r.kind == Tuple }
+
+func (r *raw) freeze() (*raw, *cqlerr.Error) {
+	if !r.supportsFreezing() {
+		return nil, cqlerr.Invalid("frozen<> is only allowed on collections, tuples, and user-defined types (got " + r.String() + ")")
+	}
+	if r.kind == Tuple {
+		return r, nil
+	}
+	c := &raw{kind: r.kind, frozen: true, elems: make([]*raw, len(r.elems))}
+	for i, e := range r.elems {
+		c.elems[i] = e
+		if e.supportsFreezing() {
+			c.elems[i], _ = e.freeze()
+		}
+	}
+	return c, nil
+}
+
+func (r *raw) String() string {
+	var b []byte
+	if r.frozen && r.kind != Tuple {
+		b = append(b, "frozen<"...)
+	}
+	b = append(b, r.kind.String()...)
+	if len(r.elems) > 0 {
+		b = append(b, '<')
+		for i, e := range r.elems {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(b, e.String()...)
+		}
+		b = append(b, '>')
+	}
+	if r.frozen && r.kind != Tuple {
+		b = append(b, '>')
+	}
+	return string(b)
+}
+
+// prepare validates r in the order of CQL3Type.Raw.RawCollection.prepare.
+func (r *raw) prepare() (*Type, *cqlerr.Error) {
+	switch {
+	case r.kind == Tuple:
+		fields := make([]*Type, len(r.elems))
+		for i, e := range r.elems {
+			if e.kind == Counter {
+				return nil, cqlerr.Invalid("Counters are not allowed inside tuples")
+			}
+			t, err := e.prepare()
+			if err != nil {
+				return nil, err
+			}
+			fields[i] = t
+		}
+		return TupleOf(fields...), nil
+	case !r.isCollection():
+		return simpleTypes[r.kind], nil
+	}
+	values := r.elems[len(r.elems)-1]
+	if !r.frozen && values.isCollection() && !values.frozen {
+		return nil, cqlerr.Invalid("Non-frozen collections are not allowed inside collections: " + r.String())
+	}
+	if values.kind == Counter {
+		return nil, cqlerr.Invalid("Counters are not allowed inside collections: " + r.String())
+	}
+	if values.kind == Duration && r.kind == Set {
+		return nil, cqlerr.Invalid("Durations are not allowed inside sets: " + r.String())
+	}
+	if r.kind == Map {
+		keys := r.elems[0]
+		if keys.kind == Counter {
+			return nil, cqlerr.Invalid("Counters are not allowed inside collections: " + r.String())
+		}
+		if keys.kind == Duration {
+			return nil, cqlerr.Invalid("Durations are not allowed as map keys: " + r.String())
+		}
+		if !r.frozen && keys.isCollection() && !keys.frozen {
+			return nil, cqlerr.Invalid("Non-frozen collections are not allowed inside collections: " + r.String())
+		}
+	}
+	elems := make([]*Type, len(r.elems))
+	for i, e := range r.elems {
+		t, err := e.prepare()
+		if err != nil {
+			return nil, err
+		}
+		elems[i] = t
+	}
+	return &Type{Kind: r.kind, Frozen: r.frozen, Elems: elems}, nil
+}
