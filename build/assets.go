@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// assets are the URL paths of the fingerprinted files a page refers to.
+type assets struct {
+	PageJS   string
+	PageCSS  string
+	WorkerJS string
+	Wasm     string // "" when ./wasm has no Go package yet: widgets stay static
+	WasmExec string
+}
+
+// bundleSite bundles site/ts and site/css with esbuild into out/assets, with
+// content-hashed names. Any error or warning-as-error fails the build.
+//
+// The worker imports "cqlplay-bridge": the wasm/ package's own loader module
+// (wasm/cqlplay.mjs, which calls the engine through //go:wasmexport functions)
+// when it ships one, else site/ts/bridge.ts, which uses the js.FuncOf API the
+// Go program installs by itself.
+func bundleSite(root, out string) (assets, error) {
+	bridge := filepath.Join(root, "site", "ts", "bridge.ts")
+	if fileExists(filepath.Join(root, "wasm", "cqlplay.mjs")) {
+		bridge = filepath.Join(root, "wasm", "cqlplay.mjs")
+	}
+	entries := []string{"site/ts/page.ts", "site/ts/worker.ts", "site/css/site.css"}
+	res := api.Build(api.BuildOptions{
+		AbsWorkingDir:     root,
+		EntryPoints:       entries,
+		Bundle:            true,
+		Write:             true,
+		Outdir:            filepath.Join(out, "assets"),
+		EntryNames:        "[name]-[hash]",
+		AssetNames:        "[name]-[hash]",
+		Metafile:          true,
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		Sourcemap:         api.SourceMapLinked,
+		Target:            api.ES2020,
+		Format:            api.FormatIIFE,
+		Platform:          api.PlatformBrowser,
+		Loader:            map[string]api.Loader{".svg": api.LoaderFile},
+		Alias:             map[string]string{"cqlplay-bridge": bridge},
+		LogLevel:          api.LogLevelSilent,
+	})
+	if err := esbuildErr(res.Errors); err != nil {
+		return assets{}, err
+	}
+	outputs, err := entryOutputs(root, out, res.Metafile)
+	if err != nil {
+		return assets{}, err
+	}
+	a := assets{PageJS: outputs["site/ts/page.ts"], WorkerJS: outputs["site/ts/worker.ts"], PageCSS: outputs["site/css/site.css"]}
+	if a.PageJS == "" || a.WorkerJS == "" || a.PageCSS == "" {
+		return a, errors.New("esbuild metafile lacks an entry output: " + res.Metafile)
+	}
+	return a, nil
+}
+
+// entryOutputs maps each entry point to the URL path of its output.
+func entryOutputs(root, out, metafile string) (map[string]string, error) {
+	var meta struct {
+		Outputs map[string]struct {
+			EntryPoint string `json:"entryPoint"`
+		} `json:"outputs"`
+	}
+	if err := json.Unmarshal([]byte(metafile), &meta); err != nil {
+		return nil, err
+	}
+	m := map[string]string{}
+	for path, o := range meta.Outputs {
+		if o.EntryPoint == "" || strings.HasSuffix(path, ".map") {
+			continue
+		}
+		abs := path
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(root, path)
+		}
+		rel, err := filepath.Rel(out, abs)
+		if err != nil {
+			return nil, err
+		}
+		m[o.EntryPoint] = "/" + filepath.ToSlash(rel)
+	}
+	return m, nil
+}
+
+func esbuildErr(msgs []api.Message) error {
+	if len(msgs) == 0 {
+		return nil
+	}
+	var b strings.Builder
+	for _, m := range msgs {
+		if m.Location != nil {
+			b.WriteString(m.Location.File + ":" + strconv.Itoa(m.Location.Line) + ":" + strconv.Itoa(m.Location.Column) + ": ")
+		}
+		b.WriteString(m.Text + "\n")
+	}
+	return errors.New("esbuild: " + strings.TrimSpace(b.String()))
+}
+
+// hasGoPackage reports whether dir holds a non-test Go file.
+func hasGoPackage(dir string) bool {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+	for _, f := range files {
+		if !strings.HasSuffix(f, "_test.go") {
+			return true
+		}
+	}
+	return false
+}
+
+// compileWasm builds root/wasm for js/wasm into dst.
+func compileWasm(root, dst string) error {
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", dst, "./wasm")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return errors.New("compiling ./wasm: " + err.Error() + "\n" + string(out))
+	}
+	return nil
+}
+
+// wasmExecPath is the wasm_exec.js of the Go toolchain that compiles the
+// .wasm: the two must come from the same Go.
+func wasmExecPath(root string) (string, error) {
+	cmd := exec.Command("go", "env", "GOROOT")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		return "", errors.New("go env GOROOT: " + err.Error())
+	}
+	return filepath.Join(strings.TrimSpace(string(out)), "lib", "wasm", "wasm_exec.js"), nil
+}
+
+// writeFingerprinted writes data as out/assets/<stem>-<xxhash>.<ext> and
+// returns its URL path: esbuild names its own outputs, this names the rest.
+func writeFingerprinted(out, name string, data []byte) (string, error) {
+	ext := filepath.Ext(name)
+	hashed := strings.TrimSuffix(name, ext) + "-" + strconv.FormatUint(xxhash.Sum64(data), 16)[:12] + ext
+	dir := filepath.Join(out, "assets")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, hashed), data, 0o644); err != nil {
+		return "", err
+	}
+	return "/assets/" + hashed, nil
+}
+
+// minifyJS minifies a classic script with esbuild's transform API.
+func minifyJS(src []byte, name string) ([]byte, error) {
+	res := api.Transform(string(src), api.TransformOptions{
+		Loader: api.LoaderJS, Sourcefile: name, MinifyWhitespace: true, MinifySyntax: true, MinifyIdentifiers: true,
+		Target: api.ES2020, LogLevel: api.LogLevelSilent,
+	})
+	if err := esbuildErr(res.Errors); err != nil {
+		return nil, err
+	}
+	return res.Code, nil
+}
+
+// compressible lists the extensions worth precompressing.
+var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".wasm": true, ".svg": true, ".xml": true, ".txt": true}
+
+// precompress writes .gz (and .br, when the brotli command is installed) beside
+// every compressible file of at least 1 KiB under dir, for servers that send
+// precompressed files (build serve does). It returns whether .br was written.
+func precompress(dir string, brotliQuality int) (bool, error) {
+	brotli, _ := exec.LookPath("brotli")
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !compressible[filepath.Ext(path)] {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil || len(data) < 1024 {
+			return err
+		}
+		var gz bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		zw.Write(data)
+		if err := zw.Close(); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path+".gz", gz.Bytes(), 0o644); err != nil {
+			return err
+		}
+		if brotli == "" {
+			return nil
+		}
+		cmd := exec.Command(brotli, "-f", "-q", strconv.Itoa(brotliQuality), "-o", path+".br", path)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return errors.New("brotli " + path + ": " + err.Error() + ": " + string(out))
+		}
+		return nil
+	})
+	return brotli != "", err
+}

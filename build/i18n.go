@@ -1,0 +1,106 @@
+package main
+
+// Strings of the interface in each language of the site. The page's
+// TypeScript receives the same table (as JSON in the page), so that a label
+// is written once for both the pre-rendered HTML and the live widget.
+type uiText struct {
+	Lang         string `json:"-"`
+	LangName     string `json:"-"`
+	SiteTitle    string `json:"-"`
+	Tagline      string `json:"-"`
+	Lessons      string `json:"-"`
+	NotFound     string `json:"-"`
+	NotFoundText string `json:"-"`
+	BackToIndex  string `json:"-"`
+	Previous     string `json:"-"`
+	Next         string `json:"-"`
+	NoScript     string `json:"-"`
+
+	Results    string `json:"results"`
+	Simulates  string `json:"simulates"`
+	Rows       string `json:"rows"`
+	Warnings   string `json:"warnings"`
+	NoOutput   string `json:"noOutput"`
+	Done       string `json:"done"`
+	Plan       string `json:"plan"`
+	Filtering  string `json:"filtering"`
+	AllParts   string `json:"allPartitions"`
+	Reset      string `json:"reset"`
+	Modified   string `json:"modified"`
+	Older      string `json:"older"`
+	Running    string `json:"running"`
+	Loading    string `json:"loading"`
+	Stopped    string `json:"stopped"`
+	EngineFail string `json:"engineFailed"`
+	Editor     string `json:"editor"`
+	EditorHelp string `json:"editorHelp"`
+	ReadOnly   string `json:"readonly"`
+	UndoReset  string `json:"undoReset"`
+}
+
+var uiStrings = map[string]*uiText{
+	"en": {
+		Lang: "en", LangName: "English",
+		SiteTitle:    "cqlplay",
+		Tagline:      "Learn Cassandra data modeling by seeing what Cassandra does with your data.",
+		Lessons:      "Lessons",
+		NotFound:     "Page not found",
+		NotFoundText: "There is no page at this address.",
+		BackToIndex:  "All lessons",
+		Previous:     "Previous",
+		Next:         "Next",
+		NoScript:     "JavaScript is off: the results below were computed when the site was built. Turn JavaScript on to edit the examples.",
+		Results:      "Results",
+		Simulates:    "Simulates Cassandra {v}",
+		Rows:         "({n} rows)",
+		Warnings:     "Warnings:",
+		NoOutput:     "No statements to run.",
+		Done:         "OK",
+		Plan:         "{kind}: read {parts} partitions, {read} rows; returned {ret}",
+		Filtering:    "filtering",
+		AllParts:     "scanned every partition",
+		Reset:        "Reset",
+		Modified:     "modified",
+		Older:        "Your saved edit is of an older version of this example.",
+		Running:      "Running…",
+		Loading:      "Loading the engine…",
+		Stopped:      "Stopped: the script ran longer than {s} s. The engine was restarted.",
+		EngineFail:   "The engine could not start: {e}",
+		Editor:       "CQL editor",
+		EditorHelp:   "Tab indents. Press Esc, then Tab, to leave the editor. Ctrl+Enter runs now.",
+		ReadOnly:     "read-only",
+		UndoReset:    "Undo reset",
+	},
+	"zh": {
+		Lang: "zh", LangName: "中文",
+		SiteTitle:    "cqlplay",
+		Tagline:      "看 Cassandra 如何存放你的数据，学会 Cassandra 数据建模。",
+		Lessons:      "课程",
+		NotFound:     "找不到页面",
+		NotFoundText: "这个地址没有页面。",
+		BackToIndex:  "全部课程",
+		Previous:     "上一课",
+		Next:         "下一课",
+		NoScript:     "JavaScript 已关闭：下面的结果是构建网站时算好的。打开 JavaScript 即可编辑示例。",
+		Results:      "结果",
+		Simulates:    "模拟 Cassandra {v}",
+		Rows:         "({n} rows)",
+		Warnings:     "Warnings:",
+		NoOutput:     "没有可运行的语句。",
+		Done:         "OK",
+		Plan:         "{kind}：读了 {parts} 个分区、{read} 行；返回 {ret} 行",
+		Filtering:    "过滤",
+		AllParts:     "扫描了所有分区",
+		Reset:        "重置",
+		Modified:     "已修改",
+		Older:        "你保存的修改基于这个示例的旧版本。",
+		Running:      "运行中…",
+		Loading:      "正在加载引擎…",
+		Stopped:      "已停止：脚本运行超过 {s} 秒，引擎已重启。",
+		EngineFail:   "引擎无法启动：{e}",
+		Editor:       "CQL 编辑器",
+		EditorHelp:   "Tab 缩进。先按 Esc 再按 Tab 可离开编辑器。Ctrl+Enter 立即运行。",
+		ReadOnly:     "只读",
+		UndoReset:    "撤销重置",
+	},
+}

@@ -1,0 +1,94 @@
+// Command build renders cqlplay's site into dist/.
+//
+//	go run ./build                  # write dist/ for a static host
+//	go run ./build serve            # build, serve http://localhost:8080, rebuild on change
+//
+// It renders content/ with goldmark (a playground for each ```cql fence, its
+// results computed here by the engine), bundles site/ with esbuild, compiles
+// wasm/ for the browser and fingerprints every asset. See docs/site.md.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "build:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	cmd := "build"
+	if len(args) > 0 && (args[0] == "serve" || args[0] == "build") {
+		cmd, args = args[0], args[1:]
+	}
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	out := fs.String("out", "dist", "output directory")
+	base := fs.String("base", envOr("URL", "http://localhost:8080"), "absolute URL of the site (Netlify sets $URL)")
+	addr := fs.String("addr", "localhost:8080", "address to serve on (serve only)")
+	strict := fs.Bool("strict", false, "fail when an example disagrees with its expectations")
+	quality := fs.Int("brotli", 11, "brotli quality for precompressed files")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return errors.New("unexpected argument " + strconv.Quote(fs.Arg(0)) + "; usage: go run ./build [serve] [flags]")
+	}
+	root, err := findRoot()
+	if err != nil {
+		return err
+	}
+	outDir := *out
+	if !filepath.IsAbs(outDir) {
+		outDir = filepath.Join(root, outDir)
+	}
+	c := config{Root: root, Out: outDir, BaseURL: *base, Strict: *strict, Compress: cmd == "build",
+		BrotliQuality: *quality, Log: os.Stderr}
+	if cmd == "serve" {
+		return serve(c, *addr)
+	}
+	r, err := build(c)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "wrote %d pages to %s in %v\n", len(r.Pages), outDir, r.Duration.Round(1e6))
+	return nil
+}
+
+// findRoot returns the repository root: the nearest directory up from the
+// working directory that holds go.mod and content/.
+func findRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if fileExists(filepath.Join(dir, "go.mod")) && fileExists(filepath.Join(dir, "site")) {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("run from inside the cqlplay repository (no go.mod with site/ found)")
+		}
+		dir = parent
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}

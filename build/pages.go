@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"html/template"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark/util"
+
+	"github.com/cqlplay/cqlplay/build/lesson"
+	"github.com/cqlplay/cqlplay/engine"
+)
+
+// languages of the site, the first being the default served at /.
+var languages = []string{"en", "zh"}
+
+// writer writes the pages of one build.
+type writer struct {
+	out     string
+	tpl     map[string]*template.Template
+	assets  assets
+	base    string
+	lessons []*lesson.Lesson
+	pages   []string // URL paths written, for the sitemap and the report
+}
+
+// link is a page another page points at.
+type link struct {
+	URL, Title, Summary, Lang, LangName string
+	Current                             bool
+}
+
+// pageData is what every template receives.
+type pageData struct {
+	T          *uiText
+	Title      string
+	Summary    string
+	Canonical  string
+	Languages  []link // the same page in each language
+	Assets     assets
+	UI         string // the widget's strings as JSON, for data-ui
+	Lessons    []link
+	Body       template.HTML
+	Prev, Next *link
+	Home       string
+}
+
+// loadTemplates parses site/templates: base.html with each page template.
+func loadTemplates(dir string) (map[string]*template.Template, error) {
+	base, err := template.ParseFiles(filepath.Join(dir, "base.html"))
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]*template.Template{}
+	for _, name := range []string{"index.html", "lesson.html", "404.html"} {
+		t, err := template.Must(base.Clone()).ParseFiles(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		m[name] = t
+	}
+	return m, nil
+}
+
+func lessonURL(l *lesson.Lesson) string { return "/" + l.Lang + "/" + l.Slug + "/" }
+
+// page fills the fields every page shares.
+func (w *writer) page(lang, title, path string, alternates func(lang string) string) pageData {
+	t := uiText_(lang)
+	ui, _ := json.Marshal(t)
+	d := pageData{T: t, Title: title, Canonical: w.base + path, Assets: w.assets, UI: string(ui), Home: "/" + lang + "/"}
+	for _, l := range languages {
+		d.Languages = append(d.Languages, link{URL: alternates(l), Lang: l, LangName: uiStrings[l].LangName, Current: l == lang})
+	}
+	return d
+}
+
+func uiText_(lang string) *uiText {
+	if t := uiStrings[lang]; t != nil {
+		return t
+	}
+	return uiStrings["en"]
+}
+
+// lessonPage writes one lesson, running its examples to pre-render results.
+// It returns the examples' disagreements with their expectations.
+func (w *writer) lessonPage(l *lesson.Lesson) ([]string, error) {
+	results := l.RunAll()
+	var problems []string
+	for _, r := range results {
+		problems = append(problems, r.Problems...)
+	}
+	t := uiText_(l.Lang)
+	body, err := renderMarkdown(l, func(bw util.BufWriter, ex *lesson.Example) {
+		var b strings.Builder
+		writeWidget(&b, t, ex, outcomesOf(results, ex))
+		bw.WriteString(b.String())
+	})
+	if err != nil {
+		return nil, err
+	}
+	d := w.page(l.Lang, l.Title, lessonURL(l), func(lang string) string {
+		if other := w.find(lang, l.Slug); other != nil {
+			return lessonURL(other)
+		}
+		return "/" + lang + "/"
+	})
+	d.Summary = l.Summary
+	d.Body = template.HTML(body)
+	same := w.inLang(l.Lang)
+	for i, o := range same {
+		if o == l {
+			if i > 0 {
+				d.Prev = &link{URL: lessonURL(same[i-1]), Title: same[i-1].Title}
+			}
+			if i+1 < len(same) {
+				d.Next = &link{URL: lessonURL(same[i+1]), Title: same[i+1].Title}
+			}
+		}
+	}
+	return problems, w.write(lessonURL(l), "lesson.html", d)
+}
+
+func outcomesOf(results []lesson.Result, ex *lesson.Example) []engine.Outcome {
+	for _, r := range results {
+		if r.Example == ex {
+			return r.Outcomes
+		}
+	}
+	return nil
+}
+
+func (w *writer) find(lang, slug string) *lesson.Lesson {
+	for _, l := range w.lessons {
+		if l.Lang == lang && l.Slug == slug {
+			return l
+		}
+	}
+	return nil
+}
+
+func (w *writer) inLang(lang string) []*lesson.Lesson {
+	var out []*lesson.Lesson
+	for _, l := range w.lessons {
+		if l.Lang == lang {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// indexes writes the lesson index of each language, and the default
+// language's at / too.
+func (w *writer) indexes() error {
+	for i, lang := range languages {
+		d := w.page(lang, uiStrings[lang].Lessons, "/"+lang+"/", func(l string) string { return "/" + l + "/" })
+		for _, l := range w.inLang(lang) {
+			d.Lessons = append(d.Lessons, link{URL: lessonURL(l), Title: l.Title, Summary: l.Summary})
+		}
+		if err := w.write("/"+lang+"/", "index.html", d); err != nil {
+			return err
+		}
+		if i == 0 {
+			if err := w.write("/", "index.html", d); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// notFound writes /404.html, which static hosts serve for unknown paths.
+func (w *writer) notFound() error {
+	d := w.page("en", uiStrings["en"].NotFound, "/404.html", func(l string) string { return "/" + l + "/" })
+	d.Canonical = ""
+	return w.write("/404.html", "404.html", d)
+}
+
+// sitemap writes /sitemap.xml listing every page but the 404.
+func (w *writer) sitemap() error {
+	type url struct {
+		Loc string `xml:"loc"`
+	}
+	var set struct {
+		XMLName xml.Name `xml:"urlset"`
+		NS      string   `xml:"xmlns,attr"`
+		URLs    []url    `xml:"url"`
+	}
+	set.NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+	paths := append([]string(nil), w.pages...)
+	sort.Strings(paths)
+	for _, p := range paths {
+		if p != "/404.html" {
+			set.URLs = append(set.URLs, url{Loc: w.base + p})
+		}
+	}
+	out, err := xml.MarshalIndent(set, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(w.out, "sitemap.xml"), append([]byte(xml.Header), append(out, '\n')...), 0o644)
+}
+
+// write executes a template into the file for URL path p.
+func (w *writer) write(p, tpl string, d pageData) error {
+	var buf bytes.Buffer
+	if err := w.tpl[tpl].ExecuteTemplate(&buf, "base", d); err != nil {
+		return err
+	}
+	file := filepath.Join(w.out, filepath.FromSlash(p))
+	if strings.HasSuffix(p, "/") {
+		file = filepath.Join(file, "index.html")
+	}
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return err
+	}
+	w.pages = append(w.pages, p)
+	return os.WriteFile(file, buf.Bytes(), 0o644)
+}

@@ -1,0 +1,268 @@
+// A light code editor: a transparent <textarea> over a coloured <pre>, with a
+// gutter of line numbers. The textarea keeps everything browsers do well
+// (caret, selection, IME, native undo, screen readers); the pre only paints.
+// Text changes go through document.execCommand("insertText") so that Tab,
+// completion and Reset stay on the native undo stack.
+
+import { highlight, type Mark } from "./highlight";
+
+export interface LineMark {
+  line: number; // 1-based
+  title: string;
+}
+
+export interface EditorOptions {
+  text: string;
+  readonly: boolean;
+  label: string;
+  help: string;
+  onChange: () => void;
+  onRunNow: () => void;
+  onCaret: (line: number) => void;
+}
+
+let helpSeq = 0;
+
+export class Editor {
+  readonly root: HTMLElement;
+  readonly input: HTMLTextAreaElement;
+  private code: HTMLElement;
+  private gutter: HTMLElement;
+  private marks: Mark[] = [];
+  private lineMarks: LineMark[] = [];
+  private escaped = false;
+  private names: string[] = [];
+  private menu: HTMLUListElement;
+  private menuItems: string[] = [];
+  private menuIndex = 0;
+  private lastLine = 0;
+
+  constructor(private opts: EditorOptions) {
+    this.root = document.createElement("div");
+    this.root.className = "ed";
+    this.gutter = document.createElement("div");
+    this.gutter.className = "ed-gutter";
+    this.gutter.setAttribute("aria-hidden", "true");
+    const scroller = document.createElement("div");
+    scroller.className = "ed-scroll";
+    const inner = document.createElement("div");
+    inner.className = "ed-inner";
+    const pre = document.createElement("pre");
+    pre.className = "ed-hl";
+    pre.setAttribute("aria-hidden", "true");
+    this.code = document.createElement("code");
+    pre.append(this.code);
+    this.input = document.createElement("textarea");
+    this.input.className = "ed-input";
+    this.input.spellcheck = false;
+    this.input.setAttribute("autocapitalize", "off");
+    this.input.setAttribute("autocomplete", "off");
+    this.input.setAttribute("autocorrect", "off");
+    this.input.setAttribute("aria-label", opts.label);
+    this.input.wrap = "off";
+    this.input.readOnly = opts.readonly;
+    this.input.value = opts.text;
+    const help = document.createElement("p");
+    help.className = "ed-help";
+    help.id = "ed-help-" + ++helpSeq;
+    help.textContent = opts.help;
+    this.input.setAttribute("aria-describedby", help.id);
+    this.menu = document.createElement("ul");
+    this.menu.className = "ed-menu";
+    this.menu.setAttribute("role", "listbox");
+    this.menu.hidden = true;
+    inner.append(pre, this.input, this.menu);
+    scroller.append(inner);
+    this.root.append(this.gutter, scroller, help);
+    this.input.addEventListener("input", () => this.changed());
+    this.input.addEventListener("keydown", (e) => this.keydown(e));
+    this.input.addEventListener("keyup", () => this.caretMoved());
+    this.input.addEventListener("click", () => this.caretMoved());
+    this.input.addEventListener("blur", () => this.closeMenu());
+    this.paint();
+  }
+
+  get value(): string {
+    return this.input.value;
+  }
+
+  /** Replaces the whole text as one undoable edit. */
+  replaceAll(text: string): void {
+    this.input.focus();
+    this.input.select();
+    if (!document.execCommand("insertText", false, text)) {
+      this.input.value = text; // not undoable, but correct
+      this.changed();
+    }
+  }
+
+  /** Sets the failing ranges and lines; they stay until the next call. */
+  setMarks(marks: Mark[], lines: LineMark[]): void {
+    this.marks = marks;
+    this.lineMarks = lines;
+    this.paint();
+  }
+
+  /** Sets the table and column names offered for completion. */
+  setNames(names: string[]): void {
+    this.names = [...new Set(names)].sort();
+  }
+
+  private changed(): void {
+    performance.mark("pg-input");
+    this.paint();
+    performance.measure("pg-keystroke-to-editor", "pg-input");
+    this.complete();
+    this.opts.onChange();
+  }
+
+  private paint(): void {
+    const text = this.input.value;
+    this.code.innerHTML = highlight(text, this.marks);
+    const n = text.split("\n").length;
+    const failing = new Map<number, string>();
+    for (const m of this.lineMarks) failing.set(m.line, (failing.has(m.line) ? failing.get(m.line) + "\n" : "") + m.title);
+    if (this.gutter.childElementCount !== n || this.gutter.dataset.marks !== JSON.stringify([...failing.keys()])) {
+      const frag = document.createDocumentFragment();
+      for (let i = 1; i <= n; i++) {
+        const d = document.createElement("div");
+        d.textContent = String(i);
+        if (failing.has(i)) {
+          d.className = "ed-fail";
+          d.title = failing.get(i)!;
+        }
+        frag.append(d);
+      }
+      this.gutter.replaceChildren(frag);
+      this.gutter.dataset.marks = JSON.stringify([...failing.keys()]);
+    }
+  }
+
+  private keydown(e: KeyboardEvent): void {
+    if (!this.menu.hidden && this.menuKey(e)) return;
+    if ((e.ctrlKey || e.metaKey) && e.key === "Enter") {
+      e.preventDefault();
+      this.opts.onRunNow();
+      return;
+    }
+    if (e.key === "Escape") {
+      // Esc, then Tab, leaves the editor: Tab alone indents (no keyboard trap).
+      this.escaped = true;
+      return;
+    }
+    if (e.key === "Tab" && !e.ctrlKey && !e.altKey && !e.metaKey) {
+      if (this.escaped || this.input.readOnly) {
+        this.escaped = false;
+        return; // the browser moves focus
+      }
+      e.preventDefault();
+      if (e.shiftKey) this.outdent();
+      else document.execCommand("insertText", false, "  ");
+      return;
+    }
+    if (e.key !== "Shift") this.escaped = false;
+  }
+
+  private outdent(): void {
+    const ta = this.input;
+    const start = ta.value.lastIndexOf("\n", ta.selectionStart - 1) + 1;
+    const spaces = /^ {1,2}/.exec(ta.value.slice(start))?.[0].length ?? 0;
+    if (spaces === 0) return;
+    const caret = ta.selectionStart;
+    ta.setSelectionRange(start, start + spaces);
+    document.execCommand("delete");
+    ta.setSelectionRange(Math.max(start, caret - spaces), Math.max(start, caret - spaces));
+  }
+
+  private caretMoved(): void {
+    const line = this.input.value.slice(0, this.input.selectionStart).split("\n").length;
+    if (line !== this.lastLine) {
+      this.lastLine = line;
+      this.opts.onCaret(line);
+    }
+  }
+
+  // Completion of table and column names from the live schema.
+
+  private complete(): void {
+    const ta = this.input;
+    const before = ta.value.slice(0, ta.selectionStart);
+    const word = /[A-Za-z_][A-Za-z0-9_]*$/.exec(before)?.[0] ?? "";
+    if (word.length < 1 || this.names.length === 0 || ta.selectionStart !== ta.selectionEnd) {
+      this.closeMenu();
+      return;
+    }
+    const lw = word.toLowerCase();
+    const items = this.names.filter((n) => n.toLowerCase().startsWith(lw) && n.toLowerCase() !== lw).slice(0, 8);
+    if (items.length === 0) {
+      this.closeMenu();
+      return;
+    }
+    this.menuItems = items;
+    this.menuIndex = 0;
+    this.menu.replaceChildren(
+      ...items.map((n, i) => {
+        const li = document.createElement("li");
+        li.setAttribute("role", "option");
+        li.id = this.input.getAttribute("aria-describedby") + "-opt-" + i;
+        li.textContent = n;
+        li.addEventListener("mousedown", (e) => {
+          e.preventDefault();
+          this.menuIndex = i;
+          this.accept(word);
+        });
+        return li;
+      }),
+    );
+    const lines = before.split("\n");
+    this.menu.style.top = `calc(${lines.length} * var(--ed-line))`;
+    this.menu.style.left = `calc(${lines[lines.length - 1].length - word.length} * 1ch + var(--ed-pad))`;
+    this.menu.hidden = false;
+    this.menu.dataset.word = word;
+    this.highlightItem();
+  }
+
+  private menuKey(e: KeyboardEvent): boolean {
+    const word = this.menu.dataset.word ?? "";
+    switch (e.key) {
+      case "ArrowDown":
+        this.menuIndex = (this.menuIndex + 1) % this.menuItems.length;
+        break;
+      case "ArrowUp":
+        this.menuIndex = (this.menuIndex + this.menuItems.length - 1) % this.menuItems.length;
+        break;
+      case "Enter":
+      case "Tab":
+        this.accept(word);
+        break;
+      case "Escape":
+        this.closeMenu();
+        break;
+      default:
+        return false;
+    }
+    e.preventDefault();
+    this.highlightItem();
+    return true;
+  }
+
+  private highlightItem(): void {
+    [...this.menu.children].forEach((li, i) => li.setAttribute("aria-selected", String(i === this.menuIndex)));
+    this.input.setAttribute("aria-activedescendant", this.menu.children[this.menuIndex]?.id ?? "");
+  }
+
+  private accept(word: string): void {
+    const pick = this.menuItems[this.menuIndex];
+    this.closeMenu();
+    if (!pick) return;
+    const ta = this.input;
+    ta.setSelectionRange(ta.selectionStart - word.length, ta.selectionStart);
+    document.execCommand("insertText", false, pick);
+  }
+
+  private closeMenu(): void {
+    if (this.menu.hidden) return;
+    this.menu.hidden = true;
+    this.input.removeAttribute("aria-activedescendant");
+  }
+}

@@ -1,0 +1,65 @@
+// The page's entry point: it turns each pre-rendered playground into a live
+// widget once the engine worker is ready. Without JavaScript, or before the
+// engine loads, the build's results stay on the page.
+
+import { Engine } from "./engine";
+import type { UI } from "./types";
+import { Widget } from "./widget";
+
+function boot(): void {
+  const figs = [...document.querySelectorAll<HTMLElement>("figure.pg")];
+  const body = document.body.dataset;
+  if (figs.length === 0 || !body.wasm || !body.worker) return;
+  const ui = JSON.parse(body.ui ?? "{}") as UI;
+  const limit = Number(new URLSearchParams(location.search).get("runlimit"));
+  const limitMs = limit > 0 ? limit : 5000;
+  const engine = new Engine({
+    worker: body.worker,
+    wasm: body.wasm,
+    wasmExec: body.wasmExec ?? "",
+    limitMs,
+  });
+  const widgets = new Map<number, Widget>();
+  let first = true;
+  const ctx = {
+    engine,
+    ui,
+    limitMs,
+    textOf(i: number): string {
+      const w = widgets.get(i);
+      if (w) return w.editor.value;
+      return document.querySelector(`.pg-setup[data-index="${i}"]`)?.textContent ?? "";
+    },
+    dependents(i: number): Widget[] {
+      return [...widgets.values()].filter((w) => w.prelude.includes(i));
+    },
+    firstResult(): void {
+      if (!first) return;
+      first = false;
+      performance.mark("pg-first-result");
+      document.documentElement.dataset.firstResult = String(Math.round(performance.now()));
+    },
+  };
+  for (const fig of figs) {
+    const w = new Widget(fig, ctx);
+    widgets.set(w.index, w);
+  }
+  engine.ready.then(
+    (ms) => {
+      document.documentElement.dataset.engine = "ready";
+      document.documentElement.dataset.engineMs = String(Math.round(ms));
+      // Widgets whose prelude changes are re-run by it; the rest run now.
+      for (const w of widgets.values()) w.schedule(0);
+    },
+    (err: Error) => {
+      document.documentElement.dataset.engine = "failed";
+      for (const fig of figs) {
+        const s = fig.querySelector(".pg-status");
+        if (s) s.textContent = ui.engineFailed.replace("{e}", err.message);
+      }
+    },
+  );
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
+else boot();

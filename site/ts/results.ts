@@ -1,0 +1,108 @@
+// The Results view: cqlsh-style output of each statement. The markup mirrors
+// writeOutcomes in build/widget.go (the build pre-renders the same outcomes
+// into the page); change both together. Values are set as text, never as HTML.
+
+import type { CqlError, Outcome, Plan, UI } from "./types";
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+export function renderOutcomes(panel: HTMLElement, ui: UI, outs: Outcome[]): void {
+  const frag = document.createDocumentFragment();
+  if (outs.length === 0) {
+    frag.append(el("p", "out-none", ui.noOutput));
+  } else {
+    outs.forEach((o, i) => frag.append(renderOutcome(ui, i, o)));
+  }
+  panel.replaceChildren(frag);
+}
+
+function renderOutcome(ui: UI, i: number, o: Outcome): HTMLElement {
+  const d = el("div", o.error ? "out out-error" : "out");
+  d.setAttribute("data-stmt", String(i));
+  d.setAttribute("data-line", String(o.line));
+  const head = el("div", "out-head");
+  head.append(el("span", "out-line", String(o.line)), el("code", "out-stmt", firstLine(o.statement)));
+  d.append(head);
+  if (o.columns) d.append(...renderTable(ui, o));
+  if (o.text) d.append(el("pre", "out-text", o.text));
+  if (o.warnings && o.warnings.length > 0) {
+    const w = el("div", "out-warn");
+    const ul = el("ul");
+    for (const x of o.warnings) ul.append(el("li", undefined, x));
+    w.append(el("span", undefined, ui.warnings), ul);
+    d.append(w);
+  }
+  if (o.error) d.append(el("p", "out-err", cqlsh(o.error)));
+  if (o.plan && o.plan.kind !== "write") d.append(renderPlan(ui, o.plan));
+  return d;
+}
+
+function renderTable(ui: UI, o: Outcome): HTMLElement[] {
+  const nulls = new Set((o.nulls ?? []).map(([r, c]) => r + "," + c));
+  const wrap = el("div", "rs-wrap");
+  const table = el("table", "rs");
+  const thead = el("thead");
+  const hr = el("tr");
+  for (const c of o.columns!) hr.append(el("th", undefined, c));
+  thead.append(hr);
+  const tbody = el("tbody");
+  (o.rows ?? []).forEach((row, r) => {
+    const tr = el("tr");
+    row.forEach((v, c) => {
+      if (nulls.has(r + "," + c)) tr.append(el("td", "null", "null"));
+      else if (v === "") tr.append(el("td", "empty"));
+      else tr.append(el("td", undefined, v));
+    });
+    tbody.append(tr);
+  });
+  table.append(thead, tbody);
+  wrap.append(table);
+  const out: HTMLElement[] = [wrap];
+  // cqlsh prints no row count under a conditional write's [applied] row.
+  if (o.columns!.length === 0 || o.columns![0] !== "[applied]") {
+    out.push(el("p", "out-count", ui.rows.replace("{n}", String((o.rows ?? []).length))));
+  }
+  return out;
+}
+
+function renderPlan(ui: UI, p: Plan): HTMLElement {
+  let s = ui.plan
+    .replace("{kind}", p.kind)
+    .replace("{parts}", String(p.partitionsRead))
+    .replace("{read}", String(p.rowsRead))
+    .replace("{ret}", String(p.rowsReturned));
+  if (p.filtering) s += " · " + ui.filtering;
+  if (p.allPartitions) s += " · " + ui.allPartitions;
+  return el("p", "out-plan", s);
+}
+
+// The protocol code and description cqlsh prints for each error class
+// (engine/cqlerr Code.Protocol).
+const protocol: Record<string, [number, string]> = {
+  SyntaxException: [0x2000, "Syntax error in CQL query"],
+  InvalidRequest: [0x2200, "Invalid query"],
+  AlreadyExists: [0x2400, "Query invalid because of configuration issue"],
+  ConfigurationException: [0x2300, "Query invalid because of configuration issue"],
+  Unauthorized: [0x2100, "Unauthorized"],
+  ServerError: [0x0000, "Server error"],
+};
+
+/** Formats an error as cqlsh prints it (engine/cqlerr Error.Cqlsh). */
+export function cqlsh(e: CqlError): string {
+  if (e.code === "Stopped") return "Stopped: " + e.message;
+  const [code, desc] = protocol[e.code] ?? [0, e.code];
+  const hex = code.toString(16).padStart(4, "0");
+  return `${e.code}: Error from server: code=${hex} [${desc}] message="${e.message}"`;
+}
+
+export function firstLine(s: string): string {
+  const t = s.trim();
+  const i = t.indexOf("\n");
+  if (i < 0) return t;
+  return t.slice(0, i).replace(/[ \t\r]+$/, "") + " …";
+}

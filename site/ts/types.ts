@@ -1,0 +1,72 @@
+// The result contract (design.md, "One result contract"), as the wasm bridge
+// hands it over: one Outcome per statement. Error positions are UTF-16.
+
+export interface CqlError {
+  code: string;
+  message: string;
+  line?: number;
+  column?: number;
+  offset?: number;
+  length?: number;
+}
+
+export interface Plan {
+  kind: string;
+  table: string;
+  partitionsRead: number;
+  rowsRead: number;
+  rowsReturned: number;
+  cellsRead: number;
+  tombstonesScanned: number;
+  filtering: boolean;
+  index: string;
+  allPartitions: boolean;
+  partitions: string[];
+  nodes: number[];
+}
+
+export interface Outcome {
+  statement: string;
+  line: number;
+  columns?: string[];
+  rows?: string[][];
+  nulls?: [number, number][];
+  text?: string;
+  warnings: string[];
+  error?: CqlError;
+  plan?: Plan;
+}
+
+// The interface strings, from the page's data-ui (build/i18n.go).
+export interface UI {
+  results: string;
+  simulates: string;
+  rows: string;
+  warnings: string;
+  noOutput: string;
+  done: string;
+  plan: string;
+  filtering: string;
+  allPartitions: string;
+  reset: string;
+  modified: string;
+  older: string;
+  running: string;
+  loading: string;
+  stopped: string;
+  engineFailed: string;
+  editor: string;
+  editorHelp: string;
+  readonly: string;
+  undoReset?: string;
+}
+
+// Messages between the page and the worker.
+export type ToWorker =
+  | { type: "init"; wasm: string; wasmExec: string }
+  | { type: "run"; id: number; version: string; prelude: string[]; script: string; timeoutMs: number };
+
+export type FromWorker =
+  | { type: "ready"; ms: number }
+  | { type: "failed"; error: string }
+  | { type: "result"; id: number; json: string; schema: string; ms: number };

@@ -1,0 +1,241 @@
+// One playground: the editor, the views, autosave and Reset, wired to the
+// shared engine worker. It re-runs as the reader types (debounced), marks the
+// failing statements, and keeps the reader's edit across reloads.
+
+import { Editor, type LineMark } from "./editor";
+import type { Engine, RunResult } from "./engine";
+import type { Mark } from "./highlight";
+import { cqlsh, renderOutcomes } from "./results";
+import type { Outcome, UI } from "./types";
+
+export interface PageContext {
+  engine: Engine;
+  ui: UI;
+  limitMs: number;
+  /** The current text of example i: a widget's editor or a hidden setup block. */
+  textOf(i: number): string;
+  /** The widgets whose prelude includes example i. */
+  dependents(i: number): Widget[];
+  firstResult(): void;
+}
+
+interface Saved {
+  base: string; // hash of the lesson text the edit started from
+  text: string;
+}
+
+const debounceMs = 150;
+
+export class Widget {
+  readonly index: number;
+  readonly editor: Editor;
+  readonly prelude: number[];
+  private hash: string;
+  private version: string;
+  private original: string;
+  private panel: HTMLElement;
+  private status: HTMLElement;
+  private modified: HTMLElement;
+  private older: HTMLElement;
+  private undo: HTMLButtonElement;
+  private timer = 0;
+  private seq = 0;
+  private runs = 0;
+  private outcomes: Outcome[] = [];
+  private storageKey: string;
+
+  constructor(private fig: HTMLElement, private page: PageContext) {
+    const ui = page.ui;
+    this.index = Number(fig.dataset.index);
+    this.hash = fig.dataset.hash ?? "";
+    this.version = fig.dataset.version ?? "4.1";
+    this.prelude = (fig.dataset.prelude ?? "").split(" ").filter(Boolean).map(Number);
+    this.storageKey = `cqlplay:edit:${location.pathname}#${this.index}`;
+    const src = fig.querySelector(".pg-src")!;
+    this.original = src.textContent ?? "";
+    this.panel = fig.querySelector(".pg-results") as HTMLElement;
+    const readonly = fig.hasAttribute("data-readonly");
+    const saved = readonly ? null : this.load();
+    this.editor = new Editor({
+      text: saved ? saved.text : this.original,
+      readonly,
+      label: ui.editor,
+      help: ui.editorHelp,
+      onChange: () => this.changed(),
+      onRunNow: () => this.schedule(0),
+      onCaret: (line) => this.select(line),
+    });
+    src.replaceWith(this.editor.root);
+
+    const bar = fig.querySelector(".pg-bar")!;
+    this.modified = span("pg-mod", ui.modified);
+    this.older = span("pg-older", ui.older);
+    this.status = span("pg-status", "");
+    this.status.setAttribute("role", "status");
+    this.status.setAttribute("aria-live", "polite");
+    this.undo = button("pg-undo", ui.undoReset ?? "Undo reset", () => {
+      this.editor.input.focus();
+      document.execCommand("undo");
+      this.undo.hidden = true;
+    });
+    this.undo.hidden = true;
+    bar.append(this.modified, this.older, this.status);
+    if (!readonly) bar.append(button("pg-reset", ui.reset, () => this.reset()), this.undo);
+    this.modified.hidden = !saved || saved.text === this.original;
+    this.older.hidden = !saved || saved.base === this.hash;
+    this.status.textContent = ui.loading;
+    this.panel.addEventListener("click", (e) => this.jump(e));
+  }
+
+  /** Runs after delay ms; a newer call replaces a pending one. */
+  schedule(delay = debounceMs): void {
+    window.clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => void this.run(), delay);
+  }
+
+  private changed(): void {
+    const text = this.editor.value;
+    this.modified.hidden = text === this.original;
+    try {
+      if (text === this.original) localStorage.removeItem(this.storageKey);
+      else localStorage.setItem(this.storageKey, JSON.stringify({ base: this.hash, text } satisfies Saved));
+    } catch {
+      // storage may be full or forbidden (sandboxed iframe): editing still works
+    }
+    this.schedule();
+  }
+
+  private load(): Saved | null {
+    try {
+      const s = localStorage.getItem(this.storageKey);
+      if (!s) return null;
+      const v = JSON.parse(s) as Saved;
+      return typeof v.text === "string" ? v : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private reset(): void {
+    if (this.editor.value === this.original) return;
+    this.editor.replaceAll(this.original);
+    this.older.hidden = true;
+    this.undo.hidden = false;
+  }
+
+  private async run(): Promise<void> {
+    const seq = ++this.seq;
+    const ui = this.page.ui;
+    this.status.textContent = ui.running;
+    this.fig.dataset.state = "running";
+    performance.mark("pg-run-start");
+    const r = await this.page.engine.run({
+      key: "w" + this.index,
+      version: this.version,
+      prelude: this.prelude.map((i) => this.page.textOf(i)),
+      script: this.editor.value,
+    });
+    if (!r || seq !== this.seq) return;
+    this.show(r);
+  }
+
+  private show(r: RunResult): void {
+    const ui = this.page.ui;
+    if (r.stopped) {
+      this.status.textContent = ui.stopped.replace("{s}", String(this.page.limitMs / 1000));
+      this.fig.dataset.state = "stopped";
+      return;
+    }
+    this.outcomes = r.outcomes;
+    renderOutcomes(this.panel, ui, r.outcomes);
+    this.markErrors(r.outcomes);
+    const names: string[] = [];
+    for (const [table, cols] of r.schema) names.push(table, ...cols);
+    this.editor.setNames(names);
+    this.status.textContent = "";
+    this.fig.dataset.state = "done";
+    this.fig.dataset.runs = String(++this.runs);
+    performance.measure("pg-run-to-views", "pg-run-start");
+    this.page.firstResult();
+    for (const w of this.page.dependents(this.index)) w.schedule(0);
+  }
+
+  /** Underlines each error at Cassandra's position and marks its line in the gutter. */
+  private markErrors(outs: Outcome[]): void {
+    const text = this.editor.value;
+    const lineStarts = [0];
+    for (let i = 0; i < text.length; i++) if (text[i] === "\n") lineStarts.push(i + 1);
+    const marks: Mark[] = [];
+    const lines: LineMark[] = [];
+    for (const o of outs) {
+      const e = o.error;
+      if (!e) continue;
+      const title = cqlsh(e);
+      let start: number;
+      let end: number;
+      if (e.offset !== undefined && e.offset >= 0 && e.offset <= text.length) {
+        start = e.offset;
+        end = start + (e.length && e.length > 0 ? e.length : wordLen(text, start));
+      } else {
+        // No position: underline the statement's first line.
+        start = lineStarts[Math.max(0, Math.min(lineStarts.length - 1, o.line - 1))];
+        end = text.indexOf("\n", start);
+        if (end < 0) end = text.length;
+        while (start < end && /\s/.test(text[start])) start++;
+      }
+      marks.push({ start, end: Math.max(end, start + 1), title });
+      lines.push({ line: e.line ?? o.line, title });
+    }
+    this.editor.setMarks(marks, lines);
+    this.fig.dataset.errors = String(lines.length);
+  }
+
+  /** Selects the output of the statement on the caret's line. */
+  private select(line: number): void {
+    let idx = -1;
+    this.outcomes.forEach((o, i) => {
+      if (o.line <= line) idx = i;
+    });
+    this.panel.querySelectorAll(".out-sel").forEach((e) => e.classList.remove("out-sel"));
+    const out = this.panel.querySelector(`.out[data-stmt="${idx}"]`);
+    if (out) {
+      out.classList.add("out-sel");
+      out.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  /** Clicking an output's line number moves the caret to its statement. */
+  private jump(e: Event): void {
+    const head = (e.target as HTMLElement).closest(".out-head");
+    const out = head?.closest<HTMLElement>(".out");
+    if (!out) return;
+    const line = Number(out.dataset.line);
+    const text = this.editor.value;
+    let pos = 0;
+    for (let l = 1; l < line && pos >= 0; l++) pos = text.indexOf("\n", pos) + 1;
+    this.editor.input.focus();
+    this.editor.input.setSelectionRange(pos, pos);
+    this.select(line);
+  }
+}
+
+function wordLen(text: string, at: number): number {
+  const m = /^[^\s;,()]+/.exec(text.slice(at));
+  return m ? m[0].length : 1;
+}
+
+function span(cls: string, text: string): HTMLElement {
+  const s = document.createElement("span");
+  s.className = cls;
+  s.textContent = text;
+  return s;
+}
+
+function button(cls: string, text: string, onClick: () => void): HTMLButtonElement {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = cls;
+  b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
