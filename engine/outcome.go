@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/cqlplay/cqlplay/engine/cqlerr"
+import (
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/query"
+)
 
 // Outcome is what one statement of a script did: the result contract shared by
 // the Go API, `cqlplay run --json` and the WebAssembly bridge (see design.md).
@@ -27,23 +30,7 @@ type Outcome struct {
 func (o *Outcome) HasResult() bool { return o.Columns != nil }
 
 // Plan says what a statement cost: what it read against what it returned, and
-// how it reached the data. The page draws it; lessons use it to show why a
-// query needs ALLOW FILTERING.
-type Plan struct {
-	// Kind is "single-partition", "multi-partition", "range-scan", "index" or "write".
-	Kind string
-	// Table is the keyspace-qualified table the statement read or wrote.
-	Table             string
-	PartitionsRead    int
-	RowsRead          int
-	RowsReturned      int
-	CellsRead         int
-	TombstonesScanned int
-	Filtering         bool   // rows were read and then discarded by a filter
-	Index             string // the secondary index used, if any
-	AllPartitions     bool   // the query had to visit every partition
-	// Partitions lists the tokens of the partitions touched, in the order read.
-	Partitions []int64
-	// Nodes lists the simulated nodes contacted (numbered from 1).
-	Nodes []int
-}
+// how it reached the data (kind "single-partition", "multi-partition",
+// "range-scan", "index" or "write"). The page draws it; lessons use it to show
+// why a query needs ALLOW FILTERING.
+type Plan = query.Plan

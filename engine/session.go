@@ -5,7 +5,13 @@
 // I/O and knows nothing of the browser.
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/query"
+)
 
 // DefaultStart is the instant the virtual clock starts at, so a script run
 // twice gives the same timestamps.
@@ -32,16 +38,130 @@ type Options struct {
 // A Session is not safe for concurrent use.
 type Session struct {
 	opts Options
+	db   *query.DB
 }
 
 // NewSession returns an empty cluster whose current keyspace is "cqlplay".
 func NewSession(opts Options) *Session {
-	return &Session{opts: opts}
+	start := opts.Start
+	if start.IsZero() {
+		start = DefaultStart
+	}
+	switch opts.Version {
+	case "3.11", "4.1", "5.0":
+	default:
+		opts.Version = "4.1"
+	}
+	return &Session{opts: opts, db: query.New(start.UnixMicro(), opts.Seed, opts.Version)}
 }
+
+// DB exposes the session's cluster to the engine's own packages (layout).
+func (s *Session) DB() *query.DB { return s.db }
 
 // Run executes every statement of script in order and returns one Outcome per
 // statement. A failing statement does not stop the ones after it, as cqlsh
 // running a file; a session bound being hit does, with a Stopped outcome.
+// Directive comments (-- @advance 2h, ...) steer the simulation and produce
+// no outcome unless they are malformed.
 func (s *Session) Run(script string) []Outcome {
-	return nil // WIP: the executor lands with the engine core.
+	items := cql.Parse(script)
+	outs := make([]Outcome, 0, len(items))
+	var deadline time.Time
+	if s.opts.Timeout > 0 {
+		deadline = time.Now().Add(s.opts.Timeout)
+		s.db.Limits.Deadline = func() bool { return time.Now().After(deadline) }
+	} else {
+		s.db.Limits.Deadline = nil
+	}
+	s.db.Limits.MaxRows = s.opts.MaxRows
+	s.db.ResetRun()
+	retry := false
+	executed := 0
+	for i := range items {
+		it := &items[i]
+		if d, ok := it.Stmt.(*cql.Directive); ok {
+			if err := s.directive(d, &retry); err != nil {
+				outs = append(outs, Outcome{Statement: it.Src, Line: it.Pos.Line, Error: err.At(it.Pos, len(it.Src))})
+			}
+			continue
+		}
+		if s.opts.MaxStatements > 0 && executed >= s.opts.MaxStatements {
+			outs = append(outs, stopped(it, "The script has more than "+itoa(s.opts.MaxStatements)+" statements, the playground's bound; the rest was not run."))
+			break
+		}
+		if !deadline.IsZero() && time.Now().After(deadline) {
+			outs = append(outs, stopped(it, "The script ran past the playground's time limit and was stopped. Make it smaller (fewer rows or statements) and try again."))
+			break
+		}
+		executed++
+		o := s.exec(it)
+		if retry && o.Error == nil {
+			// -- @retry: the client timed out and sent the write again.
+			o = s.exec(it)
+		}
+		retry = false
+		outs = append(outs, o)
+		if o.Error != nil && o.Error.Code == cqlerr.Stopped {
+			break
+		}
+	}
+	return outs
+}
+
+func stopped(it *cql.Item, msg string) Outcome {
+	return Outcome{Statement: it.Src, Line: it.Pos.Line, Error: &cqlerr.Error{Code: cqlerr.Stopped, Message: msg, Pos: it.Pos, Len: len(it.Src)}}
+}
+
+// exec runs one parsed statement, turning an engine panic into an error
+// outcome: a bug must never take the reader's page down.
+func (s *Session) exec(it *cql.Item) (o Outcome) {
+	o = Outcome{Statement: it.Src, Line: it.Pos.Line}
+	if it.Err != nil {
+		o.Error = it.Err
+		return o
+	}
+	if it.Markers > 0 {
+		o.Error = cqlerr.Invalid("Invalid amount of bind variables").At(it.Pos, len(it.Src))
+		return o
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			o.Columns, o.Rows, o.Nulls, o.Plan = nil, nil, nil, nil
+			o.Error = &cqlerr.Error{Code: cqlerr.ServerError, Message: "cqlplay's engine failed on this statement (a bug: please report it with the script). The statements after it still ran.", Pos: it.Pos, Len: len(it.Src)}
+		}
+	}()
+	res, err := s.db.Exec(it.Stmt)
+	if err != nil {
+		if !err.Pos.IsValid() {
+			err = err.At(it.Pos, len(it.Src))
+		}
+		o.Error = err
+		return o
+	}
+	if res != nil {
+		o.Columns, o.Rows, o.Nulls, o.Text, o.Warnings, o.Plan = res.Columns, res.Rows, res.Nulls, res.Text, res.Warnings, res.Plan
+	}
+	return o
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
 }

@@ -24,6 +24,9 @@ const (
 	// Stopped is cqlplay's own: a run hit one of the session's bounds (statements,
 	// rows or time) and was stopped so the reader's tab stays responsive.
 	Stopped Code = "Stopped"
+	// InvalidDirective is cqlplay's own: a `-- @name` comment the playground
+	// could not read. Real cqlsh ignores such comments.
+	InvalidDirective Code = "InvalidDirective"
 )
 
 // Protocol returns the native-protocol error code and the bracketed description

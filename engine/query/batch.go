@@ -1,0 +1,177 @@
+package query
+
+import (
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+)
+
+// unloggedBatchWarnPartitions is unlogged_batch_across_partitions_warn_threshold.
+const unloggedBatchWarnPartitions = 10
+
+// execBatch prepares every statement, validates the batch in
+// BatchStatement's order, then applies all mutations with one timestamp.
+func (db *DB) execBatch(b *cql.Batch) (*Result, *cqlerr.Error) {
+	var writes []*write
+	for _, st := range b.Statements {
+		var w *write
+		var err *cqlerr.Error
+		switch s := st.(type) {
+		case *cql.Insert:
+			w, err = db.prepareInsert(s)
+		case *cql.Update:
+			w, err = db.prepareUpdate(s)
+		case *cql.Delete:
+			w, err = db.prepareDelete(s)
+		default:
+			err = cqlerr.Invalid("Only INSERT, UPDATE and DELETE statements are allowed in a BATCH")
+		}
+		if err != nil {
+			return nil, err
+		}
+		writes = append(writes, w)
+	}
+	if err := validateBatch(b, writes); err != nil {
+		return nil, err
+	}
+	params := writeParams{ts: db.Clock, now: db.NowSeconds()}
+	if b.Using.Timestamp != nil {
+		v, err := cqltype.BigintType.Assign(b.Using.Timestamp, "[timestamp]", db.env())
+		if err != nil {
+			return nil, err
+		}
+		params.ts, _ = cqltype.Int64Of(v)
+	}
+	conditional := false
+	for _, w := range writes {
+		if w.cond != nil {
+			conditional = true
+		}
+	}
+	if conditional {
+		return db.applyConditionalBatch(writes, params)
+	}
+	res := &Result{}
+	partitions := map[string]bool{}
+	tables := map[string]bool{}
+	for _, w := range writes {
+		keys, _, err := db.partitionKeys(w.t, w.rs.pk)
+		if err == nil {
+			for _, k := range keys {
+				partitions[w.t.Qualified()+"\x00"+string(k)] = true
+			}
+		}
+		tables[w.t.Qualified()] = true
+		if _, err := db.apply(w, &params); err != nil {
+			return nil, err
+		}
+	}
+	if b.Kind == cql.UnloggedBatch && len(partitions) > unloggedBatchWarnPartitions {
+		var names []string
+		for n := range tables {
+			names = append(names, n)
+		}
+		word := "table"
+		if len(names) > 1 {
+			word = "tables"
+		}
+		res.Warnings = append(res.Warnings, "Unlogged batch covering "+itoa(len(partitions))+" partitions detected against "+word+" ["+join(sortedStrings(names), ", ")+"]. You should use a logged batch for atomicity, or asynchronous writes for performance.")
+	}
+	return res, nil
+}
+
+// validateBatch is BatchStatement's validation, first failing check wins.
+func validateBatch(b *cql.Batch, writes []*write) *cqlerr.Error {
+	if b.Using.TTL != nil {
+		return cqlerr.Invalid("Global TTL on the BATCH statement is not supported.")
+	}
+	hasConditions, hasCounters, hasNonCounters, stmtTimestamp := false, false, false, false
+	tables := map[string]bool{}
+	for _, w := range writes {
+		if w.cond != nil {
+			hasConditions = true
+		}
+		if w.t.Counter {
+			hasCounters = true
+		} else {
+			hasNonCounters = true
+		}
+		if w.ts != nil {
+			stmtTimestamp = true
+		}
+		tables[w.t.Qualified()] = true
+	}
+	batchTS := b.Using.Timestamp != nil
+	switch {
+	case batchTS && hasConditions:
+		return cqlerr.Invalid("Cannot provide custom timestamp for conditional BATCH")
+	case batchTS && b.Kind == cql.CounterBatch:
+		return cqlerr.Invalid("Cannot provide custom timestamp for counter BATCH")
+	case batchTS && stmtTimestamp:
+		return cqlerr.Invalid("Timestamp must be set either on BATCH or individual statements")
+	case batchTS && hasCounters:
+		return cqlerr.Invalid("Cannot provide custom timestamp for a BATCH containing counters")
+	case b.Kind == cql.CounterBatch && hasNonCounters:
+		return cqlerr.Invalid("Cannot include non-counter statement in a counter batch")
+	case hasCounters && hasNonCounters:
+		return cqlerr.Invalid("Counter and non-counter mutations cannot exist in the same batch")
+	case b.Kind == cql.LoggedBatch && hasCounters:
+		return cqlerr.Invalid("Cannot include a counter statement in a logged batch")
+	case hasConditions && len(tables) > 1:
+		return cqlerr.Invalid("Batch with conditions cannot span multiple tables")
+	}
+	return nil
+}
+
+// applyConditionalBatch applies a batch with conditions: all of them must
+// hold on the one partition it touches, or nothing is written.
+func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Result, *cqlerr.Error) {
+	var key []byte
+	for _, w := range writes {
+		keys, _, err := db.partitionKeys(w.t, w.rs.pk)
+		if err != nil {
+			return nil, err
+		}
+		if len(keys) > 1 {
+			return nil, cqlerr.Invalid("Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)")
+		}
+		if key != nil && string(key) != string(keys[0]) {
+			return nil, cqlerr.Invalid("Batch with conditions cannot span multiple partitions")
+		}
+		key = keys[0]
+	}
+	for _, w := range writes {
+		if w.cond == nil {
+			continue
+		}
+		res, err := db.checkOnly(w, key, params)
+		if err != nil {
+			return nil, err
+		}
+		if !res {
+			return &Result{Columns: []string{"[applied]"}, Rows: [][]string{{"False"}}}, nil
+		}
+	}
+	for _, w := range writes {
+		w.cond = nil
+		if _, err := db.apply(w, &params); err != nil {
+			return nil, err
+		}
+	}
+	return &Result{Columns: []string{"[applied]"}, Rows: [][]string{{"True"}}}, nil
+}
+
+// checkOnly evaluates a write's conditions without writing.
+func (db *DB) checkOnly(w *write, key []byte, p writeParams) (bool, *cqlerr.Error) {
+	applied, _, err := db.checkConditions(w, [][]byte{key}, p)
+	return applied, err
+}
+
+func sortedStrings(s []string) []string {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	return s
+}

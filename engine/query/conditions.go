@@ -1,0 +1,238 @@
+package query
+
+import (
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+)
+
+// conditions are the IF clause of a lightweight transaction.
+type conditions struct {
+	ifNotExists bool
+	ifExists    bool
+	conds       []*condition
+}
+
+type condition struct {
+	col  *schema.Column
+	op   cql.Operator
+	key  cqltype.Value // m[key] / l[index]
+	vals []cqltype.Value
+	typ  *cqltype.Type
+}
+
+// prepareConditions validates IF EXISTS / IF col op v (ColumnCondition.Raw.prepare).
+func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Condition) (*conditions, *cqlerr.Error) {
+	if !ifExists && len(conds) == 0 {
+		return nil, nil
+	}
+	cs := &conditions{ifExists: ifExists}
+	for _, c := range conds {
+		col, err := db.column(t, c.Column)
+		if err != nil {
+			return nil, err
+		}
+		if col.IsPrimaryKey() {
+			return nil, cqlerr.Invalid("PRIMARY KEY column '" + col.Name + "' cannot have IF conditions")
+		}
+		if col.Type.Kind == cqltype.Counter {
+			return nil, cqlerr.Invalid("Conditions on counters are not supported")
+		}
+		cond := &condition{col: col, op: c.Op, typ: col.Type}
+		if c.Key != nil {
+			kt, recv := col.Type.KeyType(), "key("+col.Name+")"
+			if col.Type.Kind == cqltype.List {
+				kt, recv = cqltype.IntType, "idx("+col.Name+")"
+			}
+			if kt == nil {
+				return nil, cqlerr.Invalid("Column " + col.Name + " cannot be used as a map")
+			}
+			if cond.key, err = kt.Assign(c.Key, recv, db.env()); err != nil {
+				return nil, err
+			}
+			cond.typ = elemType(col.Type)
+		}
+		exprs := c.In
+		if c.Op != cql.OpIn {
+			exprs = []cql.Expr{c.Value}
+		}
+		for _, e := range exprs {
+			v, err := cond.typ.Assign(e, col.Name, db.env())
+			if err != nil {
+				return nil, err
+			}
+			cond.vals = append(cond.vals, v)
+		}
+		cs.conds = append(cs.conds, cond)
+	}
+	return cs, nil
+}
+
+// applyConditional runs a lightweight transaction on one row: read, check,
+// write if the check holds, and answer with the [applied] row.
+func (db *DB) applyConditional(w *write, keys [][]byte, p writeParams) (*Result, *cqlerr.Error) {
+	applied, res, err := db.checkConditions(w, keys, p)
+	if err != nil || !applied {
+		return res, err
+	}
+	for _, key := range keys {
+		if err := db.mutate(w, key, p); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// checkConditions evaluates a write's IF clause; on failure the result holds
+// the [applied] row with the current values Cassandra returns.
+func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Result, *cqlerr.Error) {
+	word := "updates"
+	if w.typ == deleteStmt {
+		word = "deletions"
+	}
+	if len(keys) > 1 {
+		return false, nil, cqlerr.Invalid("IN on the partition key is not supported with conditional " + word)
+	}
+	for _, r := range w.rs.ck {
+		if r.kind == rIN && len(r.values) > 1 {
+			return false, nil, cqlerr.Invalid("IN on the clustering key columns is not supported with conditional " + word)
+		}
+	}
+	data := db.Data(w.t)
+	part := data.Partition(keys[0])
+	var clustering [][]byte
+	if w.t.HasClustering() {
+		slices, _ := clusteringSlices(w.t, w.rs)
+		if len(slices) > 0 {
+			clustering = slices[0].Start.Prefix
+		}
+	} else {
+		clustering = [][]byte{}
+	}
+	rc := &rowCtx{t: w.t, pkVals: splitKey(w.t, keys[0]), now: p.now}
+	exists := false
+	if part != nil {
+		rc.part = part
+		if clustering != nil && len(clustering) == len(w.t.ClusteringCs) {
+			if row := part.Row(clustering); row != nil {
+				rc.row = row
+				rc.del = part.DeletionAt(clustering).Max(row.Deletion)
+				exists = rowIsLive(w.t, row, rc)
+			}
+		}
+		if !exists && part.Static != nil && appliesOnlyToStatic(w.ops) {
+			exists = part.Static.HasLiveData(p.now, part.Deletion)
+		}
+	}
+	c := w.cond
+	applied := true
+	switch {
+	case c.ifNotExists:
+		applied = !exists
+	case c.ifExists:
+		applied = exists
+	default:
+		applied = exists && c.holds(rc)
+	}
+	res := &Result{Columns: []string{"[applied]"}, Plan: &Plan{Kind: "write", Table: w.t.Qualified(), PartitionsRead: 1, Partitions: tokens(keys)}}
+	if applied {
+		res.Rows = [][]string{{"True"}}
+		return true, res, nil
+	}
+	row := []string{"False"}
+	if exists {
+		var cols []*schema.Column
+		if c.ifNotExists || c.ifExists {
+			cols = w.t.Columns
+		} else {
+			for _, cond := range c.conds {
+				cols = appendColumn(cols, cond.col)
+			}
+		}
+		for _, col := range cols {
+			res.Columns = append(res.Columns, col.Name)
+			v := rc.value(col)
+			if v == nil {
+				res.Nulls = append(res.Nulls, [2]int{0, len(row)})
+				row = append(row, "null")
+			} else {
+				row = append(row, col.Type.Format(v))
+			}
+		}
+	}
+	res.Rows = [][]string{row}
+	return false, res, nil
+}
+
+// holds evaluates every IF condition on the current row.
+func (cs *conditions) holds(rc *rowCtx) bool {
+	for _, c := range cs.conds {
+		v := rc.value(c.col)
+		if c.key != nil && v != nil {
+			v = element(c.col.Type, v, c.key)
+		} else if c.key != nil {
+			v = nil
+		}
+		if !c.check(v) {
+			return false
+		}
+	}
+	return true
+}
+
+func element(t *cqltype.Type, coll, key cqltype.Value) cqltype.Value {
+	keys, vals := t.Elements(coll)
+	if t.Kind == cqltype.List {
+		i, _ := cqltype.Int32Of(key)
+		if int(i) < len(vals) && i >= 0 {
+			return vals[i]
+		}
+		return nil
+	}
+	for i, k := range keys {
+		if t.KeyType().Compare(k, key) == 0 {
+			return vals[i]
+		}
+	}
+	return nil
+}
+
+func (c *condition) check(v cqltype.Value) bool {
+	switch c.op {
+	case cql.OpIn:
+		for _, x := range c.vals {
+			if equalNullable(c.typ, v, x) {
+				return true
+			}
+		}
+		return false
+	case cql.OpEq:
+		return equalNullable(c.typ, v, c.vals[0])
+	case cql.OpNeq:
+		return !equalNullable(c.typ, v, c.vals[0])
+	}
+	if v == nil || c.vals[0] == nil {
+		return false
+	}
+	r := c.typ.Compare(v, c.vals[0])
+	switch c.op {
+	case cql.OpLt:
+		return r < 0
+	case cql.OpLte:
+		return r <= 0
+	case cql.OpGt:
+		return r > 0
+	case cql.OpGte:
+		return r >= 0
+	}
+	return false
+}
+
+func equalNullable(t *cqltype.Type, a, b cqltype.Value) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return t.Compare(a, b) == 0
+}
+

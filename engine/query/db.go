@@ -1,0 +1,180 @@
+// Package query executes CQL statements against the schema and the store with
+// Apache Cassandra 4.1's rules: it validates each statement in the order
+// Cassandra does (so the first failing check gives Cassandra's message),
+// plans reads from the WHERE clause the way StatementRestrictions does, and
+// applies writes with client-style timestamps from a virtual clock.
+package query
+
+import (
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
+)
+
+// DB is one simulated cluster: its schema, its data and its clock.
+type DB struct {
+	Schema   *schema.Schema
+	data     map[*schema.Table]*store.Table
+	Keyspace string
+	// Clock is the virtual time in microseconds since the epoch. Every
+	// statement advances it by one microsecond, so writes without USING
+	// TIMESTAMP are ordered as the script orders them.
+	Clock   int64
+	Version string
+	rng     uint64
+	// Limits bound the work of one run; the session sets them.
+	Limits Limits
+	rows   int
+	// Ring is the simulated cluster's token ring.
+	Ring *Ring
+	// listSeq orders list elements appended within one microsecond.
+	listSeq int64
+}
+
+// Limits bounds a run. Zero fields are unbounded.
+type Limits struct {
+	MaxRows int
+	// Deadline is checked periodically during long scans and writes; it
+	// returns true when the run must stop.
+	Deadline func() bool
+}
+
+// New returns an empty cluster starting at clock (micros) with a seeded
+// generator for now() and uuid().
+func New(clock int64, seed uint64, version string) *DB {
+	if seed == 0 {
+		seed = 0x9E3779B97F4A7C15
+	}
+	if version == "" {
+		version = "4.1"
+	}
+	return &DB{
+		Schema:   schema.New(),
+		data:     map[*schema.Table]*store.Table{},
+		Keyspace: schema.DefaultKeyspace,
+		Clock:    clock,
+		Version:  version,
+		rng:      seed,
+		Ring:     NewRing(3, 16, 1),
+	}
+}
+
+// Data returns the store of table t, creating it on first use.
+func (db *DB) Data(t *schema.Table) *store.Table {
+	d := db.data[t]
+	if d == nil {
+		d = store.NewTable(t)
+		db.data[t] = d
+	}
+	return d
+}
+
+// NowSeconds is the clock in seconds, Cassandra's nowInSec.
+func (db *DB) NowSeconds() int64 { return floorDiv(db.Clock, 1_000_000) }
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+// next returns the next pseudo-random 64-bit number (splitmix64), for now()
+// and uuid(): seeded, so a script always produces the same values.
+func (db *DB) next() uint64 {
+	db.rng += 0x9E3779B97F4A7C15
+	z := db.rng
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EB
+	return z ^ (z >> 31)
+}
+
+// Result is what one statement returns besides an error.
+type Result struct {
+	Columns  []string
+	Rows     [][]string
+	Nulls    [][2]int
+	Text     string
+	Warnings []string
+	Plan     *Plan
+}
+
+// Plan says what a statement cost (see engine.Plan, an alias of this type).
+type Plan struct {
+	Kind              string
+	Table             string
+	PartitionsRead    int
+	RowsRead          int
+	RowsReturned      int
+	CellsRead         int
+	TombstonesScanned int
+	Filtering         bool
+	Index             string
+	AllPartitions     bool
+	Partitions        []int64
+	Nodes             []int
+}
+
+// Exec runs one statement.
+func (db *DB) Exec(stmt cql.Statement) (res *Result, err *cqlerr.Error) {
+	defer func() { db.Clock++ }()
+	switch s := stmt.(type) {
+	case *cql.Select:
+		return db.execSelect(s)
+	case *cql.Insert:
+		return db.execInsert(s)
+	case *cql.Update:
+		return db.execUpdate(s)
+	case *cql.Delete:
+		return db.execDelete(s)
+	case *cql.Batch:
+		return db.execBatch(s)
+	case *cql.CreateKeyspace:
+		return db.createKeyspace(s)
+	case *cql.AlterKeyspace:
+		return db.alterKeyspace(s)
+	case *cql.DropKeyspace:
+		return db.dropKeyspace(s)
+	case *cql.Use:
+		return db.use(s)
+	case *cql.CreateTable:
+		return db.createTable(s)
+	case *cql.AlterTable:
+		return db.alterTable(s)
+	case *cql.DropTable:
+		return db.dropTable(s)
+	case *cql.Truncate:
+		return db.truncate(s)
+	case *cql.CreateIndex:
+		return db.createIndex(s)
+	case *cql.DropIndex:
+		return db.dropIndex(s)
+	case *cql.CreateView:
+		return db.createView(s)
+	case *cql.DropView:
+		return db.dropView(s)
+	case *cql.Describe:
+		return db.describe(s)
+	case *cql.CreateType, *cql.DropType:
+		return nil, cqlerr.Invalid("User-defined types are not supported by this playground yet")
+	}
+	return nil, cqlerr.Invalid("Unsupported statement")
+}
+
+// ResetRun starts the per-run bounds afresh.
+func (db *DB) ResetRun() { db.rows = 0 }
+
+// Compact purges, in every table, the tombstones whose gc_grace_seconds have
+// passed, as a major compaction would (the -- @compact directive).
+func (db *DB) Compact() int {
+	n := 0
+	for _, d := range db.data {
+		n += d.Compact(db.NowSeconds())
+	}
+	return n
+}
+
+// Tables returns every user table's store, for layouts.
+func (db *DB) Tables() map[*schema.Table]*store.Table { return db.data }

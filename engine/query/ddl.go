@@ -1,0 +1,351 @@
+package query
+
+import (
+	"strconv"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+)
+
+// keyspaceOf returns the keyspace a name refers to: its own or the current one.
+func (db *DB) keyspaceOf(q cql.QualifiedName) string {
+	if q.Keyspace.Name != "" {
+		return q.Keyspace.Name
+	}
+	return db.Keyspace
+}
+
+// lookupTable resolves a table or view for DML and SELECT, with the messages
+// of Schema.validateTable (4.x) or the 3.11 wording.
+func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
+	ksName := db.keyspaceOf(q)
+	if ksName == "" {
+		return nil, cqlerr.Invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename")
+	}
+	ks := db.Schema.Keyspaces[ksName]
+	if ks == nil {
+		if db.Version == "3.11" {
+			return nil, cqlerr.Invalid("Keyspace " + ksName + " does not exist").At(q.Keyspace.Pos, len(ksName))
+		}
+		return nil, cqlerr.Invalid("keyspace " + ksName + " does not exist").At(q.Keyspace.Pos, len(ksName))
+	}
+	t := ks.Tables[q.Name.Name]
+	if t == nil {
+		if q.Name.Name == "" {
+			return nil, cqlerr.Invalid("non-empty table is required")
+		}
+		if db.Version == "3.11" {
+			return nil, cqlerr.Invalid("unconfigured table " + q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
+		}
+		return nil, cqlerr.Invalid("table " + q.Name.Name + " does not exist").At(q.Name.Pos, len(q.Name.Name))
+	}
+	return t, nil
+}
+
+// undefinedColumn is TableMetadata.getExistingColumn's message.
+func (db *DB) undefinedColumn(t *schema.Table, id cql.Ident) *cqlerr.Error {
+	msg := "Undefined column name " + id.Name
+	if db.Version != "3.11" {
+		msg += " in table " + t.Qualified()
+	}
+	return cqlerr.Invalid(msg).At(id.Pos, len(id.Name))
+}
+
+func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
+	name := s.Name.Name
+	if db.Schema.Keyspaces[name] != nil {
+		if s.IfNotExists {
+			return &Result{}, nil
+		}
+		return nil, cqlerr.New(cqlerr.AlreadyExists, "Cannot add existing keyspace \""+name+"\"")
+	}
+	ks := &schema.Keyspace{Name: name, Tables: map[string]*schema.Table{}, DurableWrites: true}
+	if err := applyKeyspaceProperties(ks, s.Properties); err != nil {
+		return nil, err
+	}
+	db.Schema.Keyspaces[name] = ks
+	return &Result{}, nil
+}
+
+func (db *DB) alterKeyspace(s *cql.AlterKeyspace) (*Result, *cqlerr.Error) {
+	ks := db.Schema.Keyspaces[s.Name.Name]
+	if ks == nil {
+		return nil, cqlerr.Invalid("Keyspace '" + s.Name.Name + "' doesn't exist")
+	}
+	if ks.System {
+		return nil, cqlerr.New(cqlerr.Unauthorized, "Cannot alter system keyspace "+ks.Name)
+	}
+	return &Result{}, applyKeyspaceProperties(ks, s.Properties)
+}
+
+// applyKeyspaceProperties records replication and durable_writes; the
+// simulated ring reads the replication factor from `-- @nodes N rf R`.
+func applyKeyspaceProperties(ks *schema.Keyspace, props []cql.Property) *cqlerr.Error {
+	for _, p := range props {
+		switch p.Name.Name {
+		case "replication":
+			coll, ok := p.Value.(*cql.Collection)
+			if !ok {
+				return cqlerr.New(cqlerr.SyntaxException, "Invalid value for property 'replication'. It should be a map.")
+			}
+			ks.Replication = nil
+			for i := range coll.Keys {
+				k, _ := coll.Keys[i].(*cql.Literal)
+				v, _ := coll.Elems[i].(*cql.Literal)
+				if k == nil || v == nil {
+					continue
+				}
+				ks.Replication = append(ks.Replication, [2]string{k.Text, v.Text})
+			}
+		case "durable_writes":
+			v, _ := p.Value.(*cql.Literal)
+			ks.DurableWrites = v == nil || v.Text == "true" || v.Text == "1" || v.Text == "yes"
+		default:
+			return cqlerr.Syntax(p.Name.Pos, len(p.Name.Name), "Unknown property '"+p.Name.Name+"'")
+		}
+	}
+	return nil
+}
+
+func (db *DB) dropKeyspace(s *cql.DropKeyspace) (*Result, *cqlerr.Error) {
+	ks := db.Schema.Keyspaces[s.Name.Name]
+	if ks == nil {
+		if s.IfExists {
+			return &Result{}, nil
+		}
+		return nil, cqlerr.Invalid("Keyspace '" + s.Name.Name + "' doesn't exist")
+	}
+	if ks.System {
+		return nil, cqlerr.New(cqlerr.Unauthorized, "Cannot DROP <keyspace "+ks.Name+">")
+	}
+	for _, t := range ks.Tables {
+		delete(db.data, t)
+	}
+	delete(db.Schema.Keyspaces, s.Name.Name)
+	if db.Keyspace == s.Name.Name {
+		db.Keyspace = ""
+	}
+	return &Result{}, nil
+}
+
+func (db *DB) use(s *cql.Use) (*Result, *cqlerr.Error) {
+	if db.Schema.Keyspaces[s.Keyspace.Name] == nil {
+		return nil, cqlerr.Invalid("Keyspace '" + s.Keyspace.Name + "' does not exist").At(s.Keyspace.Pos, len(s.Keyspace.Name))
+	}
+	db.Keyspace = s.Keyspace.Name
+	return &Result{}, nil
+}
+
+// ddlKeyspace resolves the keyspace of a DDL statement with the DDL wording.
+func (db *DB) ddlKeyspace(q cql.QualifiedName) (*schema.Keyspace, *cqlerr.Error) {
+	name := db.keyspaceOf(q)
+	if name == "" {
+		return nil, cqlerr.Invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename")
+	}
+	ks := db.Schema.Keyspaces[name]
+	if ks == nil {
+		return nil, cqlerr.Invalid("Keyspace '" + name + "' doesn't exist")
+	}
+	return ks, nil
+}
+
+func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
+	ks, err := db.ddlKeyspace(s.Table)
+	if err != nil {
+		return nil, err
+	}
+	if ks.System {
+		return nil, cqlerr.New(cqlerr.Unauthorized, "Cannot CREATE <table "+ks.Name+"."+s.Table.Name.Name+">")
+	}
+	t, err := schema.NewTable(ks.Name, s)
+	if err != nil {
+		return nil, err
+	}
+	if ks.Tables[t.Name] != nil {
+		if s.IfNotExists {
+			return &Result{}, nil
+		}
+		return nil, cqlerr.New(cqlerr.AlreadyExists, "Cannot add already existing table \""+t.Name+"\" to keyspace \""+ks.Name+"\"")
+	}
+	ks.Tables[t.Name] = t
+	return &Result{}, nil
+}
+
+func (db *DB) alterTable(s *cql.AlterTable) (*Result, *cqlerr.Error) {
+	ksName := db.keyspaceOf(s.Table)
+	ks := db.Schema.Keyspaces[ksName]
+	var t *schema.Table
+	if ks != nil {
+		t = ks.Tables[s.Table.Name.Name]
+	}
+	if t == nil {
+		if s.IfExists {
+			return &Result{}, nil
+		}
+		return nil, cqlerr.Invalid("Table '" + ksName + "." + s.Table.Name.Name + "' doesn't exist")
+	}
+	if t.View != nil {
+		return nil, cqlerr.Invalid("Cannot use ALTER TABLE on a materialized view; use ALTER MATERIALIZED VIEW instead")
+	}
+	switch s.Kind {
+	case cql.AlterAdd:
+		return &Result{}, db.addColumns(t, s)
+	case cql.AlterDrop:
+		return &Result{}, db.dropColumns(t, s)
+	case cql.AlterRename:
+		return &Result{}, renameColumns(t, s)
+	case cql.AlterWith:
+		return &Result{}, t.AlterProperties(s.Properties)
+	case cql.AlterType:
+		return nil, cqlerr.Invalid("Altering column types is no longer supported")
+	case cql.AlterDropCompactStorage:
+		return nil, cqlerr.Invalid("DROP COMPACT STORAGE is disabled. Enable in cassandra.yaml to use.")
+	}
+	return nil, cqlerr.Invalid("Unsupported ALTER TABLE")
+}
+
+func (db *DB) addColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
+	for _, def := range s.Add {
+		typ, err := cqltype.FromRef(def.Type)
+		if err != nil {
+			return err
+		}
+		if t.Column(def.Name.Name) != nil {
+			if s.IfColumnExists {
+				continue
+			}
+			return cqlerr.Invalid("Column with name '" + def.Name.Name + "' already exists")
+		}
+		if t.Compact {
+			return cqlerr.Invalid("Cannot add new column to a COMPACT STORAGE table")
+		}
+		if def.Static && !t.HasClustering() {
+			return cqlerr.Invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column")
+		}
+		isCounter := typ.Kind == cqltype.Counter
+		if isCounter && !t.Counter && len(t.Statics)+len(t.Regulars) > 0 {
+			return cqlerr.Invalid("Cannot add a counter column (" + def.Name.Name + ") in a non counter column family")
+		}
+		if !isCounter && t.Counter {
+			return cqlerr.Invalid("Cannot add a non counter column (" + def.Name.Name + ") in a counter column family")
+		}
+		kind := schema.Regular
+		if def.Static {
+			kind = schema.Static
+		}
+		t.AddColumn(&schema.Column{Name: def.Name.Name, Type: typ, Kind: kind})
+		if isCounter {
+			t.Counter = true
+		}
+	}
+	return nil
+}
+
+func (db *DB) dropColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
+	for _, id := range s.Drop {
+		c := t.Column(id.Name)
+		if c == nil {
+			if s.IfColumnExists {
+				continue
+			}
+			return cqlerr.Invalid("Column " + id.Name + " was not found in table '" + t.Qualified() + "'")
+		}
+		if c.IsPrimaryKey() {
+			return cqlerr.Invalid("Cannot drop PRIMARY KEY column " + id.Name)
+		}
+		var deps []string
+		for _, ix := range t.Indexes {
+			if ix.Column == c {
+				deps = append(deps, ix.Name)
+			}
+		}
+		if len(deps) > 0 {
+			return cqlerr.Invalid("Cannot drop column " + id.Name + " because it has dependent secondary indexes (" + join(deps, ", ") + ")")
+		}
+		if len(t.Views) > 0 {
+			return cqlerr.Invalid("Cannot drop column " + id.Name + " on base table " + t.Name + " with materialized views")
+		}
+		t.DropColumn(c)
+	}
+	return nil
+}
+
+func renameColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
+	for i, from := range s.RenameFrom {
+		to := s.RenameTo[i]
+		c := t.Column(from.Name)
+		if c == nil {
+			return cqlerr.Invalid("Column " + from.Name + " was not found in table " + t.Qualified())
+		}
+		if !c.IsPrimaryKey() {
+			return cqlerr.Invalid("Cannot rename non PRIMARY KEY column " + from.Name)
+		}
+		if t.Column(to.Name) != nil {
+			return cqlerr.Invalid("Cannot rename column " + from.Name + " to " + to.Name + " in table '" + t.Qualified() + "'; another column with that name already exists")
+		}
+		t.RenameColumn(c, to.Name)
+	}
+	return nil
+}
+
+func (db *DB) dropTable(s *cql.DropTable) (*Result, *cqlerr.Error) {
+	ksName := db.keyspaceOf(s.Table)
+	ks := db.Schema.Keyspaces[ksName]
+	var t *schema.Table
+	if ks != nil {
+		t = ks.Tables[s.Table.Name.Name]
+	}
+	if t == nil || t.View != nil {
+		if s.IfExists && t == nil {
+			return &Result{}, nil
+		}
+		if t != nil {
+			return nil, cqlerr.Invalid("Cannot use DROP TABLE on a materialized view. Please use DROP MATERIALIZED VIEW instead.")
+		}
+		return nil, cqlerr.Invalid("Table '" + ksName + "." + s.Table.Name.Name + "' doesn't exist")
+	}
+	if len(t.Views) > 0 {
+		names := make([]string, len(t.Views))
+		for i, v := range t.Views {
+			names[i] = v.Name
+		}
+		return nil, cqlerr.Invalid("Cannot drop a table when materialized views still depend on it (" + ksName + ".{" + join(names, ",") + "})")
+	}
+	delete(ks.Tables, t.Name)
+	delete(db.data, t)
+	return &Result{}, nil
+}
+
+func (db *DB) truncate(s *cql.Truncate) (*Result, *cqlerr.Error) {
+	t, err := db.lookupTable(s.Table)
+	if err != nil {
+		return nil, err
+	}
+	if t.View != nil {
+		return nil, cqlerr.Invalid("Cannot TRUNCATE materialized view directly; must truncate base table instead")
+	}
+	db.Data(t).Truncate()
+	for _, v := range t.Views {
+		db.Data(v).Truncate()
+	}
+	return &Result{}, nil
+}
+
+func join(parts []string, sep string) string {
+	n := 0
+	for _, p := range parts {
+		n += len(p) + len(sep)
+	}
+	b := make([]byte, 0, n)
+	for i, p := range parts {
+		if i > 0 {
+			b = append(b, sep...)
+		}
+		b = append(b, p...)
+	}
+	return string(b)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,214 @@
+package query
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/schema"
+)
+
+// describe prints schema as cqlsh 4.1's DESCRIBE does (server-side describe).
+func (db *DB) describe(s *cql.Describe) (*Result, *cqlerr.Error) {
+	switch s.Kind {
+	case cql.DescribeTables:
+		return db.describeTables()
+	case cql.DescribeKeyspaces:
+		return &Result{Text: strings.Join(db.Schema.KeyspaceNames(), "  ") + "\n"}, nil
+	case cql.DescribeKeyspace, cql.DescribeSchema:
+		name := s.Name.Name.Name
+		if name == "" {
+			name = db.Keyspace
+		}
+		if s.Kind == cql.DescribeSchema {
+			var b strings.Builder
+			for _, n := range db.Schema.KeyspaceNames() {
+				if ks := db.Schema.Keyspaces[n]; !ks.System {
+					b.WriteString(describeKeyspace(ks))
+				}
+			}
+			return &Result{Text: b.String()}, nil
+		}
+		ks := db.Schema.Keyspaces[name]
+		if ks == nil {
+			return nil, cqlerr.Invalid("'" + name + "' not found in keyspaces")
+		}
+		return &Result{Text: describeKeyspace(ks)}, nil
+	case cql.DescribeTable, cql.DescribeView:
+		ksName := db.keyspaceOf(s.Name)
+		ks := db.Schema.Keyspaces[ksName]
+		if ks == nil {
+			return nil, cqlerr.Invalid("'" + ksName + "' not found in keyspaces")
+		}
+		t := ks.Tables[s.Name.Name.Name]
+		if t == nil {
+			return nil, cqlerr.Invalid("'" + s.Name.Name.Name + "' not found in keyspace '" + ksName + "'")
+		}
+		return &Result{Text: DescribeTable(t)}, nil
+	case cql.DescribeIndex:
+		t, ix := db.Schema.FindIndex(db.keyspaceOf(s.Name), s.Name.Name.Name)
+		if ix == nil {
+			return nil, cqlerr.Invalid("'" + s.Name.Name.Name + "' not found in keyspace '" + db.keyspaceOf(s.Name) + "'")
+		}
+		return &Result{Text: describeIndex(t, ix) + "\n"}, nil
+	case cql.DescribeTypes:
+		return &Result{Text: "\n"}, nil
+	}
+	return nil, cqlerr.Invalid("Unsupported DESCRIBE")
+}
+
+func (db *DB) describeTables() (*Result, *cqlerr.Error) {
+	if db.Keyspace != "" {
+		return &Result{Text: strings.Join(db.Schema.Keyspaces[db.Keyspace].TableNames(), "  ") + "\n"}, nil
+	}
+	var b strings.Builder
+	for _, n := range db.Schema.KeyspaceNames() {
+		ks := db.Schema.Keyspaces[n]
+		b.WriteString("\nKeyspace " + n + "\n" + strings.Repeat("-", len("Keyspace "+n)) + "\n")
+		b.WriteString(strings.Join(ks.TableNames(), "  ") + "\n")
+	}
+	return &Result{Text: b.String()}, nil
+}
+
+func describeKeyspace(ks *schema.Keyspace) string {
+	var b strings.Builder
+	b.WriteString("CREATE KEYSPACE " + quoteName(ks.Name) + " WITH replication = {")
+	for i, kv := range ks.Replication {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("'" + kv[0] + "': '" + kv[1] + "'")
+	}
+	b.WriteString("}  AND durable_writes = ")
+	if ks.DurableWrites {
+		b.WriteString("true;\n")
+	} else {
+		b.WriteString("false;\n")
+	}
+	names := make([]string, 0, len(ks.Tables))
+	for n := range ks.Tables {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		b.WriteString("\n" + DescribeTable(ks.Tables[n]))
+	}
+	return b.String()
+}
+
+// DescribeTable prints CREATE TABLE (or MATERIALIZED VIEW) for t, with its
+// indexes, as DESCRIBE TABLE does.
+func DescribeTable(t *schema.Table) string {
+	var b strings.Builder
+	if t.View != nil {
+		b.WriteString("CREATE MATERIALIZED VIEW " + quoteName(t.Keyspace) + "." + quoteName(t.Name) + " AS\n    SELECT *\n    FROM " + quoteName(t.Keyspace) + "." + quoteName(t.View.Base.Name) + "\n    WHERE " + t.View.Where + "\n")
+		b.WriteString("    PRIMARY KEY (" + primaryKey(t) + ")")
+	} else {
+		b.WriteString("CREATE TABLE " + quoteName(t.Keyspace) + "." + quoteName(t.Name) + " (\n")
+		inline := len(t.PartitionKey) == 1 && len(t.ClusteringCs) == 0
+		for _, c := range t.Columns {
+			b.WriteString("    " + quoteName(c.Name) + " " + c.Type.String())
+			if c.Kind == schema.Static {
+				b.WriteString(" static")
+			}
+			if inline && c.Kind == schema.PartitionKey {
+				b.WriteString(" PRIMARY KEY")
+			}
+			b.WriteString(",\n")
+		}
+		if inline {
+			s := b.String()
+			b.Reset()
+			b.WriteString(strings.TrimSuffix(s, ",\n") + "\n)")
+		} else {
+			b.WriteString("    PRIMARY KEY (" + primaryKey(t) + ")\n)")
+		}
+	}
+	b.WriteString(" WITH ")
+	var opts []string
+	if len(t.ClusteringCs) > 0 {
+		var parts []string
+		for _, c := range t.ClusteringCs {
+			dir := "ASC"
+			if c.Desc {
+				dir = "DESC"
+			}
+			parts = append(parts, quoteName(c.Name)+" "+dir)
+		}
+		opts = append(opts, "CLUSTERING ORDER BY ("+strings.Join(parts, ", ")+")")
+	}
+	if t.Compact {
+		opts = append(opts, "COMPACT STORAGE")
+	}
+	for _, p := range schema.TableProperties() {
+		v := p[1]
+		if x, ok := t.Options[p[0]]; ok {
+			v = x
+		}
+		opts = append(opts, p[0]+" = "+v)
+	}
+	b.WriteString(strings.Join(opts, "\n    AND "))
+	b.WriteString(";\n")
+	for _, ix := range t.Indexes {
+		b.WriteString("\n" + describeIndex(t, ix) + "\n")
+	}
+	return b.String()
+}
+
+func describeIndex(t *schema.Table, ix *schema.Index) string {
+	target := quoteName(ix.Column.Name)
+	if ix.Target != "values" || ix.Column.Type.MultiCell() {
+		target = ix.Target + "(" + target + ")"
+	}
+	if ix.Custom != "" {
+		return "CREATE CUSTOM INDEX " + quoteName(ix.Name) + " ON " + quoteName(t.Keyspace) + "." + quoteName(t.Name) + " (" + target + ") USING '" + ix.Custom + "';"
+	}
+	return "CREATE INDEX " + quoteName(ix.Name) + " ON " + quoteName(t.Keyspace) + "." + quoteName(t.Name) + " (" + target + ");"
+}
+
+func primaryKey(t *schema.Table) string {
+	var pk string
+	if len(t.PartitionKey) == 1 {
+		pk = quoteName(t.PartitionKey[0].Name)
+	} else {
+		var parts []string
+		for _, c := range t.PartitionKey {
+			parts = append(parts, quoteName(c.Name))
+		}
+		pk = "(" + strings.Join(parts, ", ") + ")"
+	}
+	for _, c := range t.ClusteringCs {
+		pk += ", " + quoteName(c.Name)
+	}
+	return pk
+}
+
+// quoteName is ColumnIdentifier.maybeQuote: names that are not plain
+// lower-case identifiers are double-quoted.
+func quoteName(name string) string {
+	plain := name != ""
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c == '_' || i > 0 && c >= '0' && c <= '9') {
+			plain = false
+		}
+	}
+	if plain && !reservedWords[name] {
+		return name
+	}
+	return "\"" + strings.ReplaceAll(name, "\"", "\"\"") + "\""
+}
+
+// reservedWords are CQL's reserved keywords, which must be quoted as names.
+var reservedWords = map[string]bool{
+	"add": true, "allow": true, "alter": true, "and": true, "apply": true, "asc": true, "authorize": true,
+	"batch": true, "begin": true, "by": true, "columnfamily": true, "create": true, "delete": true, "desc": true,
+	"describe": true, "drop": true, "entries": true, "execute": true, "from": true, "full": true, "grant": true,
+	"if": true, "in": true, "index": true, "infinity": true, "insert": true, "into": true, "is": true, "keyspace": true,
+	"limit": true, "materialized": true, "mbean": true, "mbeans": true, "modify": true, "nan": true, "norecursive": true,
+	"not": true, "null": true, "of": true, "on": true, "or": true, "order": true, "primary": true, "rename": true,
+	"replace": true, "revoke": true, "schema": true, "select": true, "set": true, "table": true, "to": true, "token": true,
+	"truncate": true, "unlogged": true, "unset": true, "update": true, "use": true, "using": true, "view": true,
+	"where": true, "with": true,
+}

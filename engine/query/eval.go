@@ -1,0 +1,239 @@
+package query
+
+import (
+	"math/big"
+
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+)
+
+// eval computes a non-aggregate selector for the current row.
+func (rd *reader) eval(s *selector, rc *rowCtx) cqltype.Value {
+	switch s.kind {
+	case selColumn:
+		return rc.value(s.col)
+	case selWritetime:
+		if c := rc.cellMeta(s.col); c != nil {
+			return cqltype.Int64Value(c.TS)
+		}
+		return nil
+	case selTTL:
+		if c := rc.cellMeta(s.col); c != nil && c.TTL > 0 {
+			return cqltype.Int32Value(int32(c.LocalTime - rc.now))
+		}
+		return nil
+	case selToken:
+		return cqltype.Int64Value(rc.part.Token)
+	case selConst:
+		return s.val
+	case selFunc:
+		args := make([]cqltype.Value, len(s.args))
+		for i, a := range s.args {
+			args[i] = rd.eval(a, rc)
+		}
+		v, err := rd.db.callFunction(s, args)
+		if err != nil && rd.stopped == nil {
+			rd.stopped = err
+		}
+		return v
+	}
+	return nil
+}
+
+// aggState accumulates one aggregate selector.
+type aggState struct {
+	count int64
+	val   cqltype.Value
+	sum   *big.Rat
+}
+
+func (rd *reader) aggregate(rc *rowCtx) {
+	sels := rd.p.sel.sels
+	if rd.aggs == nil {
+		rd.aggs = make([]aggState, len(sels))
+	}
+	if rd.aggRows == 0 {
+		rd.first = make([]cqltype.Value, len(sels))
+		for i, s := range sels {
+			if s.kind != selCount && s.kind != selAgg {
+				rd.first[i] = rd.eval(s, rc)
+			}
+		}
+	}
+	rd.aggRows++
+	for i, s := range sels {
+		st := &rd.aggs[i]
+		switch s.kind {
+		case selCount:
+			if len(s.args) == 0 || rd.eval(s.args[0], rc) != nil {
+				st.count++
+			}
+		case selAgg:
+			v := rd.eval(s.args[0], rc)
+			if v == nil {
+				continue
+			}
+			st.count++
+			typ := s.args[0].typ
+			switch s.fn {
+			case "min":
+				if st.val == nil || typ.Compare(v, st.val) < 0 {
+					st.val = v
+				}
+			case "max":
+				if st.val == nil || typ.Compare(v, st.val) > 0 {
+					st.val = v
+				}
+			case "sum", "avg":
+				if st.sum == nil {
+					st.sum = new(big.Rat)
+				}
+				if r := numberRat(typ, v); r != nil {
+					st.sum.Add(st.sum, r)
+				}
+			}
+		}
+	}
+}
+
+// finishAggregate produces the single row of an aggregate query.
+func (rd *reader) finishAggregate() {
+	sels := rd.p.sel.sels
+	vals := make([]cqltype.Value, len(sels))
+	for i, s := range sels {
+		var st aggState
+		if rd.aggs != nil {
+			st = rd.aggs[i]
+		}
+		switch s.kind {
+		case selCount:
+			vals[i] = cqltype.Int64Value(st.count)
+		case selAgg:
+			switch s.fn {
+			case "min", "max":
+				vals[i] = st.val
+			case "sum":
+				vals[i] = ratValue(s.typ, st.sum, 1)
+			case "avg":
+				vals[i] = ratValue(s.typ, st.sum, st.count)
+			}
+		default:
+			if rd.first != nil {
+				vals[i] = rd.first[i]
+			}
+		}
+	}
+	rd.rows = []outRow{{vals: vals}}
+}
+
+// numberRat reads a numeric value exactly.
+func numberRat(t *cqltype.Type, v cqltype.Value) *big.Rat {
+	switch t.Kind {
+	case cqltype.Float:
+		f, _ := cqltype.FloatOf(v)
+		r, _ := new(big.Rat).SetString(formatFloat(float64(f)))
+		return r
+	case cqltype.Double:
+		f, _ := cqltype.DoubleOf(v)
+		r, _ := new(big.Rat).SetString(formatFloat(f))
+		return r
+	case cqltype.Decimal:
+		unscaled, scale, ok := cqltype.DecimalOf(v)
+		if !ok {
+			return nil
+		}
+		r := new(big.Rat).SetInt(unscaled)
+		den := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs32(scale))), nil)
+		if scale >= 0 {
+			return r.Quo(r, new(big.Rat).SetInt(den))
+		}
+		return r.Mul(r, new(big.Rat).SetInt(den))
+	}
+	n, ok := cqltype.IntegerOf(t, v)
+	if !ok {
+		return nil
+	}
+	return new(big.Rat).SetInt(n)
+}
+
+func abs32(n int32) int32 {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// ratValue converts a sum (divided by n for avg) back to the argument's
+// type, truncating for integer types as Cassandra's aggregates do.
+func ratValue(t *cqltype.Type, sum *big.Rat, n int64) cqltype.Value {
+	if sum == nil {
+		sum = new(big.Rat)
+	}
+	r := new(big.Rat).Set(sum)
+	if n > 1 {
+		r.Quo(r, new(big.Rat).SetInt64(n))
+	} else if n == 0 {
+		r.SetInt64(0)
+	}
+	switch t.Kind {
+	case cqltype.Float:
+		f, _ := r.Float32()
+		return cqltype.FloatValue(f)
+	case cqltype.Double:
+		f, _ := r.Float64()
+		return cqltype.DoubleValue(f)
+	case cqltype.Decimal:
+		s := r.FloatString(10)
+		unscaled, scale := decimalFromString(s)
+		return cqltype.DecimalValue(unscaled, scale)
+	}
+	q := new(big.Int).Quo(r.Num(), r.Denom())
+	switch t.Kind {
+	case cqltype.Int:
+		return cqltype.Int32Value(int32(q.Int64()))
+	case cqltype.Smallint:
+		return cqltype.Int16Value(int16(q.Int64()))
+	case cqltype.Tinyint:
+		return cqltype.Int8Value(int8(q.Int64()))
+	case cqltype.Varint:
+		return cqltype.VarintValue(q)
+	}
+	return cqltype.Int64Value(q.Int64())
+}
+
+// decimalFromString parses "123.4500" into unscaled 1234500 and scale 4,
+// trimming trailing zeros.
+func decimalFromString(s string) (*big.Int, int32) {
+	for len(s) > 0 && s[len(s)-1] == '0' && containsDot(s) {
+		s = s[:len(s)-1]
+	}
+	if len(s) > 0 && s[len(s)-1] == '.' {
+		s = s[:len(s)-1]
+	}
+	scale := int32(0)
+	digits := make([]byte, 0, len(s))
+	seen := false
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			seen = true
+			continue
+		}
+		if seen {
+			scale++
+		}
+		digits = append(digits, s[i])
+	}
+	n, _ := new(big.Int).SetString(string(digits), 10)
+	if n == nil {
+		n = new(big.Int)
+	}
+	return n, scale
+}
+
+func containsDot(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,560 @@
+package query
+
+import (
+	"sort"
+
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
+)
+
+// outRow is one result row before formatting: its values and, for the
+// post-query ORDER BY of IN queries, the clustering values to sort by.
+type outRow struct {
+	vals       []cqltype.Value
+	clustering [][]byte
+}
+
+// reader runs a planned SELECT against the store.
+type reader struct {
+	db   *DB
+	p    *selectPlan
+	now  int64
+	plan *Plan
+	rows []outRow
+	// aggregate state
+	aggRows int
+	aggs    []aggState
+	first   []cqltype.Value
+	stopped *cqlerr.Error
+}
+
+// read visits the partitions the restrictions name, in the order Cassandra
+// returns them: IN keys by key value, range scans by token.
+func (rd *reader) read() *cqlerr.Error {
+	p, rs := rd.p, rd.p.rs
+	data := rd.db.Data(p.t)
+	slices, used := clusteringSlices(p.t, rs)
+	if !rs.isKeyRange {
+		rd.plan.Kind = "single-partition"
+		keys, _, err := rd.db.partitionKeys(p.t, rs.pk)
+		if err != nil {
+			return err
+		}
+		if len(keys) > 1 {
+			rd.plan.Kind = "multi-partition"
+		}
+		for _, k := range keys {
+			rd.plan.PartitionsRead++
+			rd.plan.Partitions = append(rd.plan.Partitions, cqltype.Token(k))
+			if part := data.Partition(k); part != nil {
+				if !rd.readPartition(part, slices, used) {
+					break
+				}
+			}
+		}
+	} else {
+		rd.plan.Kind = "range-scan"
+		rd.plan.AllPartitions = rs.token == nil
+		if rs.usesIndex && rs.index != nil {
+			rd.plan.Kind = "index"
+			rd.plan.Index = rs.index.Name
+		}
+		rd.scan(data, slices, used)
+	}
+	if rd.stopped != nil {
+		return rd.stopped
+	}
+	rd.plan.Filtering = p.s.AllowFiltering && (rs.pkNeedsFilter || rs.ckNeedsFilter || len(rs.others) > 0)
+	rd.plan.Nodes = rd.db.Ring.NodesFor(rd.plan.Partitions, rs.isKeyRange)
+	return nil
+}
+
+// scan visits partitions in token order, within a token() range if any.
+func (rd *reader) scan(data *store.Table, slices []store.Slice, used map[*restriction]bool) {
+	tr := rd.p.rs.token
+	visit := func(part *store.Partition) bool {
+		if tr != nil && !tokenInRange(tr, part.Token) {
+			if tr.hi.set {
+				hi, _ := cqltype.Int64Of(tr.hi.vals[0])
+				if part.Token > hi {
+					return false
+				}
+			}
+			return true
+		}
+		rd.plan.PartitionsRead++
+		rd.plan.Partitions = append(rd.plan.Partitions, part.Token)
+		if !rd.pkMatches(part) {
+			return rd.checkDeadline()
+		}
+		return rd.readPartition(part, slices, used)
+	}
+	if tr != nil && tr.kind == rEQ {
+		v, _ := cqltype.Int64Of(tr.values[0][0])
+		data.AscendFrom(v, visit)
+		return
+	}
+	if tr != nil && tr.lo.set {
+		lo, _ := cqltype.Int64Of(tr.lo.vals[0])
+		data.AscendFrom(lo, visit)
+		return
+	}
+	data.Ascend(visit)
+}
+
+func tokenInRange(r *restriction, tok int64) bool {
+	if r.kind == rEQ {
+		v, _ := cqltype.Int64Of(r.values[0][0])
+		return tok == v
+	}
+	if r.lo.set {
+		lo, _ := cqltype.Int64Of(r.lo.vals[0])
+		if tok < lo || tok == lo && !r.lo.incl {
+			return false
+		}
+	}
+	if r.hi.set {
+		hi, _ := cqltype.Int64Of(r.hi.vals[0])
+		if tok > hi || tok == hi && !r.hi.incl {
+			return false
+		}
+	}
+	return true
+}
+
+// pkMatches applies partition key restrictions that are filters (a partial
+// key, a slice, or key columns beside token()).
+func (rd *reader) pkMatches(part *store.Partition) bool {
+	vals := splitKey(rd.p.t, part.Key)
+	for i, r := range rd.p.rs.pk {
+		if r != nil && !matches(r, vals[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (rd *reader) checkDeadline() bool {
+	if d := rd.db.Limits.Deadline; d != nil && d() {
+		rd.stopped = errTimeout
+		return false
+	}
+	return true
+}
+
+var errTimeout = cqlerr.New(cqlerr.Stopped, "The script ran past the playground's time limit and was stopped. Make it smaller (fewer rows or statements) and try again.")
+
+// readPartition reads the rows of one partition; it returns false when the
+// read must stop (LIMIT reached, or a bound hit).
+func (rd *reader) readPartition(part *store.Partition, slices []store.Slice, used map[*restriction]bool) bool {
+	p := rd.p
+	rc := &rowCtx{t: p.t, part: part, pkVals: splitKey(p.t, part.Key), now: rd.now}
+	if p.s.Distinct {
+		if rd.partitionIsLive(part) && rd.staticFiltersMatch(rc) {
+			rd.emit(rc)
+		}
+		return rd.more()
+	}
+	n := 0
+	visit := func(r *store.Row) bool {
+		rd.plan.RowsRead++
+		rd.plan.CellsRead += len(r.Cells)
+		rd.plan.TombstonesScanned += countTombstones(r, rd.now)
+		if rd.plan.RowsRead%1024 == 0 && !rd.checkDeadline() {
+			return false
+		}
+		rc.row = r
+		rc.del = part.DeletionAt(r.Clustering).Max(r.Deletion)
+		if !rowIsLive(p.t, r, rc) || !rd.rowMatches(rc, used) {
+			return true
+		}
+		rd.emit(rc)
+		n++
+		if p.ppLimit > 0 && n >= p.ppLimit {
+			return false
+		}
+		return rd.more()
+	}
+	for i := range slices {
+		s := slices[i]
+		if p.reversed {
+			s = slices[len(slices)-1-i]
+			part.Descend(s, visit)
+		} else {
+			part.Ascend(s, visit)
+		}
+		if !rd.more() || p.ppLimit > 0 && n >= p.ppLimit || rd.stopped != nil {
+			break
+		}
+	}
+	if n == 0 && rd.staticOnlyRow(part) {
+		rc.row, rc.del = nil, part.Deletion
+		if rd.staticFiltersMatch(rc) {
+			rd.emit(rc)
+		}
+	}
+	return rd.more() && rd.stopped == nil
+}
+
+// staticOnlyRow reports whether a partition without live rows still returns
+// one row for its static columns (no clustering or regular restriction).
+func (rd *reader) staticOnlyRow(part *store.Partition) bool {
+	rs := rd.p.rs
+	if len(rs.ck) > 0 || part.Static == nil {
+		return false
+	}
+	for _, r := range rs.others {
+		if r.first().Kind != schema.Static {
+			return false
+		}
+	}
+	return part.Static.HasLiveData(rd.now, part.Deletion)
+}
+
+func (rd *reader) partitionIsLive(part *store.Partition) bool {
+	if part.Static != nil && part.Static.HasLiveData(rd.now, part.Deletion) {
+		return true
+	}
+	live := false
+	part.Ascend(store.All, func(r *store.Row) bool {
+		rd.plan.RowsRead++
+		live = r.HasLiveData(rd.now, part.DeletionAt(r.Clustering))
+		return !live
+	})
+	return live
+}
+
+func (rd *reader) staticFiltersMatch(rc *rowCtx) bool {
+	for _, r := range rd.p.rs.others {
+		if !matches(r, rc.value(r.first())) {
+			return false
+		}
+	}
+	return true
+}
+
+// rowIsLive applies Cassandra's row liveness: a live row marker or a live
+// regular cell (compact tables have no marker).
+func rowIsLive(t *schema.Table, r *store.Row, rc *rowCtx) bool {
+	if !rc.del.Deletes(r.Marker.TS) && r.Marker.IsLive(rc.now) {
+		return true
+	}
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		if !c.IsLive(rc.now) || rc.del.Deletes(c.TS) || t.ColumnByID(int(c.Col)) == nil {
+			continue
+		}
+		if c.Path != nil && r.ComplexDeletionOf(c.Col).Deletes(c.TS) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func countTombstones(r *store.Row, now int64) int {
+	n := 0
+	if !r.Deletion.IsLive() {
+		n++
+	}
+	for i := range r.Cells {
+		if r.Cells[i].Tombstone || r.Cells[i].IsExpired(now) {
+			n++
+		}
+	}
+	return n + len(r.Complex)
+}
+
+// rowMatches applies the clustering restrictions not served by slices and
+// every regular/static column filter.
+func (rd *reader) rowMatches(rc *rowCtx, used map[*restriction]bool) bool {
+	for _, r := range rd.p.rs.ck {
+		if used[r] {
+			continue
+		}
+		if r.multi() {
+			if !matchesTuple(r, rc.row.Clustering[r.first().Position:r.last().Position+1]) {
+				return false
+			}
+			continue
+		}
+		if !matches(r, rc.value(r.first())) {
+			return false
+		}
+	}
+	for _, r := range rd.p.rs.others {
+		if !matches(r, rc.value(r.first())) {
+			return false
+		}
+	}
+	return true
+}
+
+// matches evaluates a single-column restriction against a value.
+func matches(r *restriction, v cqltype.Value) bool {
+	typ := r.first().Type
+	switch r.kind {
+	case rEQ:
+		return v != nil && typ.Compare(v, r.values[0][0]) == 0
+	case rIN:
+		for _, x := range r.values {
+			if v != nil && typ.Compare(v, x[0]) == 0 {
+				return true
+			}
+		}
+		return false
+	case rSlice:
+		if v == nil {
+			return false
+		}
+		if r.lo.set {
+			c := typ.Compare(v, r.lo.vals[0])
+			if c < 0 || c == 0 && !r.lo.incl {
+				return false
+			}
+		}
+		if r.hi.set {
+			c := typ.Compare(v, r.hi.vals[0])
+			if c > 0 || c == 0 && !r.hi.incl {
+				return false
+			}
+		}
+		return true
+	case rContains:
+		if v == nil {
+			return false
+		}
+		keys, vals := typ.Elements(v)
+		if typ.Kind == cqltype.Set {
+			vals = keys
+		}
+		for _, want := range r.contains {
+			if !containsValue(elemType(typ), vals, want) {
+				return false
+			}
+		}
+		for _, want := range r.containsKeys {
+			if !containsValue(typ.KeyType(), keys, want) {
+				return false
+			}
+		}
+		for _, e := range r.entries {
+			found := false
+			for i := range keys {
+				if typ.KeyType().Compare(keys[i], e[0]) == 0 && typ.ValueType().Compare(vals[i], e[1]) == 0 {
+					found = true
+				}
+			}
+			if !found {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func elemType(t *cqltype.Type) *cqltype.Type {
+	if t.Kind == cqltype.Map {
+		return t.ValueType()
+	}
+	return t.ElemType()
+}
+
+func containsValue(t *cqltype.Type, vals []cqltype.Value, want cqltype.Value) bool {
+	for _, v := range vals {
+		if t.Compare(v, want) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// matchesTuple evaluates a multi-column restriction: tuples compare
+// lexicographically by value, whatever the clustering order.
+func matchesTuple(r *restriction, vals [][]byte) bool {
+	cmp := func(want []cqltype.Value) int {
+		for i, c := range r.cols {
+			if x := c.Type.Compare(vals[i], want[i]); x != 0 {
+				return x
+			}
+		}
+		return 0
+	}
+	switch r.kind {
+	case rEQ, rIN:
+		for _, want := range r.values {
+			if cmp(want) == 0 {
+				return true
+			}
+		}
+		return false
+	case rSlice:
+		if r.lo.set {
+			c := cmp(r.lo.vals)
+			if c < 0 || c == 0 && !r.lo.incl {
+				return false
+			}
+		}
+		if r.hi.set {
+			c := cmp(r.hi.vals)
+			if c > 0 || c == 0 && !r.hi.incl {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// more reports whether the read should go on (LIMIT not yet reached).
+func (rd *reader) more() bool {
+	p := rd.p
+	if rd.stopped != nil {
+		return false
+	}
+	if p.limit > 0 && !p.sel.aggregate && !p.postOrder && len(rd.rows) >= p.limit {
+		return false
+	}
+	return true
+}
+
+// emit computes the selection for the current row.
+func (rd *reader) emit(rc *rowCtx) {
+	sel := rd.p.sel
+	if sel.aggregate {
+		rd.aggregate(rc)
+		return
+	}
+	if max := rd.db.Limits.MaxRows; max > 0 && len(rd.rows) >= max {
+		rd.stopped = cqlerr.New(cqlerr.Stopped, "The query returned more than "+itoa(max)+" rows, the playground's bound, and was stopped. Add a LIMIT or narrow the WHERE clause.")
+		return
+	}
+	vals := make([]cqltype.Value, len(sel.sels))
+	for i, s := range sel.sels {
+		vals[i] = rd.eval(s, rc)
+	}
+	var clustering [][]byte
+	if rc.row != nil {
+		clustering = rc.row.Clustering
+	}
+	rd.rows = append(rd.rows, outRow{vals: vals, clustering: clustering})
+}
+
+// result formats the rows as cqlsh prints them.
+func (rd *reader) result() (*Result, *cqlerr.Error) {
+	p := rd.p
+	if p.sel.aggregate {
+		rd.finishAggregate()
+	}
+	if p.postOrder {
+		rd.sortRows()
+		if p.limit > 0 && len(rd.rows) > p.limit {
+			rd.rows = rd.rows[:p.limit]
+		}
+	}
+	res := &Result{Plan: rd.plan}
+	if p.s.JSON {
+		res.Columns = []string{"[json]"}
+		for _, r := range rd.rows {
+			res.Rows = append(res.Rows, []string{rd.jsonRow(r.vals)})
+		}
+	} else {
+		res.Columns = make([]string, len(p.sel.sels))
+		for i, s := range p.sel.sels {
+			res.Columns[i] = s.name
+		}
+		res.Rows = make([][]string, len(rd.rows))
+		for i, r := range rd.rows {
+			out := make([]string, len(r.vals))
+			for j, v := range r.vals {
+				if v == nil {
+					out[j] = "null"
+					res.Nulls = append(res.Nulls, [2]int{i, j})
+					continue
+				}
+				out[j] = p.sel.sels[j].typ.Format(v)
+			}
+			res.Rows[i] = out
+		}
+	}
+	rd.plan.RowsReturned = len(res.Rows)
+	if p.sel.aggregate {
+		if p.rs.isKeyRange {
+			res.Warnings = append(res.Warnings, "Aggregation query used without partition key")
+		} else if p.rs.pkIsIN() {
+			res.Warnings = append(res.Warnings, "Aggregation query used on multiple partition keys (IN restriction)")
+		}
+	}
+	return res, nil
+}
+
+// sortRows orders rows of several partitions by the ORDER BY columns (IN queries).
+func (rd *reader) sortRows() {
+	t := rd.p.t
+	sort.SliceStable(rd.rows, func(i, j int) bool {
+		a, b := rd.rows[i].clustering, rd.rows[j].clustering
+		for _, o := range rd.p.orderBy {
+			c := t.Column(o.Column.Name)
+			if a == nil || b == nil {
+				return a == nil && b != nil
+			}
+			x := c.Type.Compare(a[c.Position], b[c.Position])
+			if o.Desc {
+				x = -x
+			}
+			if x != 0 {
+				return x < 0
+			}
+		}
+		return false
+	})
+}
+
+func (rd *reader) jsonRow(vals []cqltype.Value) string {
+	b := []byte{'{'}
+	for i, s := range rd.p.sel.sels {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = appendJSONString(b, jsonKey(s.name))
+		b = append(b, ": "...)
+		if vals[i] == nil {
+			b = append(b, "null"...)
+		} else {
+			b = append(b, s.typ.JSON(vals[i])...)
+		}
+	}
+	return string(append(b, '}'))
+}
+
+// jsonKey quotes a column name in SELECT JSON output as Cassandra does
+// (names that are not lower-case identifiers are wrapped in "").
+func jsonKey(name string) string {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return "\"" + name + "\""
+		}
+	}
+	return name
+}
+
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}

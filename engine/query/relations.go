@@ -1,0 +1,345 @@
+package query
+
+import (
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+)
+
+// toRestriction turns one relation into a restriction, validating it as
+// Relation.toRestriction and its subclasses do (SingleColumnRelation,
+// MultiColumnRelation, TokenRelation), in their order.
+func (db *DB) toRestriction(t *schema.Table, rel *cql.Relation) (*restriction, *cqlerr.Error) {
+	if rel.Op == cql.OpNeq {
+		return nil, cqlerr.Invalid("Unsupported \"!=\" relation: " + rel.Text)
+	}
+	switch rel.Kind {
+	case cql.TokenRelation:
+		return db.tokenRestriction(t, rel)
+	case cql.MultiColumn:
+		return db.multiRestriction(t, rel)
+	}
+	return db.singleRestriction(t, rel)
+}
+
+func (db *DB) column(t *schema.Table, id cql.Ident) (*schema.Column, *cqlerr.Error) {
+	c := t.Column(id.Name)
+	if c == nil {
+		return nil, db.undefinedColumn(t, id)
+	}
+	return c, nil
+}
+
+func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restriction, *cqlerr.Error) {
+	c, err := db.column(t, rel.Columns[0])
+	if err != nil {
+		return nil, err
+	}
+	typ := c.Type
+	r := &restriction{cols: []*schema.Column{c}, rel: rel}
+	if rel.Op == cql.OpIn && !c.IsPrimaryKey() && len(rel.In) != 1 {
+		return nil, cqlerr.Invalid("IN predicates on non-primary-key columns (" + c.Name + ") is not yet supported")
+	}
+	if rel.Op == cql.OpContainsKey && typ.Kind != cqltype.Map {
+		return nil, cqlerr.Invalid("Cannot use CONTAINS KEY on non-map column " + c.Name)
+	}
+	if rel.Op == cql.OpContains && !typ.IsCollection() {
+		return nil, cqlerr.Invalid("Cannot use CONTAINS on non-collection column " + c.Name)
+	}
+	if rel.MapKey != nil {
+		if typ.Kind == cqltype.List {
+			return nil, cqlerr.Invalid("Indexes on list entries (" + c.Name + "[index] = value) are not currently supported.")
+		}
+		if typ.Kind != cqltype.Map {
+			return nil, cqlerr.Invalid("Column " + c.Name + " cannot be used as a map")
+		}
+		if !typ.MultiCell() {
+			return nil, cqlerr.Invalid("Map-entry equality predicates on frozen map column " + c.Name + " are not supported")
+		}
+		if rel.Op != cql.OpEq {
+			return nil, cqlerr.Invalid("Only EQ relations are supported on map entries")
+		}
+	}
+	if typ.MultiCell() && rel.MapKey == nil && rel.Op != cql.OpContains && rel.Op != cql.OpContainsKey {
+		return nil, cqlerr.Invalid("Collection column '" + c.Name + "' (" + typ.String() + ") cannot be restricted by a '" + opText(rel.Op) + "' relation")
+	}
+	if (rel.Op == cql.OpLt || rel.Op == cql.OpLte || rel.Op == cql.OpGt || rel.Op == cql.OpGte) && referencesDuration(typ) {
+		if typ.IsCollection() {
+			return nil, cqlerr.Invalid("Slice restrictions are not supported on collections containing durations")
+		}
+		return nil, cqlerr.Invalid("Slice restrictions are not supported on duration columns")
+	}
+	e := db.env()
+	switch rel.Op {
+	case cql.OpEq:
+		if rel.MapKey != nil {
+			k, err := typ.KeyType().Assign(rel.MapKey, "key("+c.Name+")", e)
+			if err != nil {
+				return nil, err
+			}
+			v, err := typ.ValueType().Assign(rel.Value, "value("+c.Name+")", e)
+			if err != nil {
+				return nil, err
+			}
+			r.kind = rContains
+			r.entries = [][2]cqltype.Value{{k, v}}
+			return r, nil
+		}
+		v, err := typ.Assign(rel.Value, c.Name, e)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			r.nulls = rel
+		}
+		r.kind, r.values = rEQ, [][]cqltype.Value{{v}}
+	case cql.OpIn:
+		vals, err := db.inValues(c, rel)
+		if err != nil {
+			return nil, err
+		}
+		r.kind, r.values = rIN, vals
+		if len(vals) == 1 {
+			r.kind = rEQ
+		}
+	case cql.OpLt, cql.OpLte, cql.OpGt, cql.OpGte:
+		v, err := typ.Assign(rel.Value, c.Name, e)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			r.nulls = rel
+		}
+		r.kind = rSlice
+		b := bound{vals: []cqltype.Value{v}, incl: rel.Op == cql.OpLte || rel.Op == cql.OpGte, set: true}
+		if rel.Op == cql.OpGt || rel.Op == cql.OpGte {
+			r.lo = b
+		} else {
+			r.hi = b
+		}
+	case cql.OpContains:
+		elem := typ.ElemType()
+		name := "value(" + c.Name + ")"
+		if typ.Kind == cqltype.Map {
+			elem = typ.ValueType()
+		}
+		v, err := elem.Assign(rel.Value, name, e)
+		if err != nil {
+			return nil, err
+		}
+		r.kind, r.contains = rContains, []cqltype.Value{v}
+	case cql.OpContainsKey:
+		v, err := typ.KeyType().Assign(rel.Value, "key("+c.Name+")", e)
+		if err != nil {
+			return nil, err
+		}
+		r.kind, r.containsKeys = rContains, []cqltype.Value{v}
+	case cql.OpLike:
+		return nil, cqlerr.Invalid("LIKE restriction is only supported on properly indexed columns. " + rel.Text + " is not valid.")
+	default:
+		return nil, cqlerr.Invalid("Unsupported restriction: " + rel.Text)
+	}
+	return r, nil
+}
+
+// inValues converts an IN list, keeping the written order (the reader sorts
+// and deduplicates by the column's comparator when it builds keys).
+func (db *DB) inValues(c *schema.Column, rel *cql.Relation) ([][]cqltype.Value, *cqlerr.Error) {
+	if rel.Value != nil {
+		v, err := c.Type.Assign(rel.Value, "in("+c.Name+")", db.env())
+		if err != nil {
+			return nil, err
+		}
+		return [][]cqltype.Value{{v}}, nil
+	}
+	out := make([][]cqltype.Value, 0, len(rel.In))
+	for _, x := range rel.In {
+		v, err := c.Type.Assign(x, c.Name, db.env())
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			return nil, cqlerr.Invalid("Invalid null value in condition for column " + c.Name)
+		}
+		out = append(out, []cqltype.Value{v})
+	}
+	return out, nil
+}
+
+func (db *DB) tokenRestriction(t *schema.Table, rel *cql.Relation) (*restriction, *cqlerr.Error) {
+	var cols []*schema.Column
+	for _, id := range rel.Columns {
+		c, err := db.column(t, id)
+		if err != nil {
+			return nil, err
+		}
+		cols = append(cols, c)
+	}
+	pk := t.PartitionKey
+	if len(cols) < len(pk) {
+		return nil, cqlerr.Invalid("The token() function must be applied to all partition key components or none of them")
+	}
+	seen := map[*schema.Column]bool{}
+	for _, c := range cols {
+		if seen[c] {
+			return nil, cqlerr.Invalid("The token() function contains duplicate partition key components")
+		}
+		seen[c] = true
+	}
+	for _, c := range cols {
+		if c.Kind != schema.PartitionKey {
+			return nil, cqlerr.Invalid("The token() function must contains only partition key components")
+		}
+	}
+	if !sameColumns(cols, pk) {
+		return nil, cqlerr.Invalid("The token function arguments must be in the partition key order: " + columnNames(pk))
+	}
+	v, err := cqltype.BigintType.Assign(rel.Value, "partition key token", db.env())
+	if err != nil {
+		return nil, err
+	}
+	if v == nil {
+		return nil, cqlerr.Invalid("Invalid null token value")
+	}
+	r := &restriction{cols: cols, token: true, rel: rel}
+	b := bound{vals: []cqltype.Value{v}, incl: rel.Op == cql.OpLte || rel.Op == cql.OpGte, set: true}
+	switch rel.Op {
+	case cql.OpEq:
+		r.kind, r.values = rEQ, [][]cqltype.Value{{v}}
+	case cql.OpGt, cql.OpGte:
+		r.kind, r.lo = rSlice, b
+	case cql.OpLt, cql.OpLte:
+		r.kind, r.hi = rSlice, b
+	default:
+		return nil, cqlerr.Invalid(opText(rel.Op) + " cannot be used with the token function")
+	}
+	return r, nil
+}
+
+func (db *DB) multiRestriction(t *schema.Table, rel *cql.Relation) (*restriction, *cqlerr.Error) {
+	var cols []*schema.Column
+	seen := map[*schema.Column]bool{}
+	for _, id := range rel.Columns {
+		c, err := db.column(t, id)
+		if err != nil {
+			return nil, err
+		}
+		if c.Kind != schema.Clustering {
+			return nil, cqlerr.Invalid("Multi-column relations can only be applied to clustering columns but was applied to: " + c.Name)
+		}
+		if seen[c] {
+			return nil, cqlerr.Invalid("Column \"" + c.Name + "\" appeared twice in a relation: " + rel.Text)
+		}
+		seen[c] = true
+		cols = append(cols, c)
+	}
+	for i := 1; i < len(cols); i++ {
+		if cols[i].Position != cols[i-1].Position+1 {
+			return nil, cqlerr.Invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column relations: " + rel.Text)
+		}
+	}
+	r := &restriction{cols: cols, rel: rel}
+	switch rel.Op {
+	case cql.OpEq, cql.OpLt, cql.OpLte, cql.OpGt, cql.OpGte:
+		vals, err := db.tupleValues(cols, rel.Value, rel.Op != cql.OpEq)
+		if err != nil {
+			return nil, err
+		}
+		if rel.Op == cql.OpEq {
+			r.kind, r.values = rEQ, [][]cqltype.Value{vals}
+			break
+		}
+		r.kind = rSlice
+		b := bound{vals: vals, incl: rel.Op == cql.OpLte || rel.Op == cql.OpGte, set: true}
+		if rel.Op == cql.OpGt || rel.Op == cql.OpGte {
+			r.lo = b
+		} else {
+			r.hi = b
+		}
+	case cql.OpIn:
+		r.kind = rIN
+		for _, x := range rel.In {
+			vals, err := db.tupleValues(cols, x, false)
+			if err != nil {
+				return nil, err
+			}
+			r.values = append(r.values, vals)
+		}
+		if len(r.values) == 1 {
+			r.kind = rEQ
+		}
+	default:
+		return nil, cqlerr.Invalid("Unsupported restriction: " + rel.Text)
+	}
+	return r, nil
+}
+
+// tupleValues converts the right side of a multi-column relation.
+func (db *DB) tupleValues(cols []*schema.Column, e cql.Expr, slice bool) ([]cqltype.Value, *cqlerr.Error) {
+	tup, ok := e.(*cql.Tuple)
+	if !ok {
+		if m, isMarker := e.(*cql.BindMarker); isMarker {
+			return nil, bindMarkerError(m)
+		}
+		return nil, cqlerr.Invalid("Expected " + itoa(len(cols)) + " elements in value tuple, but got 1: " + e.String())
+	}
+	if len(tup.Elems) != len(cols) {
+		return nil, cqlerr.Invalid("Expected " + itoa(len(cols)) + " elements in value tuple, but got " + itoa(len(tup.Elems)) + ": " + tup.String())
+	}
+	vals := make([]cqltype.Value, len(cols))
+	for i, c := range cols {
+		v, err := c.Type.Assign(tup.Elems[i], c.Name, db.env())
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			if slice {
+				return nil, cqlerr.Invalid("Invalid null value in condition for column " + c.Name)
+			}
+			return nil, cqlerr.Invalid("Invalid null value for column " + c.Name)
+		}
+		vals[i] = v
+	}
+	return vals, nil
+}
+
+func opText(op cql.Operator) string {
+	switch op {
+	case cql.OpEq:
+		return "="
+	case cql.OpNeq:
+		return "!="
+	case cql.OpLt:
+		return "<"
+	case cql.OpLte:
+		return "<="
+	case cql.OpGt:
+		return ">"
+	case cql.OpGte:
+		return ">="
+	case cql.OpIn:
+		return "IN"
+	case cql.OpContains:
+		return "CONTAINS"
+	case cql.OpContainsKey:
+		return "CONTAINS KEY"
+	case cql.OpLike:
+		return "LIKE"
+	case cql.OpIsNotNull:
+		return "IS NOT"
+	}
+	return "?"
+}
+
+func referencesDuration(t *cqltype.Type) bool {
+	if t.Kind == cqltype.Duration {
+		return true
+	}
+	for _, e := range t.Elems {
+		if referencesDuration(e) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,587 @@
+package query
+
+import (
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+)
+
+// Messages of StatementRestrictions.java and the restriction classes
+// (Cassandra 4.1), used by several checks.
+const (
+	msgAllowFiltering = "Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING"
+)
+
+// stmtType is the statement kind as Cassandra's StatementType prints it.
+type stmtType string
+
+const (
+	selectStmt stmtType = "SELECT"
+	insertStmt stmtType = "INSERT"
+	updateStmt stmtType = "UPDATE"
+	deleteStmt stmtType = "DELETE"
+)
+
+type restrictionKind uint8
+
+const (
+	rEQ restrictionKind = iota + 1
+	rIN
+	rSlice
+	rContains
+	rLike
+)
+
+// bound is one end of a slice on values (not storage order).
+type bound struct {
+	vals []cqltype.Value // one value, or a tuple for multi-column slices
+	incl bool
+	set  bool
+}
+
+// restriction is what the WHERE clause says about one column, or about a run
+// of clustering columns for a multi-column relation, or about token().
+type restriction struct {
+	cols []*schema.Column
+	kind restrictionKind
+	// values holds EQ's one value or IN's list; for multi-column relations
+	// each entry is a tuple of len(cols) values, flattened as one slice each.
+	values [][]cqltype.Value
+	lo, hi bound
+	// contains, containsKeys and entries hold CONTAINS, CONTAINS KEY and
+	// m[k] = v restrictions on a collection.
+	contains     []cqltype.Value
+	containsKeys []cqltype.Value
+	entries      [][2]cqltype.Value
+	token        bool
+	rel          *cql.Relation
+	nulls        *cql.Relation // a relation whose value is null (checked at execution)
+}
+
+func (r *restriction) first() *schema.Column { return r.cols[0] }
+func (r *restriction) last() *schema.Column  { return r.cols[len(r.cols)-1] }
+func (r *restriction) isSlice() bool         { return r.kind == rSlice }
+func (r *restriction) isEQorIN() bool        { return r.kind == rEQ || r.kind == rIN }
+func (r *restriction) multi() bool           { return len(r.cols) > 1 || r.rel != nil && r.rel.Kind == cql.MultiColumn }
+
+// restrictions is the analysed WHERE clause of one statement, built and
+// validated in the order StatementRestrictions does it.
+type restrictions struct {
+	table *schema.Table
+	typ   stmtType
+	// pk holds per partition key column its restriction (nil when none).
+	pk    []*restriction
+	token *restriction
+	// ck holds the clustering restrictions in column order: a multi-column
+	// restriction appears once, at its first column's index.
+	ck     []*restriction
+	ckCols map[*schema.Column]*restriction
+	others []*restriction // regular and static columns, in textual order
+
+	isKeyRange     bool
+	usesIndex      bool
+	index          *schema.Index
+	pkNeedsFilter  bool
+	ckNeedsFilter  bool
+	allowFiltering bool
+}
+
+func newRestrictions(t *schema.Table, typ stmtType, allowFiltering bool) *restrictions {
+	return &restrictions{
+		table:          t,
+		typ:            typ,
+		pk:             make([]*restriction, len(t.PartitionKey)),
+		ckCols:         map[*schema.Column]*restriction{},
+		allowFiltering: allowFiltering,
+	}
+}
+
+// analyse builds the restrictions of a WHERE clause and checks them as
+// StatementRestrictions' constructor does. selectsOnlyStatic is for SELECT
+// (and UPDATE/DELETE writing only static columns).
+func (db *DB) analyse(t *schema.Table, typ stmtType, where []*cql.Relation, allowFiltering, selectsOnlyStatic, forView bool) (*restrictions, *cqlerr.Error) {
+	rs := newRestrictions(t, typ, allowFiltering)
+	for _, rel := range where {
+		if rel.Op == cql.OpIsNotNull {
+			if !forView {
+				return nil, cqlerr.Invalid("Unsupported restriction: " + rel.Text).At(rel.Pos, len(rel.Text))
+			}
+			continue
+		}
+		r, err := db.toRestriction(t, rel)
+		if err != nil {
+			return nil, err.At(rel.Pos, len(rel.Text))
+		}
+		if err := rs.add(r); err != nil {
+			return nil, err.At(rel.Pos, len(rel.Text))
+		}
+	}
+	if err := rs.process(selectsOnlyStatic, forView); err != nil {
+		return nil, err
+	}
+	return rs, nil
+}
+
+// add merges one relation's restriction into the set, with the merge
+// messages of the restriction classes.
+func (rs *restrictions) add(r *restriction) *cqlerr.Error {
+	if r.token {
+		if rs.token != nil {
+			return mergeToken(rs.token, r)
+		}
+		rs.token = r
+		return nil
+	}
+	c := r.first()
+	switch c.Kind {
+	case schema.PartitionKey:
+		if old := rs.pk[c.Position]; old != nil {
+			return mergeSingle(old, r)
+		}
+		rs.pk[c.Position] = r
+	case schema.Clustering:
+		return rs.addClustering(r)
+	default:
+		for _, old := range rs.others {
+			if old.first() == c {
+				return mergeSingle(old, r)
+			}
+		}
+		rs.others = append(rs.others, r)
+	}
+	return nil
+}
+
+// addClustering follows ClusteringColumnRestrictions.mergeWith: the checks
+// compare the new restriction with the last (highest) restricted column.
+func (rs *restrictions) addClustering(r *restriction) *cqlerr.Error {
+	for _, c := range r.cols {
+		if old := rs.ckCols[c]; old != nil {
+			if old.multi() || r.multi() {
+				return mergeMulti(old, r)
+			}
+			return mergeSingle(old, r)
+		}
+	}
+	if len(rs.ck) > 0 && !rs.allowFiltering && !rs.indexSupports(r) {
+		last := rs.ck[len(rs.ck)-1]
+		newStart := r.first()
+		if last.isSlice() && newStart.Position > last.first().Position {
+			return cqlerr.Invalid("Clustering column \"" + newStart.Name + "\" cannot be restricted (preceding column \"" + last.first().Name + "\" is restricted by a non-EQ relation)")
+		}
+		if newStart.Position < last.first().Position && r.isSlice() {
+			next := rs.nextRestricted(newStart)
+			return cqlerr.Invalid("PRIMARY KEY column \"" + next.Name + "\" cannot be restricted (preceding column \"" + newStart.Name + "\" is restricted by a non-EQ relation)")
+		}
+	}
+	for _, c := range r.cols {
+		rs.ckCols[c] = r
+	}
+	// Keep rs.ck sorted by first column position.
+	i := len(rs.ck)
+	for i > 0 && rs.ck[i-1].first().Position > r.first().Position {
+		i--
+	}
+	rs.ck = append(rs.ck, nil)
+	copy(rs.ck[i+1:], rs.ck[i:])
+	rs.ck[i] = r
+	return nil
+}
+
+// nextRestricted returns the first restricted clustering column after c.
+func (rs *restrictions) nextRestricted(c *schema.Column) *schema.Column {
+	for _, r := range rs.ck {
+		if r.first().Position > c.Position {
+			return r.first()
+		}
+	}
+	return c
+}
+
+// mergeSingle merges two restrictions on one column (SingleColumnRestriction.mergeWith).
+func mergeSingle(old, r *restriction) *cqlerr.Error {
+	name := old.first().Name
+	switch old.kind {
+	case rEQ:
+		return cqlerr.Invalid(name + " cannot be restricted by more than one relation if it includes an Equal")
+	case rIN:
+		return cqlerr.Invalid(name + " cannot be restricted by more than one relation if it includes a IN")
+	case rSlice:
+		if r.kind != rSlice {
+			return cqlerr.Invalid("Column \"" + name + "\" cannot be restricted by both an equality and an inequality relation")
+		}
+		if old.lo.set && r.lo.set {
+			return cqlerr.Invalid("More than one restriction was found for the start bound on " + name)
+		}
+		if old.hi.set && r.hi.set {
+			return cqlerr.Invalid("More than one restriction was found for the end bound on " + name)
+		}
+		if r.lo.set {
+			old.lo = r.lo
+		}
+		if r.hi.set {
+			old.hi = r.hi
+		}
+		return nil
+	case rContains:
+		if r.kind != rContains {
+			return cqlerr.Invalid("Collection column " + name + " can only be restricted by CONTAINS, CONTAINS KEY, or map-entry equality")
+		}
+		old.contains = append(old.contains, r.contains...)
+		old.containsKeys = append(old.containsKeys, r.containsKeys...)
+		old.entries = append(old.entries, r.entries...)
+		return nil
+	}
+	return cqlerr.Invalid(name + " cannot be restricted by more than one relation if it includes an Equal")
+}
+
+// mergeMulti merges restrictions when one is multi-column (MultiColumnRestriction.mergeWith).
+func mergeMulti(old, r *restriction) *cqlerr.Error {
+	names := columnNames(old.cols)
+	switch old.kind {
+	case rEQ:
+		return cqlerr.Invalid(names + " cannot be restricted by more than one relation if it includes an Equal")
+	case rIN:
+		return cqlerr.Invalid(names + " cannot be restricted by more than one relation if it includes a IN")
+	}
+	if r.kind != rSlice {
+		return cqlerr.Invalid("Column \"" + r.first().Name + "\" cannot be restricted by both an equality and an inequality relation")
+	}
+	if !sameColumns(old.cols, r.cols) {
+		return cqlerr.Invalid("Column \"" + r.first().Name + "\" cannot be restricted by two inequalities not starting with the same column")
+	}
+	if old.lo.set && r.lo.set {
+		return cqlerr.Invalid("More than one restriction was found for the start bound on " + names)
+	}
+	if old.hi.set && r.hi.set {
+		return cqlerr.Invalid("More than one restriction was found for the end bound on " + names)
+	}
+	if r.lo.set {
+		old.lo = r.lo
+	}
+	if r.hi.set {
+		old.hi = r.hi
+	}
+	return nil
+}
+
+func mergeToken(old, r *restriction) *cqlerr.Error {
+	names := columnNames(old.cols)
+	if old.kind == rEQ {
+		return cqlerr.Invalid(names + " cannot be restricted by more than one relation if it includes an Equal")
+	}
+	if r.kind != rSlice {
+		return cqlerr.Invalid("Columns \"" + names + "\" cannot be restricted by both an equality and an inequality relation")
+	}
+	if old.lo.set && r.lo.set {
+		return cqlerr.Invalid("More than one restriction was found for the start bound on " + names)
+	}
+	if old.hi.set && r.hi.set {
+		return cqlerr.Invalid("More than one restriction was found for the end bound on " + names)
+	}
+	if r.lo.set {
+		old.lo = r.lo
+	}
+	if r.hi.set {
+		old.hi = r.hi
+	}
+	return nil
+}
+
+func columnNames(cs []*schema.Column) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = c.Name
+	}
+	return join(names, ", ")
+}
+
+func sameColumns(a, b []*schema.Column) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// process runs the checks StatementRestrictions' constructor runs once every
+// relation is added, in its order.
+func (rs *restrictions) process(selectsOnlyStatic, forView bool) *cqlerr.Error {
+	t := rs.table
+	hasIndex := rs.pickIndex()
+	if err := rs.processPartitionKey(hasIndex, forView); err != nil {
+		return err
+	}
+	if selectsOnlyStatic && len(rs.ck) > 0 {
+		switch rs.typ {
+		case updateStmt, deleteStmt:
+			return cqlerr.Invalid("Invalid restrictions on clustering columns since the " + string(rs.typ) + " statement modifies only static columns")
+		case selectStmt:
+			return cqlerr.Invalid("Cannot restrict clustering columns when selecting only static columns")
+		}
+	}
+	if err := rs.processClustering(hasIndex, selectsOnlyStatic, forView); err != nil {
+		return err
+	}
+	if rs.isKeyRange && rs.index != nil && rs.index.Column.Kind == schema.Clustering {
+		rs.usesIndex = true
+	}
+	if len(rs.others) > 0 {
+		if rs.typ == updateStmt || rs.typ == deleteStmt {
+			names := make([]string, len(rs.others))
+			for i, r := range rs.others {
+				names[i] = r.first().Name
+			}
+			return cqlerr.Invalid("Non PRIMARY KEY columns found in where clause: " + join(names, ", ") + " ")
+		}
+		if hasIndex {
+			rs.usesIndex = true
+		} else if !rs.allowFiltering {
+			return cqlerr.Invalid(msgAllowFiltering)
+		}
+	}
+	_ = t
+	return nil
+}
+
+func (rs *restrictions) pkRestrictedCount() int {
+	n := 0
+	for _, r := range rs.pk {
+		if r != nil {
+			n++
+		}
+	}
+	return n
+}
+
+func (rs *restrictions) unrestrictedPK() []string {
+	var names []string
+	for i, r := range rs.pk {
+		if r == nil {
+			names = append(names, rs.table.PartitionKey[i].Name)
+		}
+	}
+	return names
+}
+
+func (rs *restrictions) pkHasSlice() bool {
+	for _, r := range rs.pk {
+		if r != nil && (r.kind == rSlice || r.kind == rContains) {
+			return true
+		}
+	}
+	return false
+}
+
+// processPartitionKey is StatementRestrictions.processPartitionKeyRestrictions.
+func (rs *restrictions) processPartitionKey(hasIndex, forView bool) *cqlerr.Error {
+	if rs.typ != selectStmt {
+		if rs.token != nil {
+			return cqlerr.Invalid("The token function cannot be used in WHERE clauses for " + string(rs.typ) + " statements")
+		}
+		if missing := rs.unrestrictedPK(); len(missing) > 0 {
+			return cqlerr.Invalid("Some partition key parts are missing: " + join(missing, ", "))
+		}
+		if rs.pkHasSlice() {
+			return cqlerr.Invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function) for " + string(rs.typ) + " statements")
+		}
+		return nil
+	}
+	if rs.token != nil {
+		rs.isKeyRange = true
+	}
+	n := rs.pkRestrictedCount()
+	if n == 0 && rs.token == nil {
+		rs.isKeyRange = true
+		rs.usesIndex = hasIndex
+	}
+	if n > 0 && (n < len(rs.pk) || rs.pkHasSlice()) {
+		rs.pkNeedsFilter = true
+		if !rs.allowFiltering && !forView && !hasIndex {
+			return cqlerr.Invalid(msgAllowFiltering)
+		}
+		rs.isKeyRange = true
+		rs.usesIndex = hasIndex
+	}
+	return nil
+}
+
+// processClustering is StatementRestrictions.processClusteringColumnsRestrictions.
+func (rs *restrictions) processClustering(hasIndex, selectsOnlyStatic, forView bool) *cqlerr.Error {
+	t := rs.table
+	allowSlices := rs.typ == selectStmt || rs.typ == deleteStmt
+	if !allowSlices {
+		for _, r := range rs.ck {
+			if r.isSlice() {
+				return cqlerr.Invalid("Slice restrictions are not supported on the clustering columns in " + string(rs.typ) + " statements")
+			}
+		}
+		if !t.Compact || len(rs.ck) == 0 {
+			if missing := rs.unrestrictedCK(); !selectsOnlyStatic && len(missing) > 0 {
+				return cqlerr.Invalid("Some clustering keys are missing: " + join(missing, ", "))
+			}
+		}
+		return nil
+	}
+	for _, r := range rs.ck {
+		if r.kind == rContains && !hasIndex && !rs.allowFiltering {
+			return cqlerr.Invalid("Clustering columns can only be restricted with CONTAINS with a secondary index or filtering")
+		}
+	}
+	if len(rs.ck) > 0 && rs.clusteringNeedsFiltering() {
+		rs.ckNeedsFilter = true
+		if hasIndex || forView {
+			rs.usesIndex = true
+		} else if !rs.allowFiltering {
+			restricted := rs.restrictedCKColumns()
+			for i, c := range restricted {
+				if t.ClusteringCs[i] != c {
+					return cqlerr.Invalid("PRIMARY KEY column \"" + c.Name + "\" cannot be restricted as preceding column \"" + t.ClusteringCs[i].Name + "\" is not restricted")
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func (rs *restrictions) unrestrictedCK() []string {
+	var names []string
+	for _, c := range rs.table.ClusteringCs {
+		if rs.ckCols[c] == nil {
+			names = append(names, c.Name)
+		}
+	}
+	return names
+}
+
+func (rs *restrictions) restrictedCKColumns() []*schema.Column {
+	var cs []*schema.Column
+	for _, c := range rs.table.ClusteringCs {
+		if rs.ckCols[c] != nil {
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}
+
+// clusteringNeedsFiltering is ClusteringColumnRestrictions.needFiltering: a
+// restriction that does not continue the prefix (after a gap or a slice) or a
+// CONTAINS can only be applied as a filter.
+func (rs *restrictions) clusteringNeedsFiltering() bool {
+	pos := 0
+	for _, r := range rs.ck {
+		if r.kind == rContains || r.kind == rLike || pos != r.first().Position {
+			return true
+		}
+		if !r.isSlice() {
+			pos = r.last().Position + 1
+		}
+	}
+	return false
+}
+
+// indexSupports reports whether an index of the table serves r.
+func (rs *restrictions) indexSupports(r *restriction) bool {
+	return rs.supportingIndex(r) != nil
+}
+
+func (rs *restrictions) supportingIndex(r *restriction) *schema.Index {
+	if r.token || r.multi() {
+		return nil
+	}
+	for _, ix := range rs.table.Indexes {
+		if ix.Column != r.first() {
+			continue
+		}
+		switch {
+		case r.kind == rEQ && (ix.Target == "values" && !ix.Column.Type.MultiCell() || ix.Target == "full"):
+			return ix
+		case r.kind == rContains && len(r.contains) > 0 && ix.Target == "values" && ix.Column.Type.IsCollection():
+			return ix
+		case r.kind == rContains && len(r.containsKeys) > 0 && ix.Target == "keys":
+			return ix
+		case r.kind == rContains && len(r.entries) > 0 && ix.Target == "entries":
+			return ix
+		}
+	}
+	return nil
+}
+
+// pickIndex chooses the index a query would use (the first restriction, in
+// partition key, clustering, then regular order, that an index serves).
+func (rs *restrictions) pickIndex() bool {
+	var all []*restriction
+	for _, r := range rs.pk {
+		if r != nil {
+			all = append(all, r)
+		}
+	}
+	all = append(all, rs.ck...)
+	all = append(all, rs.others...)
+	for _, r := range all {
+		if ix := rs.supportingIndex(r); ix != nil {
+			rs.index = ix
+			return true
+		}
+	}
+	return false
+}
+
+// needFiltering is StatementRestrictions.needFiltering, used by SELECT's
+// final ALLOW FILTERING check for range and index queries.
+func (rs *restrictions) needFiltering() bool {
+	groups := 0
+	unsupported := false
+	if rs.usesIndex || rs.pkNeedsFilter {
+		for _, r := range rs.pk {
+			if r != nil {
+				groups++
+				if rs.supportingIndex(r) == nil {
+					unsupported = true
+				}
+				break
+			}
+		}
+	}
+	if rs.usesIndex || rs.ckNeedsFilter {
+		if len(rs.ck) > 0 {
+			groups++
+			for _, r := range rs.ck {
+				if rs.supportingIndex(r) == nil {
+					unsupported = true
+				}
+			}
+		}
+	}
+	for _, r := range rs.others {
+		groups++
+		if rs.supportingIndex(r) == nil {
+			unsupported = true
+		}
+	}
+	if unsupported || groups > 1 {
+		return true
+	}
+	return groups == 0 && len(rs.ck) > 0
+}
+
+// isColumnRestrictedByEq reports whether c is restricted by = (or a one-value IN).
+func (rs *restrictions) isColumnRestrictedByEq(c *schema.Column) bool {
+	r := rs.ckCols[c]
+	return r != nil && (r.kind == rEQ || r.kind == rIN && len(r.values) == 1)
+}
+
+// pkIsIN reports whether the partition key is restricted by an IN of several values.
+func (rs *restrictions) pkIsIN() bool {
+	for _, r := range rs.pk {
+		if r != nil && r.kind == rIN && len(r.values) > 1 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,352 @@
+package query
+
+import (
+	"sort"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
+)
+
+// cqlshPageSize is cqlsh's default page size: a query that would need more
+// than one page hits paging-only checks.
+const cqlshPageSize = 100
+
+// selectPlan is a validated SELECT, ready to run.
+type selectPlan struct {
+	s        *cql.Select
+	t        *schema.Table
+	sel      *selection
+	rs       *restrictions
+	reversed bool
+	// orderBy lists the ORDER BY columns when rows of several partitions must
+	// be sorted after the read (IN on the partition key).
+	orderBy   []cql.Ordering
+	limit     int
+	ppLimit   int
+	postOrder bool
+}
+
+func (db *DB) execSelect(s *cql.Select) (*Result, *cqlerr.Error) {
+	p, err := db.planSelect(s)
+	if err != nil {
+		return nil, err
+	}
+	return db.runSelect(p)
+}
+
+// planSelect validates a SELECT in SelectStatement.RawStatement.prepare's order.
+func (db *DB) planSelect(s *cql.Select) (*selectPlan, *cqlerr.Error) {
+	t, err := db.lookupTable(s.Table)
+	if err != nil {
+		return nil, err
+	}
+	sel, err := db.prepareSelection(t, s.Selectors)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := db.analyse(t, selectStmt, s.Where, s.AllowFiltering, sel.containsOnlyStatic(), false)
+	if err != nil {
+		return nil, err
+	}
+	p := &selectPlan{s: s, t: t, sel: sel, rs: rs}
+	if s.Distinct {
+		if s.PerPartitionLimit != nil {
+			return nil, cqlerr.Invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries")
+		}
+		if err := validateDistinct(t, sel, rs); err != nil {
+			return nil, err
+		}
+	}
+	if sel.aggregate && s.PerPartitionLimit != nil {
+		return nil, cqlerr.Invalid("PER PARTITION LIMIT is not allowed with aggregate queries.")
+	}
+	if len(s.GroupBy) > 0 {
+		return nil, cqlerr.Invalid("GROUP BY is not supported by this playground yet")
+	}
+	if len(s.OrderBy) > 0 {
+		if err := db.checkOrderBy(p); err != nil {
+			return nil, err
+		}
+	}
+	if !s.AllowFiltering && (rs.isKeyRange || rs.usesIndex) && rs.needFiltering() {
+		return nil, cqlerr.Invalid(msgAllowFiltering)
+	}
+	return p, nil
+}
+
+// validateDistinct is SelectStatement.validateDistinctSelection.
+func validateDistinct(t *schema.Table, sel *selection, rs *restrictions) *cqlerr.Error {
+	nonStaticFilter := false
+	for _, r := range rs.others {
+		if r.first().Kind != schema.Static {
+			nonStaticFilter = true
+		}
+	}
+	if len(rs.ck) > 0 || nonStaticFilter {
+		return cqlerr.Invalid("SELECT DISTINCT with WHERE clause only supports restriction by partition key and/or static columns.")
+	}
+	for _, c := range sel.columns {
+		if c.Kind != schema.PartitionKey && c.Kind != schema.Static {
+			return cqlerr.Invalid("SELECT DISTINCT queries must only request partition key columns and/or static columns (not " + c.Name + ")")
+		}
+	}
+	if !rs.isKeyRange {
+		return nil
+	}
+	for _, c := range t.PartitionKey {
+		if !sel.reads(c) {
+			return cqlerr.Invalid("SELECT DISTINCT queries must request all the partition key columns (missing " + c.Name + ")")
+		}
+	}
+	return nil
+}
+
+// checkOrderBy is verifyOrderingIsAllowed and isReversed of SelectStatement.
+func (db *DB) checkOrderBy(p *selectPlan) *cqlerr.Error {
+	t, rs := p.t, p.rs
+	var cols []*schema.Column
+	for _, o := range p.s.OrderBy {
+		c, err := db.column(t, o.Column)
+		if err != nil {
+			return err
+		}
+		cols = append(cols, c)
+	}
+	if rs.usesIndex {
+		if db.Version == "5.0" {
+			return cqlerr.Invalid("ORDER BY with 2ndary indexes is not supported, except for ANN queries.")
+		}
+		return cqlerr.Invalid("ORDER BY with 2ndary indexes is not supported.")
+	}
+	if rs.isKeyRange {
+		return cqlerr.Invalid("ORDER BY is only supported when the partition key is restricted by an EQ or an IN.")
+	}
+	reversed := make([]int, len(t.ClusteringCs)) // 0 unset, 1 forward, 2 reversed
+	i := 0
+	for k, c := range cols {
+		if c.Kind != schema.Clustering {
+			return cqlerr.Invalid("Order by is currently only supported on the clustered columns of the PRIMARY KEY, got " + c.Name)
+		}
+		if c.Position < i {
+			return cqlerr.Invalid("Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY")
+		}
+		for i != c.Position {
+			if !rs.isColumnRestrictedByEq(t.ClusteringCs[i]) {
+				return cqlerr.Invalid("Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY")
+			}
+			i++
+		}
+		i++
+		if p.s.OrderBy[k].Desc != c.Desc {
+			reversed[c.Position] = 2
+		} else {
+			reversed[c.Position] = 1
+		}
+	}
+	dir := 0
+	for _, r := range reversed {
+		if r == 0 {
+			continue
+		}
+		if dir == 0 {
+			dir = r
+		} else if dir != r {
+			return cqlerr.Invalid("Unsupported order by relation")
+		}
+	}
+	p.reversed = dir == 2
+	if rs.pkIsIN() {
+		p.postOrder = true
+		p.orderBy = p.s.OrderBy
+	}
+	return nil
+}
+
+// runSelect executes a validated SELECT; the checks Cassandra runs at
+// execution (limits, nulls, key sizes, paging) come first.
+func (db *DB) runSelect(p *selectPlan) (*Result, *cqlerr.Error) {
+	s := p.s
+	var err *cqlerr.Error
+	if p.limit, err = db.limitValue(s.Limit); err != nil {
+		return nil, err
+	}
+	if p.ppLimit, err = db.limitValue(s.PerPartitionLimit); err != nil {
+		return nil, err
+	}
+	if err := p.rs.checkNulls(); err != nil {
+		return nil, err
+	}
+	if p.postOrder && (p.limit == 0 || p.limit > cqlshPageSize) {
+		return nil, cqlerr.Invalid("Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query")
+	}
+	rd := &reader{db: db, p: p, now: db.NowSeconds(), plan: &Plan{Table: p.t.Qualified()}}
+	if err := rd.read(); err != nil {
+		return nil, err
+	}
+	return rd.result()
+}
+
+// limitValue evaluates LIMIT / PER PARTITION LIMIT; 0 means none.
+func (db *DB) limitValue(e cql.Expr) (int, *cqlerr.Error) {
+	if e == nil {
+		return 0, nil
+	}
+	if m, ok := e.(*cql.BindMarker); ok {
+		return 0, bindMarkerError(m)
+	}
+	v, err := cqltype.IntType.Assign(e, "[limit]", db.env())
+	if err != nil {
+		return 0, cqlerr.Invalid("Invalid limit value")
+	}
+	if v == nil {
+		return 0, cqlerr.Invalid("Invalid null value of limit")
+	}
+	n, _ := cqltype.Int32Of(v)
+	if n <= 0 {
+		return 0, cqlerr.Invalid("LIMIT must be strictly positive")
+	}
+	return int(n), nil
+}
+
+// checkNulls raises the null-value errors Cassandra raises when it binds values.
+func (rs *restrictions) checkNulls() *cqlerr.Error {
+	all := append(append(append([]*restriction{}, rs.pk...), rs.ck...), rs.others...)
+	for _, r := range all {
+		if r != nil && r.nulls != nil {
+			return cqlerr.Invalid("Invalid null value in condition for column " + r.first().Name)
+		}
+	}
+	return nil
+}
+
+// partitionKeys returns the serialized keys an EQ/IN partition restriction
+// names, sorted by key value (component by component) and deduplicated, as
+// Cassandra returns IN results.
+func (db *DB) partitionKeys(t *schema.Table, pk []*restriction) ([][]byte, [][]cqltype.Value, *cqlerr.Error) {
+	combos := [][]cqltype.Value{{}}
+	for i, r := range pk {
+		c := t.PartitionKey[i]
+		vals := uniqueSorted(c.Type, r.values)
+		var next [][]cqltype.Value
+		for _, prefix := range combos {
+			for _, v := range vals {
+				combo := append(append([]cqltype.Value{}, prefix...), v)
+				next = append(next, combo)
+			}
+		}
+		combos = next
+	}
+	keys := make([][]byte, len(combos))
+	for i, combo := range combos {
+		k, err := serializeKey(t, combo)
+		if err != nil {
+			return nil, nil, err
+		}
+		keys[i] = k
+	}
+	return keys, combos, nil
+}
+
+// uniqueSorted sorts single values by the type's comparator and drops duplicates.
+func uniqueSorted(typ *cqltype.Type, in [][]cqltype.Value) []cqltype.Value {
+	vals := make([]cqltype.Value, 0, len(in))
+	for _, v := range in {
+		vals = append(vals, v[0])
+	}
+	sort.SliceStable(vals, func(i, j int) bool { return typ.Compare(vals[i], vals[j]) < 0 })
+	out := vals[:0]
+	for i, v := range vals {
+		if i == 0 || typ.Compare(v, out[len(out)-1]) != 0 {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+const maxKeyLength = 65535
+
+// serializeKey builds the partition key bytes and checks Cassandra's limits.
+func serializeKey(t *schema.Table, vals []cqltype.Value) ([]byte, *cqlerr.Error) {
+	var key []byte
+	if len(vals) == 1 {
+		key = vals[0]
+	} else {
+		key = cqltype.CompositeKey(vals)
+	}
+	if len(key) == 0 {
+		return nil, cqlerr.Invalid("Key may not be empty")
+	}
+	if len(key) > maxKeyLength {
+		return nil, cqlerr.Invalid("Key length of " + itoa(len(key)) + " is longer than maximum of 65535")
+	}
+	return key, nil
+}
+
+// splitKey returns the partition key's component values.
+func splitKey(t *schema.Table, key []byte) []cqltype.Value {
+	if len(t.PartitionKey) == 1 {
+		return []cqltype.Value{key}
+	}
+	return cqltype.SplitComposite(key)
+}
+
+// clusteringSlices turns the clustering restrictions that form a prefix
+// into storage-order slices, in storage order; restrictions that cannot be
+// served by slices are left for the row filter (used reports which were used).
+func clusteringSlices(t *schema.Table, rs *restrictions) ([]store.Slice, map[*restriction]bool) {
+	used := map[*restriction]bool{}
+	prefixes := [][]cqltype.Value{{}}
+	var trailing *restriction
+	pos := 0
+	for _, r := range rs.ck {
+		if r.first().Position != pos || r.kind == rContains || r.kind == rLike {
+			break
+		}
+		if r.isSlice() {
+			if !r.multi() {
+				trailing = r
+				used[r] = true
+			}
+			break
+		}
+		var next [][]cqltype.Value
+		for _, prefix := range prefixes {
+			for _, vals := range r.values {
+				next = append(next, append(append([]cqltype.Value{}, prefix...), vals...))
+			}
+		}
+		prefixes = next
+		used[r] = true
+		pos = r.last().Position + 1
+	}
+	cmp := store.Clustering(t.ClusteringCs)
+	sort.SliceStable(prefixes, func(i, j int) bool { return cmp.Compare(prefixes[i], prefixes[j]) < 0 })
+	var slices []store.Slice
+	for i, prefix := range prefixes {
+		if i > 0 && cmp.Compare(prefix, prefixes[i-1]) == 0 {
+			continue
+		}
+		if trailing == nil {
+			b := store.Bound{Prefix: prefix, Inclusive: true}
+			slices = append(slices, store.Slice{Start: b, End: b})
+			continue
+		}
+		start := store.Bound{Prefix: prefix, Inclusive: true}
+		end := store.Bound{Prefix: prefix, Inclusive: true}
+		lo, hi := trailing.lo, trailing.hi
+		if trailing.first().Desc {
+			lo, hi = hi, lo
+		}
+		if lo.set {
+			start = store.Bound{Prefix: append(append([]cqltype.Value{}, prefix...), lo.vals[0]), Inclusive: lo.incl}
+		}
+		if hi.set {
+			end = store.Bound{Prefix: append(append([]cqltype.Value{}, prefix...), hi.vals[0]), Inclusive: hi.incl}
+		}
+		slices = append(slices, store.Slice{Start: start, End: end})
+	}
+	return slices, used
+}

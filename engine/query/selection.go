@@ -1,0 +1,352 @@
+package query
+
+import (
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
+)
+
+type selKind uint8
+
+const (
+	selColumn selKind = iota + 1
+	selWritetime
+	selTTL
+	selToken
+	selCount // count(*) or count(col)
+	selAgg   // min, max, sum, avg
+	selFunc  // a scalar function of other selectors
+	selConst // a literal or a function of no row data
+)
+
+// selector computes one output column of a SELECT.
+type selector struct {
+	kind selKind
+	name string
+	typ  *cqltype.Type
+	col  *schema.Column
+	fn   string
+	args []*selector
+	// constant value for selConst
+	val cqltype.Value
+}
+
+// selection is the prepared select list.
+type selection struct {
+	sels      []*selector
+	wildcard  bool
+	aggregate bool
+	columns   []*schema.Column // every column the selection reads
+}
+
+func (s *selection) reads(c *schema.Column) bool {
+	for _, x := range s.columns {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// containsOnlyStatic is Selection.containsOnlyStaticColumns: some static
+// column and nothing but partition key and static columns.
+func (s *selection) containsOnlyStatic() bool {
+	if s.wildcard {
+		return false
+	}
+	hasStatic := false
+	for _, c := range s.columns {
+		switch c.Kind {
+		case schema.Static:
+			hasStatic = true
+		case schema.PartitionKey:
+		default:
+			return false
+		}
+	}
+	return hasStatic
+}
+
+func (s *selection) selectsCollection() bool {
+	for _, c := range s.columns {
+		if c.Type.MultiCell() {
+			return true
+		}
+	}
+	return false
+}
+
+// prepareSelection resolves the select list against the table.
+func (db *DB) prepareSelection(t *schema.Table, items []cql.Selector) (*selection, *cqlerr.Error) {
+	sel := &selection{}
+	if len(items) == 0 {
+		sel.wildcard = true
+		for _, c := range t.Columns {
+			sel.sels = append(sel.sels, &selector{kind: selColumn, name: c.Name, typ: c.Type, col: c})
+			sel.columns = append(sel.columns, c)
+		}
+		return sel, nil
+	}
+	for _, it := range items {
+		s, err := db.prepareSelector(t, sel, it.Expr)
+		if err != nil {
+			return nil, err
+		}
+		if it.Alias != nil {
+			s.name = it.Alias.Name
+		}
+		sel.sels = append(sel.sels, s)
+	}
+	if sel.aggregate {
+		for _, s := range sel.sels {
+			if s.kind == selColumn || s.kind == selWritetime || s.kind == selTTL || s.kind == selToken {
+				continue
+			}
+		}
+	}
+	return sel, nil
+}
+
+func (db *DB) prepareSelector(t *schema.Table, sel *selection, e cql.Expr) (*selector, *cqlerr.Error) {
+	switch x := e.(type) {
+	case *cql.ColumnRef:
+		c, err := db.column(t, x.Ident)
+		if err != nil {
+			return nil, err
+		}
+		sel.columns = appendColumn(sel.columns, c)
+		return &selector{kind: selColumn, name: c.Name, typ: c.Type, col: c}, nil
+	case *cql.FuncCall:
+		return db.prepareFuncSelector(t, sel, x)
+	case *cql.Cast:
+		inner, err := db.prepareSelector(t, sel, x.Expr)
+		if err != nil {
+			return nil, err
+		}
+		to, err := cqltype.FromRef(x.Type)
+		if err != nil {
+			return nil, err
+		}
+		return &selector{kind: selFunc, fn: "cast", name: "cast(" + inner.name + " as " + to.String() + ")", typ: to, args: []*selector{inner}}, nil
+	case *cql.Literal, *cql.Collection, *cql.Tuple, *cql.TypeHint:
+		return nil, cqlerr.Invalid("Cannot infer type for term " + e.String() + " in selection clause (try using a cast to force a type)")
+	case *cql.BindMarker:
+		return nil, bindMarkerError(x)
+	}
+	return nil, cqlerr.Invalid("Unsupported selector: " + e.String())
+}
+
+func appendColumn(cs []*schema.Column, c *schema.Column) []*schema.Column {
+	for _, x := range cs {
+		if x == c {
+			return cs
+		}
+	}
+	return append(cs, c)
+}
+
+func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCall) (*selector, *cqlerr.Error) {
+	name := strings.ToLower(f.Name)
+	switch name {
+	case "writetime", "ttl":
+		if len(f.Args) != 1 {
+			return nil, cqlerr.Invalid("Invalid number of arguments for function " + name)
+		}
+		ref, ok := f.Args[0].(*cql.ColumnRef)
+		if !ok {
+			return nil, cqlerr.New(cqlerr.SyntaxException, "line "+f.Pos.String()+" no viable alternative at input '"+f.Args[0].String()+"'")
+		}
+		c, err := db.column(t, ref.Ident)
+		if err != nil {
+			return nil, err
+		}
+		fnName := "writeTime"
+		kind := selWritetime
+		typ := cqltype.BigintType
+		if name == "ttl" {
+			fnName, kind, typ = "ttl", selTTL, cqltype.IntType
+		}
+		if c.IsPrimaryKey() {
+			return nil, cqlerr.Invalid("Cannot use selection function " + fnName + " on PRIMARY KEY part " + c.Name)
+		}
+		if c.Type.MultiCell() {
+			return nil, cqlerr.Invalid("Cannot use selection function " + fnName + " on collections")
+		}
+		sel.columns = appendColumn(sel.columns, c)
+		return &selector{kind: kind, name: name + "(" + c.Name + ")", typ: typ, col: c}, nil
+	case "token":
+		var args []string
+		for _, a := range f.Args {
+			ref, ok := a.(*cql.ColumnRef)
+			if !ok {
+				return nil, cqlerr.Invalid("Type error: " + a.String() + " cannot be passed as argument 0 of function system.token of type")
+			}
+			c, err := db.column(t, ref.Ident)
+			if err != nil {
+				return nil, err
+			}
+			args = append(args, c.Name)
+		}
+		if len(args) != len(t.PartitionKey) {
+			return nil, cqlerr.Invalid("Invalid number of arguments in call to function system.token: " + itoa(len(t.PartitionKey)) + " required but " + itoa(len(args)) + " provided")
+		}
+		for i, c := range t.PartitionKey {
+			if args[i] != c.Name {
+				return nil, cqlerr.Invalid("Type error: " + args[i] + " cannot be passed as argument " + itoa(i) + " of function system.token of type " + c.Type.String())
+			}
+			sel.columns = appendColumn(sel.columns, c)
+		}
+		return &selector{kind: selToken, name: "system.token(" + join(args, ", ") + ")", typ: cqltype.BigintType}, nil
+	case "count":
+		sel.aggregate = true
+		if f.Star {
+			return &selector{kind: selCount, name: "count", typ: cqltype.BigintType}, nil
+		}
+		if len(f.Args) == 1 {
+			if lit, ok := f.Args[0].(*cql.Literal); ok && lit.Kind == cql.IntegerLit && lit.Text == "1" {
+				return &selector{kind: selCount, name: "count", typ: cqltype.BigintType}, nil
+			}
+		}
+		if len(f.Args) != 1 {
+			return nil, cqlerr.Invalid("Invalid number of arguments in call to function system.count: 1 required but " + itoa(len(f.Args)) + " provided")
+		}
+		arg, err := db.prepareSelector(t, sel, f.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		return &selector{kind: selCount, name: "system.count(" + arg.name + ")", typ: cqltype.BigintType, args: []*selector{arg}}, nil
+	case "min", "max", "sum", "avg":
+		sel.aggregate = true
+		if len(f.Args) != 1 {
+			return nil, cqlerr.Invalid("Invalid number of arguments in call to function system." + name + ": 1 required but " + itoa(len(f.Args)) + " provided")
+		}
+		arg, err := db.prepareSelector(t, sel, f.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		if (name == "sum" || name == "avg") && !arg.typ.IsNumeric() {
+			return nil, cqlerr.Invalid("Invalid call to function " + name + ", none of its type signatures match (argument " + arg.name + " is of type " + arg.typ.String() + ")")
+		}
+		typ := arg.typ
+		if typ.Kind == cqltype.Counter {
+			typ = cqltype.BigintType
+		}
+		return &selector{kind: selAgg, fn: name, name: "system." + name + "(" + arg.name + ")", typ: typ, args: []*selector{arg}}, nil
+	}
+	// Scalar functions: evaluated per row over their arguments.
+	var args []*selector
+	var names []string
+	for _, a := range f.Args {
+		s, err := db.prepareSelector(t, sel, a)
+		if err != nil {
+			if lit, ok := a.(*cql.Literal); ok {
+				s = &selector{kind: selConst, name: lit.String()}
+			} else {
+				return nil, err
+			}
+		}
+		args = append(args, s)
+		names = append(names, s.name)
+	}
+	typ, err := db.functionType(name, args)
+	if err != nil {
+		return nil, err
+	}
+	return &selector{kind: selFunc, fn: name, name: "system." + name + "(" + join(names, ", ") + ")", typ: typ, args: args}, nil
+}
+
+// rowCtx is one CQL row being read: its partition, its stored row (nil for
+// a partition that only has static data) and the reader's instant.
+type rowCtx struct {
+	t      *schema.Table
+	part   *store.Partition
+	pkVals []cqltype.Value
+	row    *store.Row
+	now    int64
+	del    store.Deletion
+}
+
+func (rc *rowCtx) liveCell(r *store.Row, c *schema.Column) *store.Cell {
+	if r == nil {
+		return nil
+	}
+	cell := r.Cell(int32(c.ID), nil)
+	if cell == nil || !cell.IsLive(rc.now) {
+		return nil
+	}
+	if rc.del.Deletes(cell.TS) {
+		return nil
+	}
+	return cell
+}
+
+func (rc *rowCtx) rowFor(c *schema.Column) (*store.Row, store.Deletion) {
+	if c.Kind == schema.Static {
+		return rc.part.Static, rc.part.Deletion
+	}
+	return rc.row, rc.del
+}
+
+// value returns the column's value in this row, nil when null.
+func (rc *rowCtx) value(c *schema.Column) cqltype.Value {
+	switch c.Kind {
+	case schema.PartitionKey:
+		return rc.pkVals[c.Position]
+	case schema.Clustering:
+		if rc.row == nil || rc.row.Clustering == nil {
+			return nil
+		}
+		return rc.row.Clustering[c.Position]
+	}
+	r, del := rc.rowFor(c)
+	if r == nil {
+		return nil
+	}
+	if c.Type.MultiCell() {
+		return rc.collection(r, del, c)
+	}
+	saved := rc.del
+	rc.del = del
+	cell := rc.liveCell(r, c)
+	rc.del = saved
+	if cell == nil {
+		return nil
+	}
+	return cell.Value
+}
+
+// collection gathers a non-frozen collection's live elements into its value.
+func (rc *rowCtx) collection(r *store.Row, del store.Deletion, c *schema.Column) cqltype.Value {
+	var keys, vals []cqltype.Value
+	cdel := del.Max(r.ComplexDeletionOf(int32(c.ID)))
+	for _, e := range r.Elements(int32(c.ID)) {
+		if e.Path == nil || !e.IsLive(rc.now) || cdel.Deletes(e.TS) {
+			continue
+		}
+		keys = append(keys, e.Path)
+		vals = append(vals, e.Value)
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	switch c.Type.Kind {
+	case cqltype.List:
+		return c.Type.Join(nil, vals)
+	case cqltype.Set:
+		return c.Type.Join(keys, nil)
+	}
+	return c.Type.Join(keys, vals)
+}
+
+// cellMeta returns the live cell of a simple column for writetime() and ttl().
+func (rc *rowCtx) cellMeta(c *schema.Column) *store.Cell {
+	r, del := rc.rowFor(c)
+	saved := rc.del
+	rc.del = del
+	defer func() { rc.del = saved }()
+	return rc.liveCell(r, c)
+}

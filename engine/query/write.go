@@ -1,0 +1,600 @@
+package query
+
+import (
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
+)
+
+// MaxTTL is Attributes.MAX_TTL: 20 years in seconds.
+const MaxTTL = 630720000
+
+// maxDeletionTime is Cell.MAX_DELETION_TIME (2038-01-19T03:14:06Z): 4.x
+// refuses TTLs that would expire after it (CASSANDRA-14092).
+const maxDeletionTime = 2147483646
+
+// operation is one prepared change to a row: a SET item of UPDATE, a value of
+// INSERT, or a column of DELETE.
+type operation struct {
+	col  *schema.Column
+	kind opKind
+	// val is the new value (or the elements to add/remove, as a collection value).
+	val cqltype.Value
+	// key is the map key or list index of an element operation.
+	key  cqltype.Value
+	text string
+}
+
+type opKind uint8
+
+const (
+	opSet       opKind = iota + 1 // c = v
+	opAdd                         // c = c + v (counters, collections)
+	opSub                         // c = c - v
+	opPrepend                     // l = v + l
+	opSetElem                     // m[k] = v, l[i] = v
+	opDelete                      // DELETE c
+	opDeleteElem                  // DELETE m[k], l[i]
+)
+
+// write is a prepared INSERT, UPDATE or DELETE.
+type write struct {
+	typ    stmtType
+	t      *schema.Table
+	rs     *restrictions
+	ops    []*operation
+	marker bool // INSERT writes a row marker
+	ttl    cql.Expr
+	ts     cql.Expr
+	cond   *conditions
+}
+
+func (db *DB) execInsert(s *cql.Insert) (*Result, *cqlerr.Error) {
+	w, err := db.prepareInsert(s)
+	if err != nil {
+		return nil, err
+	}
+	return db.apply(w, nil)
+}
+
+func (db *DB) execUpdate(s *cql.Update) (*Result, *cqlerr.Error) {
+	w, err := db.prepareUpdate(s)
+	if err != nil {
+		return nil, err
+	}
+	return db.apply(w, nil)
+}
+
+func (db *DB) execDelete(s *cql.Delete) (*Result, *cqlerr.Error) {
+	w, err := db.prepareDelete(s)
+	if err != nil {
+		return nil, err
+	}
+	return db.apply(w, nil)
+}
+
+// writableTable resolves the target of a modification statement.
+func (db *DB) writableTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
+	t, err := db.lookupTable(q)
+	if err != nil {
+		return nil, err
+	}
+	if t.View != nil {
+		return nil, cqlerr.Invalid("Cannot directly modify a materialized view")
+	}
+	if ks := db.Schema.Keyspaces[t.Keyspace]; ks != nil && ks.System {
+		return nil, cqlerr.New(cqlerr.Unauthorized, "Cannot modify system keyspace "+t.Keyspace)
+	}
+	return t, nil
+}
+
+// prepareInsert follows UpdateStatement.ParsedInsert.prepareInternal.
+func (db *DB) prepareInsert(s *cql.Insert) (*write, *cqlerr.Error) {
+	t, err := db.writableTable(s.Table)
+	if err != nil {
+		return nil, err
+	}
+	if s.JSON != nil {
+		return db.prepareInsertJSON(t, s)
+	}
+	if t.Counter {
+		return nil, cqlerr.Invalid("INSERT statements are not allowed on counter tables, use UPDATE instead")
+	}
+	if len(s.Columns) == 0 {
+		return nil, cqlerr.Invalid("No columns provided to INSERT")
+	}
+	if len(s.Columns) != len(s.Values) {
+		return nil, cqlerr.Invalid("Unmatched column names/values")
+	}
+	seen := map[string]bool{}
+	for _, c := range s.Columns {
+		if seen[c.Name] {
+			return nil, cqlerr.Invalid("The column names contains duplicates")
+		}
+		seen[c.Name] = true
+	}
+	w := &write{typ: insertStmt, t: t, marker: !t.Compact, ttl: s.Using.TTL, ts: s.Using.Timestamp}
+	var where []*cql.Relation
+	hasClustering := false
+	for i, id := range s.Columns {
+		c, err := db.column(t, id)
+		if err != nil {
+			return nil, err
+		}
+		if c.Kind == schema.Clustering {
+			hasClustering = true
+		}
+		if c.IsPrimaryKey() {
+			where = append(where, &cql.Relation{Pos: id.Pos, Kind: cql.SingleColumn, Columns: []cql.Ident{id}, Op: cql.OpEq, Value: s.Values[i], Text: id.Name + " = " + s.Values[i].String()})
+			continue
+		}
+		op, err := db.setValue(c, s.Values[i])
+		if err != nil {
+			return nil, err.At(exprPos(s.Values[i]), 0)
+		}
+		w.ops = append(w.ops, op)
+	}
+	onlyStatic := !hasClustering && appliesOnlyToStatic(w.ops)
+	w.rs, err = db.analyse(t, insertStmt, where, false, onlyStatic, false)
+	if err != nil {
+		return nil, err
+	}
+	if t.Dense && len(w.ops) == 0 && len(t.Regulars) > 0 {
+		return nil, cqlerr.Invalid("Column " + t.Regulars[0].Name + " is mandatory for this COMPACT STORAGE table")
+	}
+	if s.IfNotExists {
+		w.cond = &conditions{ifNotExists: true}
+	}
+	return w, db.checkWriteAttributes(w)
+}
+
+func appliesOnlyToStatic(ops []*operation) bool {
+	if len(ops) == 0 {
+		return false
+	}
+	for _, op := range ops {
+		if op.col.Kind != schema.Static {
+			return false
+		}
+	}
+	return true
+}
+
+// setValue prepares `c = v` (Operation.SetValue).
+func (db *DB) setValue(c *schema.Column, e cql.Expr) (*operation, *cqlerr.Error) {
+	if c.Type.Kind == cqltype.Counter {
+		return nil, cqlerr.Invalid("Cannot set the value of counter column " + c.Name + " (counters can only be incremented/decremented, not set)")
+	}
+	v, err := c.Type.Assign(e, c.Name, db.env())
+	if err != nil {
+		return nil, err
+	}
+	return &operation{col: c, kind: opSet, val: v}, nil
+}
+
+// prepareUpdate follows UpdateStatement.ParsedUpdate.prepareInternal.
+func (db *DB) prepareUpdate(s *cql.Update) (*write, *cqlerr.Error) {
+	t, err := db.writableTable(s.Table)
+	if err != nil {
+		return nil, err
+	}
+	w := &write{typ: updateStmt, t: t, ttl: s.Using.TTL, ts: s.Using.Timestamp}
+	for _, a := range s.Assignments {
+		c, err := db.column(t, a.Column)
+		if err != nil {
+			return nil, err
+		}
+		if c.IsPrimaryKey() {
+			return nil, cqlerr.Invalid("PRIMARY KEY part " + c.Name + " found in SET part").At(a.Pos, len(a.Text))
+		}
+		op, err := db.prepareAssignment(c, a, len(s.Conditions) > 0)
+		if err != nil {
+			return nil, err.At(a.Pos, len(a.Text))
+		}
+		w.ops = append(w.ops, op)
+	}
+	w.rs, err = db.analyse(t, updateStmt, s.Where, false, appliesOnlyToStatic(w.ops), false)
+	if err != nil {
+		return nil, err
+	}
+	w.cond, err = db.prepareConditions(t, s.IfExists, s.Conditions)
+	if err != nil {
+		return nil, err
+	}
+	return w, db.checkWriteAttributes(w)
+}
+
+func (db *DB) prepareAssignment(c *schema.Column, a *cql.Assignment, lwt bool) (*operation, *cqlerr.Error) {
+	typ := c.Type
+	text := a.Text
+	if a.Ref != nil && a.Ref.Name != c.Name {
+		if a.Op == cql.AssignPrepend {
+			return nil, cqlerr.New(cqlerr.SyntaxException, "Only expressions of the form X = <value> + X are supported.")
+		}
+		return nil, cqlerr.New(cqlerr.SyntaxException, "Only expressions of the form X = X "+map[cql.AssignOp]string{cql.AssignAdd: "+", cql.AssignSub: "-"}[a.Op]+" <value> are supported.")
+	}
+	switch a.Op {
+	case cql.AssignSet:
+		if a.Key == nil {
+			return db.setValue(c, a.Value)
+		}
+		switch {
+		case typ.Kind == cqltype.Set:
+			return nil, cqlerr.Invalid("Invalid operation (" + text + ") for set column " + c.Name)
+		case !typ.IsCollection():
+			return nil, cqlerr.Invalid("Invalid operation (" + text + ") for non collection column " + c.Name)
+		case !typ.MultiCell():
+			return nil, cqlerr.Invalid("Invalid operation (" + text + ") for frozen collection column " + c.Name)
+		}
+		var k, v cqltype.Value
+		var err *cqlerr.Error
+		if typ.Kind == cqltype.List {
+			k, err = cqltype.IntType.Assign(a.Key, "idx("+c.Name+")", db.env())
+		} else {
+			k, err = typ.KeyType().Assign(a.Key, "key("+c.Name+")", db.env())
+		}
+		if err != nil {
+			return nil, err
+		}
+		if v, err = elemType(typ).Assign(a.Value, "value("+c.Name+")", db.env()); err != nil {
+			return nil, err
+		}
+		if k == nil {
+			return nil, cqlerr.Invalid("Invalid null value for " + map[bool]string{true: "list index", false: "map key"}[typ.Kind == cqltype.List])
+		}
+		return &operation{col: c, kind: opSetElem, key: k, val: v, text: text}, nil
+	case cql.AssignAdd, cql.AssignSub, cql.AssignPrepend:
+		kind := map[cql.AssignOp]opKind{cql.AssignAdd: opAdd, cql.AssignSub: opSub, cql.AssignPrepend: opPrepend}[a.Op]
+		if !typ.IsCollection() {
+			if a.Op == cql.AssignPrepend {
+				return nil, cqlerr.Invalid("Invalid operation (" + text + ") for non list column " + c.Name)
+			}
+			if typ.Kind != cqltype.Counter && !lwt {
+				return nil, cqlerr.Invalid("Invalid operation (" + text + ") for non counter column " + c.Name)
+			}
+			want := typ
+			if typ.Kind == cqltype.Counter {
+				want = cqltype.BigintType
+			}
+			v, err := want.Assign(a.Value, c.Name, db.env())
+			if err != nil {
+				return nil, err
+			}
+			if v == nil && typ.Kind == cqltype.Counter {
+				return nil, cqlerr.Invalid("Invalid null value for counter increment/decrement")
+			}
+			return &operation{col: c, kind: kind, val: v, text: text}, nil
+		}
+		if !typ.MultiCell() {
+			return nil, cqlerr.Invalid("Invalid operation (" + text + ") for frozen collection column " + c.Name)
+		}
+		if a.Op == cql.AssignPrepend && typ.Kind != cqltype.List {
+			return nil, cqlerr.Invalid("Invalid operation (" + text + ") for non list column " + c.Name)
+		}
+		target := typ
+		if a.Op == cql.AssignSub && typ.Kind == cqltype.Map {
+			target = cqltype.SetOf(typ.KeyType(), false)
+		}
+		v, err := target.Assign(a.Value, c.Name, db.env())
+		if err != nil {
+			return nil, err
+		}
+		return &operation{col: c, kind: kind, val: v, text: text}, nil
+	}
+	return nil, cqlerr.Invalid("Unsupported assignment " + text)
+}
+
+// prepareDelete follows DeleteStatement.Parsed.prepareInternal.
+func (db *DB) prepareDelete(s *cql.Delete) (*write, *cqlerr.Error) {
+	t, err := db.writableTable(s.Table)
+	if err != nil {
+		return nil, err
+	}
+	w := &write{typ: deleteStmt, t: t, ts: s.Using.Timestamp}
+	if s.Using.TTL != nil {
+		return nil, cqlerr.New(cqlerr.SyntaxException, "line "+exprPos(s.Using.TTL).String()+" mismatched input 'TTL' expecting K_TIMESTAMP")
+	}
+	for _, target := range s.Targets {
+		c, err := db.column(t, target.Column)
+		if err != nil {
+			return nil, err
+		}
+		if c.IsPrimaryKey() {
+			return nil, cqlerr.Invalid("Invalid identifier " + c.Name + " for deletion (should not be a PRIMARY KEY part)")
+		}
+		op := &operation{col: c, kind: opDelete}
+		if target.Key != nil {
+			if !c.Type.MultiCell() {
+				return nil, cqlerr.Invalid("Invalid deletion operation for non collection column " + c.Name)
+			}
+			op.kind = opDeleteElem
+			kt := c.Type.KeyType()
+			recv := "key(" + c.Name + ")"
+			if c.Type.Kind == cqltype.List {
+				kt, recv = cqltype.IntType, "idx("+c.Name+")"
+			} else if c.Type.Kind == cqltype.Set {
+				kt, recv = c.Type.ElemType(), "value("+c.Name+")"
+			}
+			if op.key, err = kt.Assign(target.Key, recv, db.env()); err != nil {
+				return nil, err
+			}
+		}
+		w.ops = append(w.ops, op)
+	}
+	w.rs, err = db.analyse(t, deleteStmt, s.Where, false, appliesOnlyToStatic(w.ops), false)
+	if err != nil {
+		return nil, err
+	}
+	w.cond, err = db.prepareConditions(t, s.IfExists, s.Conditions)
+	if err != nil {
+		return nil, err
+	}
+	if w.cond != nil && !w.rs.allPKByEquality() {
+		if w.cond.ifExists {
+			return nil, cqlerr.Invalid("IF EXISTS conditions cannot be used with DELETE statements that restrict a range of rows")
+		}
+		return nil, cqlerr.Invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF condition on non static columns")
+	}
+	return w, db.checkWriteAttributes(w)
+}
+
+// allPKByEquality reports whether every key column is restricted by = or IN.
+func (rs *restrictions) allPKByEquality() bool {
+	for _, r := range rs.pk {
+		if r == nil || !r.isEQorIN() {
+			return false
+		}
+	}
+	for _, c := range rs.table.ClusteringCs {
+		r := rs.ckCols[c]
+		if r == nil || !r.isEQorIN() {
+			return false
+		}
+	}
+	return true
+}
+
+// checkWriteAttributes is ModificationStatement's constructor validation.
+func (db *DB) checkWriteAttributes(w *write) *cqlerr.Error {
+	if w.cond != nil && w.ts != nil {
+		return cqlerr.Invalid("Cannot provide custom timestamp for conditional updates")
+	}
+	if w.t.Counter && w.ts != nil {
+		return cqlerr.Invalid("Cannot provide custom timestamp for counter updates")
+	}
+	if w.t.Counter && w.ttl != nil {
+		return cqlerr.Invalid("Cannot provide custom TTL for counter updates")
+	}
+	if w.t.Counter && w.cond != nil && (w.cond.ifExists || w.cond.ifNotExists) {
+		return cqlerr.Invalid("Conditional updates are not supported on counter tables")
+	}
+	return nil
+}
+
+// timestamp evaluates USING TIMESTAMP, or takes the virtual clock.
+func (db *DB) timestamp(w *write) (int64, *cqlerr.Error) {
+	if w.ts == nil {
+		return db.Clock, nil
+	}
+	v, err := cqltype.BigintType.Assign(w.ts, "[timestamp]", db.env())
+	if err != nil {
+		return 0, err
+	}
+	if v == nil {
+		return 0, cqlerr.Invalid("Invalid null value of timestamp")
+	}
+	ts, _ := cqltype.Int64Of(v)
+	return ts, nil
+}
+
+// timeToLive evaluates USING TTL with Attributes.getTimeToLive's checks,
+// falling back to the table's default_time_to_live.
+func (db *DB) timeToLive(w *write) (int32, *cqlerr.Error) {
+	t := w.t
+	if w.ttl == nil {
+		if err := db.checkExpiration(t, t.DefaultTTL, true); err != nil {
+			return 0, err
+		}
+		return int32(t.DefaultTTL), nil
+	}
+	v, err := cqltype.IntType.Assign(w.ttl, "[ttl]", db.env())
+	if err != nil {
+		return 0, err
+	}
+	if v == nil {
+		return 0, cqlerr.Invalid("Invalid null value of TTL")
+	}
+	n, _ := cqltype.Int32Of(v)
+	if n < 0 {
+		return 0, cqlerr.Invalid("A TTL must be greater or equal to 0, but was " + itoa(int(n)))
+	}
+	if n > MaxTTL {
+		return 0, cqlerr.Invalid("ttl is too large. requested (" + itoa(int(n)) + ") maximum (" + itoa(MaxTTL) + ")")
+	}
+	if n == 0 {
+		return 0, nil
+	}
+	if err := db.checkExpiration(t, int(n), false); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+// checkExpiration applies the REJECT expiration-date overflow policy of 4.x.
+func (db *DB) checkExpiration(t *schema.Table, ttl int, isDefault bool) *cqlerr.Error {
+	if ttl == 0 || db.NowSeconds()+int64(ttl) <= maxDeletionTime {
+		return nil
+	}
+	kind := ""
+	if isDefault {
+		kind = "default "
+	}
+	return cqlerr.Invalid("Request on table " + t.Qualified() + " with " + kind + "ttl of " + itoa(ttl) + " seconds exceeds maximum supported expiration date of 2038-01-19T03:14:06+00:00. In order to avoid this use a lower TTL, change the expiration date overflow policy or upgrade to a version where this limitation is fixed. See CASSANDRA-14092 for more details.")
+}
+
+// writeParams are the timestamp and TTL of one statement's mutation.
+type writeParams struct {
+	ts  int64
+	ttl int32
+	now int64
+}
+
+func (p writeParams) cell(col int32, val []byte) store.Cell {
+	c := store.Cell{Col: col, Value: val, TS: p.ts, TTL: p.ttl}
+	if val == nil {
+		c.Tombstone, c.LocalTime, c.TTL, c.Value = true, p.now, 0, nil
+	} else if p.ttl > 0 {
+		c.LocalTime = p.now + int64(p.ttl)
+	}
+	return c
+}
+
+func (p writeParams) deletion() store.Deletion {
+	return store.Deletion{MarkedAt: p.ts, LocalTime: p.now}
+}
+
+// apply executes a prepared write. params, when given, are a batch's shared
+// timestamp and TTL.
+func (db *DB) apply(w *write, shared *writeParams) (*Result, *cqlerr.Error) {
+	var params writeParams
+	if shared != nil {
+		params = *shared
+	}
+	var err *cqlerr.Error
+	if shared == nil || w.ts != nil {
+		if params.ts, err = db.timestamp(w); err != nil {
+			return nil, err
+		}
+	}
+	if w.typ != deleteStmt && (shared == nil || w.ttl != nil) {
+		if params.ttl, err = db.timeToLive(w); err != nil {
+			return nil, err
+		}
+	}
+	params.now = db.NowSeconds()
+	if err := w.rs.checkNulls(); err != nil {
+		return nil, err
+	}
+	keys, _, err := db.partitionKeys(w.t, w.rs.pk)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkClusteringSize(w.rs); err != nil {
+		return nil, err
+	}
+	if w.cond != nil {
+		return db.applyConditional(w, keys, params)
+	}
+	for _, key := range keys {
+		if err := db.mutate(w, key, params); err != nil {
+			return nil, err
+		}
+	}
+	return &Result{Plan: &Plan{Kind: "write", Table: w.t.Qualified(), PartitionsRead: 0, Partitions: tokens(keys), Nodes: db.Ring.NodesFor(tokens(keys), false)}}, nil
+}
+
+func tokens(keys [][]byte) []int64 {
+	out := make([]int64, len(keys))
+	for i, k := range keys {
+		out[i] = cqltype.Token(k)
+	}
+	return out
+}
+
+// checkClusteringSize refuses clustering values over 64 KiB in all.
+func checkClusteringSize(rs *restrictions) *cqlerr.Error {
+	total := 0
+	for _, r := range rs.ck {
+		for _, vals := range r.values {
+			for _, v := range vals {
+				total += len(v)
+			}
+		}
+	}
+	if total > maxKeyLength {
+		return cqlerr.Invalid("Key length of " + itoa(total) + " is longer than maximum of 65535")
+	}
+	return nil
+}
+
+// mutate applies the write to one partition.
+func (db *DB) mutate(w *write, key []byte, params writeParams) *cqlerr.Error {
+	if max := db.Limits.MaxRows; max > 0 && db.rows >= max {
+		return cqlerr.New(cqlerr.Stopped, "The script wrote more than "+itoa(max)+" rows, the playground's bound, and was stopped. Write fewer rows.")
+	}
+	db.rows++
+	part := db.Data(w.t).PartitionForWrite(key)
+	slices, _ := clusteringSlices(w.t, w.rs)
+	full := len(w.rs.ck) == len(w.t.ClusteringCs) && w.rs.allPKByEquality()
+	if w.typ == deleteStmt && len(w.ops) == 0 {
+		switch {
+		case len(w.rs.ck) == 0:
+			part.Delete(params.deletion())
+		case full:
+			for _, s := range slices {
+				part.RowForWrite(s.Start.Prefix).Delete(params.deletion())
+			}
+		default:
+			for _, s := range slices {
+				part.DeleteRange(s, params.deletion())
+			}
+		}
+		db.afterWrite(w.t, part)
+		return nil
+	}
+	if w.typ == deleteStmt && !full && !appliesOnlyToStatic(w.ops) {
+		return cqlerr.Invalid("Range deletions are not supported for specific columns")
+	}
+	var rows []*store.Row
+	switch {
+	case !w.t.HasClustering():
+		rows = []*store.Row{part.RowForWrite([][]byte{})}
+	case appliesOnlyToStatic(w.ops) && len(w.rs.ck) == 0:
+		rows = []*store.Row{part.RowForWrite(nil)}
+	default:
+		for _, s := range slices {
+			rows = append(rows, part.RowForWrite(s.Start.Prefix))
+		}
+	}
+	for _, row := range rows {
+		if err := db.applyOps(w, part, row, params); err != nil {
+			return err
+		}
+	}
+	db.afterWrite(w.t, part)
+	return nil
+}
+// afterWrite drops a partition that a write left holding nothing.
+func (db *DB) afterWrite(t *schema.Table, part *store.Partition) {
+	if part.IsEmpty() {
+		db.Data(t).Remove(part)
+	}
+}
+
+// applyOps writes the operations (and INSERT's row marker) into one row.
+func (db *DB) applyOps(w *write, part *store.Partition, row *store.Row, params writeParams) *cqlerr.Error {
+	if w.marker && row.Clustering != nil {
+		l := store.Liveness{TS: params.ts, TTL: params.ttl}
+		if params.ttl > 0 {
+			l.Expires = params.now + int64(params.ttl)
+		}
+		if !part.DeletionAt(row.Clustering).Deletes(l.TS) {
+			row.SetMarker(l)
+		}
+	}
+	for _, op := range w.ops {
+		if op.col.Kind == schema.Static && row.Clustering != nil && w.t.HasClustering() {
+			if err := db.applyOp(w, part, part.RowForWrite(nil), op, params); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := db.applyOp(w, part, row, op, params); err != nil {
+			return err
+		}
+	}
+	part.RemoveIfEmpty(row)
+	return nil
+}

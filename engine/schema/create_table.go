@@ -1,0 +1,357 @@
+package schema
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+)
+
+// Table property defaults, as Cassandra 4.1's TableParams has them.
+const (
+	DefaultGCGrace = 864000
+	MaxTTL         = 630720000
+)
+
+// tableProperties are the WITH options CREATE/ALTER TABLE accept in 4.1
+// (TableParams.Option), with their defaults as DESCRIBE prints them.
+var tableProperties = []struct{ name, def string }{
+	{"additional_write_policy", "'99p'"},
+	{"bloom_filter_fp_chance", "0.01"},
+	{"caching", "{'keys': 'ALL', 'rows_per_partition': 'NONE'}"},
+	{"cdc", "false"},
+	{"comment", "''"},
+	{"compaction", "{'class': 'org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy', 'max_threshold': '32', 'min_threshold': '4'}"},
+	{"compression", "{'chunk_length_in_kb': '16', 'class': 'org.apache.cassandra.io.compress.LZ4Compressor'}"},
+	{"memtable", "'default'"},
+	{"crc_check_chance", "1.0"},
+	{"default_time_to_live", "0"},
+	{"extensions", "{}"},
+	{"gc_grace_seconds", "864000"},
+	{"max_index_interval", "2048"},
+	{"memtable_flush_period_in_ms", "0"},
+	{"min_index_interval", "128"},
+	{"read_repair", "'BLOCKING'"},
+	{"speculative_retry", "'99p'"},
+}
+
+// obsoleteProperties are accepted and ignored (PropertyDefinitions logs them).
+var obsoleteProperties = map[string]bool{
+	"index_interval": true, "replicate_on_write": true, "populate_io_cache_on_flush": true,
+	"read_repair_chance": true, "dclocal_read_repair_chance": true,
+}
+
+// NewTable validates a CREATE TABLE statement and builds its table, checking
+// in the order Cassandra's CreateTableStatement does, so the first failing
+// check gives Cassandra's message.
+func NewTable(ks string, ct *cql.CreateTable) (*Table, *cqlerr.Error) {
+	name := ct.Table.Name.Name
+	seen := map[string]bool{}
+	for _, c := range ct.Columns {
+		if seen[c.Name.Name] {
+			// Raw statement construction (Parser.g / CreateTableStatement.Raw).
+			return nil, cqlerr.Invalid("Duplicate column '" + c.Name.Name + "' declaration for table '" + name + "'").At(c.Name.Pos, len(c.Name.Name))
+		}
+		seen[c.Name.Name] = true
+	}
+	if ct.PrimaryKeys > 1 {
+		return nil, cqlerr.Invalid("Multiple PRIMARY KEY specified for table '" + name + "' (exactly one required)")
+	}
+	if ct.PrimaryKeys == 0 {
+		return nil, cqlerr.Invalid("No PRIMARY KEY specifed for table '" + name + "' (exactly one required)")
+	}
+	t := &Table{Keyspace: ks, Name: name, GCGrace: DefaultGCGrace, Options: map[string]string{}}
+	if err := t.applyProperties(ct.Properties, true); err != nil {
+		return nil, err
+	}
+	types := map[string]*cqltype.Type{}
+	static := map[string]bool{}
+	for _, c := range ct.Columns {
+		typ, err := cqltype.FromRef(c.Type)
+		if err != nil {
+			return nil, err
+		}
+		types[c.Name.Name] = typ
+		if c.Static {
+			static[c.Name.Name] = true
+		}
+	}
+	if err := checkPrimaryKey(name, ct, types, static); err != nil {
+		return nil, err
+	}
+	order, err := clusteringOrder(name, ct.Clustering, ct.ClusteringOrder)
+	if err != nil {
+		return nil, err
+	}
+	var others []string
+	for _, c := range ct.Columns {
+		if !isKey(ct, c.Name.Name) {
+			others = append(others, c.Name.Name)
+		}
+	}
+	sort.Strings(others)
+	if ct.CompactStorage {
+		if err := checkCompact(ct, others, types, static); err != nil {
+			return nil, err
+		}
+	} else if len(ct.Clustering) == 0 && len(static) > 0 {
+		return nil, cqlerr.Invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column")
+	}
+	counters := 0
+	for _, n := range others {
+		if types[n].Kind == cqltype.Counter {
+			counters++
+		}
+	}
+	if counters > 0 {
+		if counters != len(others) {
+			return nil, cqlerr.Invalid("Cannot mix counter and non counter columns in the same table")
+		}
+		if t.DefaultTTL > 0 {
+			return nil, cqlerr.Invalid("Cannot set default_time_to_live on a table with counters")
+		}
+		t.Counter = true
+	}
+	for _, k := range ct.PartitionKey {
+		t.AddColumn(&Column{Name: k.Name, Type: types[k.Name], Kind: PartitionKey})
+	}
+	for _, k := range ct.Clustering {
+		t.AddColumn(&Column{Name: k.Name, Type: types[k.Name], Kind: Clustering, Desc: order[k.Name]})
+	}
+	for _, n := range others {
+		kind := Regular
+		if static[n] {
+			kind = Static
+		}
+		t.AddColumn(&Column{Name: n, Type: types[n], Kind: kind})
+	}
+	t.Compact = ct.CompactStorage
+	t.Dense = ct.CompactStorage && len(ct.Clustering) > 0
+	return t, nil
+}
+
+func isKey(ct *cql.CreateTable, name string) bool {
+	for _, k := range ct.PartitionKey {
+		if k.Name == name {
+			return true
+		}
+	}
+	for _, k := range ct.Clustering {
+		if k.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func checkPrimaryKey(table string, ct *cql.CreateTable, types map[string]*cqltype.Type, static map[string]bool) *cqlerr.Error {
+	seen := map[string]bool{}
+	keys := append(append([]cql.Ident{}, ct.PartitionKey...), ct.Clustering...)
+	for _, k := range keys {
+		typ := types[k.Name]
+		at := func(e *cqlerr.Error) *cqlerr.Error { return e.At(k.Pos, len(k.Name)) }
+		switch {
+		case typ == nil:
+			return at(cqlerr.Invalid("Unknown column '" + k.Name + "' referenced in PRIMARY KEY for table '" + table + "'"))
+		case seen[k.Name]:
+			return at(cqlerr.Invalid("Duplicate column '" + k.Name + "' in PRIMARY KEY clause for table '" + table + "'"))
+		case typ.MultiCell():
+			return at(cqlerr.Invalid("Invalid non-frozen collection type " + typ.String() + " for PRIMARY KEY column '" + k.Name + "'"))
+		case typ.Kind == cqltype.Counter:
+			return at(cqlerr.Invalid("counter type is not supported for PRIMARY KEY column '" + k.Name + "'"))
+		case referencesDuration(typ):
+			return at(cqlerr.Invalid("duration type is not supported for PRIMARY KEY column '" + k.Name + "'"))
+		case static[k.Name]:
+			return at(cqlerr.Invalid("Static column '" + k.Name + "' cannot be part of the PRIMARY KEY"))
+		}
+		seen[k.Name] = true
+	}
+	return nil
+}
+
+func referencesDuration(t *cqltype.Type) bool {
+	if t.Kind == cqltype.Duration {
+		return true
+	}
+	for _, e := range t.Elems {
+		if referencesDuration(e) {
+			return true
+		}
+	}
+	return false
+}
+
+// clusteringOrder checks CLUSTERING ORDER BY against the clustering columns and
+// returns which columns are DESC.
+func clusteringOrder(table string, clustering []cql.Ident, order []cql.Ordering) (map[string]bool, *cqlerr.Error) {
+	desc := map[string]bool{}
+	isClustering := map[string]bool{}
+	for _, c := range clustering {
+		isClustering[c.Name] = true
+	}
+	var notClustering []string
+	seen := map[string]bool{}
+	for _, o := range order {
+		if seen[o.Column.Name] {
+			return nil, cqlerr.Invalid("Duplicate column '" + o.Column.Name + "' in CLUSTERING ORDER BY clause for table '" + table + "'")
+		}
+		seen[o.Column.Name] = true
+		if !isClustering[o.Column.Name] {
+			notClustering = append(notClustering, o.Column.Name)
+		}
+	}
+	if len(notClustering) > 0 {
+		return nil, cqlerr.Invalid("Only clustering key columns can be defined in CLUSTERING ORDER directive: [" + strings.Join(notClustering, ", ") + "] are not clustering columns")
+	}
+	for i, o := range order {
+		want := clustering[i].Name
+		if o.Column.Name != want {
+			if seen[want] {
+				return nil, cqlerr.Invalid("The order of columns in the CLUSTERING ORDER directive must match that of the clustering columns (" + want + " must appear before " + o.Column.Name + ")")
+			}
+			return nil, cqlerr.Invalid("Missing CLUSTERING ORDER for column " + want)
+		}
+		desc[want] = o.Desc
+	}
+	return desc, nil
+}
+
+func checkCompact(ct *cql.CreateTable, others []string, types map[string]*cqltype.Type, static map[string]bool) *cqlerr.Error {
+	for _, n := range others {
+		if types[n].MultiCell() {
+			return cqlerr.Invalid("Non-frozen collections and UDTs are not supported with COMPACT STORAGE")
+		}
+	}
+	if len(static) > 0 {
+		return cqlerr.Invalid("Static columns are not supported in COMPACT STORAGE tables")
+	}
+	if len(ct.Clustering) == 0 {
+		if len(others) == 0 {
+			return cqlerr.Invalid("No definition found that is not part of the PRIMARY KEY")
+		}
+		return nil
+	}
+	if len(others) > 1 {
+		return cqlerr.Invalid("COMPACT STORAGE with composite PRIMARY KEY allows no more than one column not part of the PRIMARY KEY (got: " + strings.Join(others, ", ") + ")")
+	}
+	return nil
+}
+
+// applyProperties validates WITH options and records them. Unknown names are a
+// SyntaxException, bad values a ConfigurationException (TableAttributes).
+func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error {
+	seen := map[string]bool{}
+	for _, p := range props {
+		name := p.Name.Name
+		if seen[name] {
+			return cqlerr.Syntax(p.Name.Pos, len(name), "Multiple definition for property '"+name+"'")
+		}
+		seen[name] = true
+		if obsoleteProperties[name] {
+			continue
+		}
+		if !knownProperty(name) {
+			return cqlerr.Syntax(p.Name.Pos, len(name), "Unknown property '"+name+"'")
+		}
+		text, isMap := propertyText(p.Value)
+		switch name {
+		case "default_time_to_live", "gc_grace_seconds":
+			if isMap {
+				return cqlerr.New(cqlerr.SyntaxException, "Invalid value for property '"+name+"'. It should be a string")
+			}
+			n, err := strconv.Atoi(text)
+			if err != nil {
+				return cqlerr.New(cqlerr.SyntaxException, "Invalid integer value "+text+" for '"+name+"'")
+			}
+			if n < 0 {
+				return cqlerr.Config(name + " must be greater than or equal to 0 (got " + text + ")")
+			}
+			if name == "default_time_to_live" {
+				if n > MaxTTL {
+					return cqlerr.Config(name + " must be less than or equal to " + strconv.Itoa(MaxTTL) + " (got " + text + ")")
+				}
+				t.DefaultTTL = n
+			} else {
+				t.GCGrace = n
+			}
+			t.Options[name] = text
+		default:
+			if isMap {
+				t.Options[name] = text
+			} else if lit, ok := p.Value.(*cql.Literal); ok && lit.Kind == cql.StringLit {
+				t.Options[name] = "'" + strings.ReplaceAll(text, "'", "''") + "'"
+			} else {
+				t.Options[name] = text
+			}
+		}
+	}
+	return nil
+}
+
+func knownProperty(name string) bool {
+	for _, p := range tableProperties {
+		if p.name == name {
+			return true
+		}
+	}
+	return name == "id"
+}
+
+// propertyText renders a property value as DESCRIBE prints it; maps come out
+// as {'k': 'v'} with keys sorted.
+func propertyText(e cql.Expr) (string, bool) {
+	switch v := e.(type) {
+	case *cql.Literal:
+		return v.Text, false
+	case *cql.Collection:
+		type kv struct{ k, v string }
+		var kvs []kv
+		for i := range v.Keys {
+			k, _ := propertyText(v.Keys[i])
+			val, _ := propertyText(v.Elems[i])
+			kvs = append(kvs, kv{k, val})
+		}
+		sort.Slice(kvs, func(i, j int) bool { return kvs[i].k < kvs[j].k })
+		var b strings.Builder
+		b.WriteByte('{')
+		for i, p := range kvs {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("'" + p.k + "': '" + p.v + "'")
+		}
+		b.WriteByte('}')
+		return b.String(), true
+	}
+	if e == nil {
+		return "", false
+	}
+	return e.String(), false
+}
+
+// AlterProperties applies ALTER TABLE ... WITH.
+func (t *Table) AlterProperties(props []cql.Property) *cqlerr.Error {
+	if t.Counter {
+		for _, p := range props {
+			if p.Name.Name == "default_time_to_live" {
+				if text, _ := propertyText(p.Value); text != "0" {
+					return cqlerr.Invalid("Cannot set default_time_to_live on a table with counters")
+				}
+			}
+		}
+	}
+	return t.applyProperties(props, false)
+}
+
+// TableProperties returns every table property with its default, in the
+// order DESCRIBE prints them.
+func TableProperties() [][2]string {
+	out := make([][2]string, len(tableProperties))
+	for i, p := range tableProperties {
+		out[i] = [2]string{p.name, p.def}
+	}
+	return out
+}

@@ -1,0 +1,252 @@
+// Package schema holds the simulated cluster's keyspaces, tables, columns,
+// indexes and views, and validates DDL as Cassandra 4.1 does.
+//
+// It knows nothing of data: the store keeps rows, keyed by the tables defined
+// here. Column IDs are never reused within a table, so cells written to a
+// dropped column stay invisible when a column of the same name is added again,
+// as in Cassandra.
+package schema
+
+import (
+	"sort"
+
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+)
+
+// ColumnKind is a column's role in the primary key.
+type ColumnKind uint8
+
+const (
+	PartitionKey ColumnKind = iota + 1
+	Clustering
+	Static
+	Regular
+)
+
+// Column is one column of a table.
+type Column struct {
+	Name string
+	Type *cqltype.Type
+	Kind ColumnKind
+	// Position is the index within the partition key or clustering columns.
+	Position int
+	// Desc is set for clustering columns declared DESC in CLUSTERING ORDER BY.
+	Desc bool
+	// ID identifies a static or regular column's cells in the store; unique
+	// within the table for its whole life.
+	ID int
+}
+
+// IsPrimaryKey reports whether c is a partition key or clustering column.
+func (c *Column) IsPrimaryKey() bool { return c.Kind == PartitionKey || c.Kind == Clustering }
+
+// Compare orders two clustering values of c in storage order (DESC reversed).
+func (c *Column) Compare(a, b cqltype.Value) int {
+	r := c.Type.Compare(a, b)
+	if c.Desc {
+		return -r
+	}
+	return r
+}
+
+// Table is a table or a materialized view.
+type Table struct {
+	Keyspace string
+	Name     string
+	// Columns lists every column in SELECT * order: partition key, clustering,
+	// then static and regular columns each by name.
+	Columns      []*Column
+	PartitionKey []*Column
+	ClusteringCs []*Column
+	Statics      []*Column
+	Regulars     []*Column
+	byName       map[string]*Column
+	byID         map[int]*Column
+	nextID       int
+
+	Compact    bool
+	Counter    bool
+	DefaultTTL int
+	GCGrace    int
+	// Options holds every table property as DESCRIBE prints it.
+	Options map[string]string
+
+	Indexes []*Index
+	// View is set when the table is a materialized view.
+	View *View
+	// Views lists the views of this base table.
+	Views []*Table
+	// Dense marks a compact table with clustering columns: its single value
+	// column has cells named by the clustering value (legacy layout).
+	Dense bool
+}
+
+// Index is a secondary index on one column.
+type Index struct {
+	Name   string
+	Column *Column
+	// Target is "values", "keys", "entries" or "full".
+	Target string
+	Custom string
+}
+
+// View is the definition of a materialized view.
+type View struct {
+	Base *Table
+	// Where is the view's WHERE clause as written, for DESCRIBE.
+	Where string
+	// Filters are restrictions other than IS NOT NULL, checked on each base row.
+	IncludeAll bool
+}
+
+// Qualified returns ks.name.
+func (t *Table) Qualified() string { return t.Keyspace + "." + t.Name }
+
+// Column returns the column called name, or nil.
+func (t *Table) Column(name string) *Column { return t.byName[name] }
+
+// ColumnByID returns the static or regular column with the given ID, or nil
+// when it was dropped.
+func (t *Table) ColumnByID(id int) *Column { return t.byID[id] }
+
+// HasClustering reports whether the table has clustering columns.
+func (t *Table) HasClustering() bool { return len(t.ClusteringCs) > 0 }
+
+// AddColumn adds c to the table, assigning its ID and keeping Columns in
+// SELECT * order.
+func (t *Table) AddColumn(c *Column) {
+	if t.byName == nil {
+		t.byName = map[string]*Column{}
+		t.byID = map[int]*Column{}
+	}
+	switch c.Kind {
+	case PartitionKey:
+		c.Position = len(t.PartitionKey)
+		t.PartitionKey = append(t.PartitionKey, c)
+	case Clustering:
+		c.Position = len(t.ClusteringCs)
+		t.ClusteringCs = append(t.ClusteringCs, c)
+	case Static:
+		t.Statics = insertByName(t.Statics, c)
+	case Regular:
+		t.Regulars = insertByName(t.Regulars, c)
+	}
+	if !c.IsPrimaryKey() {
+		c.ID = t.nextID
+		t.nextID++
+		t.byID[c.ID] = c
+	}
+	t.byName[c.Name] = c
+	t.rebuild()
+}
+
+// DropColumn removes a static or regular column. Its cells stay in the store
+// but are never read again.
+func (t *Table) DropColumn(c *Column) {
+	delete(t.byName, c.Name)
+	delete(t.byID, c.ID)
+	t.Statics = remove(t.Statics, c)
+	t.Regulars = remove(t.Regulars, c)
+	t.rebuild()
+}
+
+// RenameColumn renames a primary key column.
+func (t *Table) RenameColumn(c *Column, to string) {
+	delete(t.byName, c.Name)
+	c.Name = to
+	t.byName[to] = c
+	t.rebuild()
+}
+
+func (t *Table) rebuild() {
+	t.Columns = t.Columns[:0]
+	t.Columns = append(t.Columns, t.PartitionKey...)
+	t.Columns = append(t.Columns, t.ClusteringCs...)
+	t.Columns = append(t.Columns, t.Statics...)
+	t.Columns = append(t.Columns, t.Regulars...)
+}
+
+func insertByName(cs []*Column, c *Column) []*Column {
+	cs = append(cs, c)
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
+	return cs
+}
+
+func remove(cs []*Column, c *Column) []*Column {
+	out := cs[:0]
+	for _, x := range cs {
+		if x != c {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Keyspace is a keyspace and its tables, views and indexes.
+type Keyspace struct {
+	Name string
+	// Replication holds the replication map as written.
+	Replication   [][2]string
+	DurableWrites bool
+	Tables        map[string]*Table
+	// System marks Cassandra's own keyspaces, listed but not writable.
+	System bool
+}
+
+// TableNames returns the names of the keyspace's tables (not views), sorted.
+func (k *Keyspace) TableNames() []string {
+	var names []string
+	for n, t := range k.Tables {
+		if t.View == nil {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Schema is the whole cluster's schema.
+type Schema struct {
+	Keyspaces map[string]*Keyspace
+}
+
+// DefaultKeyspace is the keyspace every session starts in.
+const DefaultKeyspace = "cqlplay"
+
+// New returns a schema with the system keyspaces and the default keyspace.
+func New() *Schema {
+	s := &Schema{Keyspaces: map[string]*Keyspace{}}
+	for _, name := range []string{"system", "system_auth", "system_distributed", "system_schema", "system_traces", "system_views", "system_virtual_schema"} {
+		s.Keyspaces[name] = &Keyspace{Name: name, System: true, Tables: map[string]*Table{}, DurableWrites: true,
+			Replication: [][2]string{{"class", "org.apache.cassandra.locator.LocalStrategy"}}}
+	}
+	s.Keyspaces[DefaultKeyspace] = &Keyspace{Name: DefaultKeyspace, Tables: map[string]*Table{}, DurableWrites: true,
+		Replication: [][2]string{{"class", "org.apache.cassandra.locator.SimpleStrategy"}, {"replication_factor", "1"}}}
+	return s
+}
+
+// KeyspaceNames returns every keyspace name, sorted.
+func (s *Schema) KeyspaceNames() []string {
+	names := make([]string, 0, len(s.Keyspaces))
+	for n := range s.Keyspaces {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// FindIndex returns the index called name in keyspace ks, with its table.
+func (s *Schema) FindIndex(ks, name string) (*Table, *Index) {
+	k := s.Keyspaces[ks]
+	if k == nil {
+		return nil, nil
+	}
+	for _, t := range k.Tables {
+		for _, ix := range t.Indexes {
+			if ix.Name == name {
+				return t, ix
+			}
+		}
+	}
+	return nil, nil
+}

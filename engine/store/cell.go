@@ -1,0 +1,123 @@
+// Package store keeps a table's data as Cassandra's memtable does: partitions
+// in token order, each a sorted map of rows by clustering key, each row a set
+// of cells with write timestamps, TTLs and tombstones.
+//
+// Writes merge into what is stored with Cassandra's reconciliation rules
+// (last write wins, with its tie-break), and data shadowed by a newer
+// deletion is purged at write time, as Cassandra's row merge does. Tombstones
+// themselves stay until Compact purges the ones older than gc_grace_seconds.
+// Reads decide liveness at a given instant (TTL expiry) and never modify.
+//
+// The store knows the schema only to compare clustering keys; it does not
+// validate: the query layer does, before writing.
+package store
+
+import (
+	"bytes"
+	"math"
+)
+
+// NoTimestamp marks "no write": a row without a row marker, a live deletion.
+const NoTimestamp = math.MinInt64
+
+// Deletion is a tombstone: data written at or before MarkedAt (micros) is
+// deleted. LocalTime is when the deletion happened (seconds), which decides
+// when compaction may purge it.
+type Deletion struct {
+	MarkedAt  int64
+	LocalTime int64
+}
+
+// Live is the absence of a deletion.
+var Live = Deletion{MarkedAt: NoTimestamp}
+
+// IsLive reports whether d deletes nothing.
+func (d Deletion) IsLive() bool { return d.MarkedAt == NoTimestamp }
+
+// Deletes reports whether d shadows data written at ts.
+func (d Deletion) Deletes(ts int64) bool { return d.MarkedAt != NoTimestamp && ts <= d.MarkedAt }
+
+// Supersedes reports whether d is newer than o.
+func (d Deletion) Supersedes(o Deletion) bool {
+	return d.MarkedAt > o.MarkedAt || (d.MarkedAt == o.MarkedAt && d.LocalTime > o.LocalTime)
+}
+
+// Max returns the newer of d and o.
+func (d Deletion) Max(o Deletion) Deletion {
+	if o.Supersedes(d) {
+		return o
+	}
+	return d
+}
+
+// Liveness is a row's primary key liveness info (the "row marker"), written by
+// INSERT and not by UPDATE. TS is NoTimestamp when there is none.
+type Liveness struct {
+	TS      int64
+	TTL     int32
+	Expires int64 // local seconds; 0 when TTL is 0
+}
+
+// NoLiveness is a row without a marker.
+var NoLiveness = Liveness{TS: NoTimestamp}
+
+// IsLive reports whether the marker keeps the row alive at now (seconds).
+func (l Liveness) IsLive(now int64) bool {
+	return l.TS != NoTimestamp && (l.TTL == 0 || now < l.Expires)
+}
+
+// Cell is one stored value: a column's value, or one element of a non-frozen
+// collection (Path is the element's key: a set element, a map key, a list
+// element's timeuuid).
+type Cell struct {
+	Value []byte
+	Path  []byte
+	TS    int64
+	// LocalTime is, for an expiring cell, when it expires, and for a
+	// tombstone, when it was deleted (seconds).
+	LocalTime int64
+	TTL       int32
+	Col       int32
+	Tombstone bool
+}
+
+// IsLive reports whether c holds a value at now (seconds).
+func (c *Cell) IsLive(now int64) bool {
+	return !c.Tombstone && (c.TTL == 0 || now < c.LocalTime)
+}
+
+// IsExpired reports whether c is an expiring cell whose TTL has passed: it then
+// behaves as a tombstone deleted at its expiry.
+func (c *Cell) IsExpired(now int64) bool { return !c.Tombstone && c.TTL > 0 && now >= c.LocalTime }
+
+// Supersedes reports whether c wins over o when both write the same cell, by
+// Cassandra's rules (Cells.resolveRegular): the higher timestamp wins; on a
+// tie a tombstone beats an expiring cell, which beats a plain one; two
+// expiring cells keep the later expiry; and otherwise the greater value by
+// unsigned byte comparison wins, so every replica picks the same one.
+func (c *Cell) Supersedes(o *Cell) bool {
+	if c.TS != o.TS {
+		return c.TS > o.TS
+	}
+	if c.Tombstone != o.Tombstone {
+		return c.Tombstone
+	}
+	if c.Tombstone {
+		return c.LocalTime > o.LocalTime
+	}
+	cExp, oExp := c.TTL > 0, o.TTL > 0
+	if cExp != oExp {
+		return cExp
+	}
+	if cExp && c.LocalTime != o.LocalTime {
+		return c.LocalTime > o.LocalTime
+	}
+	return bytes.Compare(c.Value, o.Value) > 0
+}
+
+// ComplexDeletion is a tombstone over a whole non-frozen collection, written
+// when the collection is overwritten or deleted.
+type ComplexDeletion struct {
+	Col int32
+	Deletion
+}

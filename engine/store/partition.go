@@ -1,0 +1,276 @@
+package store
+
+import (
+	"github.com/google/btree"
+
+	"github.com/cqlplay/cqlplay/engine/schema"
+)
+
+// Clustering compares clustering keys in storage order: column by column,
+// each with its type's comparator, reversed for DESC columns. The order lives
+// here, in the comparator, so scans never need to think about DESC.
+type Clustering []*schema.Column
+
+// Compare orders two clustering keys; a key that is a prefix of the other
+// sorts first.
+func (c Clustering) Compare(a, b [][]byte) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if r := c[i].Compare(a[i], b[i]); r != 0 {
+			return r
+		}
+	}
+	return len(a) - len(b)
+}
+
+// ComparePrefix compares key with a prefix of clustering values, looking only
+// at the prefix's columns: 0 means key starts with prefix.
+func (c Clustering) ComparePrefix(key, prefix [][]byte) int {
+	for i := range prefix {
+		if i >= len(key) {
+			return -1
+		}
+		if r := c[i].Compare(key[i], prefix[i]); r != 0 {
+			return r
+		}
+	}
+	return 0
+}
+
+// Bound is one end of a clustering slice, in storage order. An empty Prefix
+// is unbounded.
+type Bound struct {
+	Prefix    [][]byte
+	Inclusive bool
+}
+
+// Slice is a contiguous range of clustering keys in storage order.
+type Slice struct {
+	Start, End Bound
+}
+
+// All is the slice of every row.
+var All = Slice{Start: Bound{Inclusive: true}, End: Bound{Inclusive: true}}
+
+// Contains reports whether key lies in s.
+func (c Clustering) Contains(s Slice, key [][]byte) bool {
+	if len(s.Start.Prefix) > 0 {
+		r := c.ComparePrefix(key, s.Start.Prefix)
+		if r < 0 || r == 0 && !s.Start.Inclusive {
+			return false
+		}
+	}
+	if len(s.End.Prefix) > 0 {
+		r := c.ComparePrefix(key, s.End.Prefix)
+		if r > 0 || r == 0 && !s.End.Inclusive {
+			return false
+		}
+	}
+	return true
+}
+
+// RangeTombstone deletes every row in a clustering slice (DELETE with a
+// clustering prefix or range).
+type RangeTombstone struct {
+	Slice
+	Deletion
+}
+
+// Partition is the data of one partition key.
+type Partition struct {
+	Token int64
+	// Key is the serialized partition key (CompositeType bytes for a
+	// multi-column key), the bytes the token is computed from.
+	Key      []byte
+	Deletion Deletion
+	// Static is the static row, or nil.
+	Static *Row
+	Ranges []RangeTombstone
+	rows   *btree.BTreeG[*Row]
+	cmp    Clustering
+}
+
+func newPartition(token int64, key []byte, cmp Clustering) *Partition {
+	p := &Partition{Token: token, Key: key, Deletion: Live, cmp: cmp}
+	p.rows = btree.NewG(16, func(a, b *Row) bool { return cmp.Compare(a.Clustering, b.Clustering) < 0 })
+	return p
+}
+
+// Comparator returns the partition's clustering comparator.
+func (p *Partition) Comparator() Clustering { return p.cmp }
+
+// Len returns the number of stored rows (live or not).
+func (p *Partition) Len() int { return p.rows.Len() }
+
+// Row returns the stored row with exactly this clustering key, or nil.
+func (p *Partition) Row(clustering [][]byte) *Row {
+	r, _ := p.rows.Get(&Row{Clustering: clustering})
+	return r
+}
+
+// RowForWrite returns the row for clustering, creating it if needed. A nil
+// clustering on a table with clustering columns means the static row.
+func (p *Partition) RowForWrite(clustering [][]byte) *Row {
+	if clustering == nil && len(p.cmp) > 0 {
+		if p.Static == nil {
+			p.Static = newRow(nil)
+		}
+		return p.Static
+	}
+	if r := p.Row(clustering); r != nil {
+		return r
+	}
+	r := newRow(clustering)
+	p.rows.ReplaceOrInsert(r)
+	return r
+}
+
+// Ascend calls fn for every stored row of s in storage order until fn returns false.
+func (p *Partition) Ascend(s Slice, fn func(*Row) bool) {
+	visit := func(r *Row) bool {
+		if len(s.End.Prefix) > 0 {
+			c := p.cmp.ComparePrefix(r.Clustering, s.End.Prefix)
+			if c > 0 || c == 0 && !s.End.Inclusive {
+				return false
+			}
+		}
+		if len(s.Start.Prefix) > 0 && !s.Start.Inclusive && p.cmp.ComparePrefix(r.Clustering, s.Start.Prefix) == 0 {
+			return true
+		}
+		return fn(r)
+	}
+	if len(s.Start.Prefix) == 0 {
+		p.rows.Ascend(visit)
+		return
+	}
+	p.rows.AscendGreaterOrEqual(&Row{Clustering: s.Start.Prefix}, visit)
+}
+
+// Descend calls fn for every stored row of s in reverse storage order.
+func (p *Partition) Descend(s Slice, fn func(*Row) bool) {
+	visit := func(r *Row) bool {
+		if len(s.Start.Prefix) > 0 {
+			c := p.cmp.ComparePrefix(r.Clustering, s.Start.Prefix)
+			if c < 0 || c == 0 && !s.Start.Inclusive {
+				return false
+			}
+		}
+		if len(s.End.Prefix) > 0 {
+			c := p.cmp.ComparePrefix(r.Clustering, s.End.Prefix)
+			if c > 0 || c == 0 && !s.End.Inclusive {
+				return true
+			}
+		}
+		return fn(r)
+	}
+	p.rows.Descend(visit)
+}
+
+// Delete applies a partition tombstone, purging what it shadows.
+func (p *Partition) Delete(d Deletion) {
+	if !d.Supersedes(p.Deletion) {
+		return
+	}
+	p.Deletion = d
+	if p.Static != nil {
+		p.Static.purge(d)
+	}
+	p.purgeRows(All, d)
+	kept := p.Ranges[:0]
+	for _, rt := range p.Ranges {
+		if !d.Deletes(rt.MarkedAt) {
+			kept = append(kept, rt)
+		}
+	}
+	p.Ranges = kept
+}
+
+// DeleteRange applies a range tombstone over s, purging the rows it shadows.
+func (p *Partition) DeleteRange(s Slice, d Deletion) {
+	if p.Deletion.Deletes(d.MarkedAt) {
+		return
+	}
+	p.Ranges = append(p.Ranges, RangeTombstone{Slice: s, Deletion: d})
+	p.purgeRows(s, d)
+}
+
+func (p *Partition) purgeRows(s Slice, d Deletion) {
+	var empty []*Row
+	p.Ascend(s, func(r *Row) bool {
+		r.purge(d)
+		if r.IsEmpty() {
+			empty = append(empty, r)
+		}
+		return true
+	})
+	for _, r := range empty {
+		p.rows.Delete(r)
+	}
+}
+
+// DeletionAt returns the newest deletion covering the row with this
+// clustering key: the partition's, a range tombstone's, or live.
+func (p *Partition) DeletionAt(clustering [][]byte) Deletion {
+	d := p.Deletion
+	for i := range p.Ranges {
+		if p.cmp.Contains(p.Ranges[i].Slice, clustering) {
+			d = d.Max(p.Ranges[i].Deletion)
+		}
+	}
+	return d
+}
+
+// Write merges a cell into the row, unless a partition or range tombstone
+// shadows it.
+func (p *Partition) Write(r *Row, c Cell) {
+	if p.DeletionAt(r.Clustering).Deletes(c.TS) {
+		return
+	}
+	r.Write(c)
+}
+
+// RemoveIfEmpty drops a row that holds nothing, not even a tombstone.
+func (p *Partition) RemoveIfEmpty(r *Row) {
+	if r.IsEmpty() && r.Clustering != nil {
+		p.rows.Delete(r)
+	}
+}
+
+// IsEmpty reports whether the partition holds nothing at all.
+func (p *Partition) IsEmpty() bool {
+	return p.rows.Len() == 0 && p.Deletion.IsLive() && len(p.Ranges) == 0 && (p.Static == nil || p.Static.IsEmpty())
+}
+
+// Compact purges tombstones older than gcBefore and drops rows left empty.
+// It returns how many tombstones it purged.
+func (p *Partition) Compact(now, gcBefore int64) int {
+	n := 0
+	if !p.Deletion.IsLive() && p.Deletion.LocalTime < gcBefore {
+		p.Deletion = Live
+		n++
+	}
+	kept := p.Ranges[:0]
+	for _, rt := range p.Ranges {
+		if rt.LocalTime < gcBefore {
+			n++
+			continue
+		}
+		kept = append(kept, rt)
+	}
+	p.Ranges = kept
+	if p.Static != nil {
+		n += p.Static.Compact(now, gcBefore)
+	}
+	var empty []*Row
+	p.rows.Ascend(func(r *Row) bool {
+		n += r.Compact(now, gcBefore)
+		if r.IsEmpty() {
+			empty = append(empty, r)
+		}
+		return true
+	})
+	for _, r := range empty {
+		p.rows.Delete(r)
+	}
+	return n
+}

@@ -1,0 +1,87 @@
+package store
+
+import (
+	"bytes"
+
+	"github.com/google/btree"
+
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+)
+
+// Table holds the partitions of one table in token order (ties, which real
+// clusters never see for distinct keys in practice, broken by key bytes).
+type Table struct {
+	Schema *schema.Table
+	parts  *btree.BTreeG[*Partition]
+	cmp    Clustering
+}
+
+// NewTable returns an empty table store for t.
+func NewTable(t *schema.Table) *Table {
+	return &Table{
+		Schema: t,
+		parts:  btree.NewG(32, lessPartition),
+		cmp:    Clustering(t.ClusteringCs),
+	}
+}
+
+func lessPartition(a, b *Partition) bool {
+	if a.Token != b.Token {
+		return a.Token < b.Token
+	}
+	return bytes.Compare(a.Key, b.Key) < 0
+}
+
+// Len returns the number of stored partitions.
+func (t *Table) Len() int { return t.parts.Len() }
+
+// Partition returns the partition with this serialized key, or nil.
+func (t *Table) Partition(key []byte) *Partition {
+	p, _ := t.parts.Get(&Partition{Token: cqltype.Token(key), Key: key})
+	return p
+}
+
+// PartitionForWrite returns the partition for key, creating it if needed.
+func (t *Table) PartitionForWrite(key []byte) *Partition {
+	token := cqltype.Token(key)
+	if p, ok := t.parts.Get(&Partition{Token: token, Key: key}); ok {
+		return p
+	}
+	p := newPartition(token, key, t.cmp)
+	t.parts.ReplaceOrInsert(p)
+	return p
+}
+
+// Ascend calls fn for each partition in token order until fn returns false.
+func (t *Table) Ascend(fn func(*Partition) bool) { t.parts.Ascend(fn) }
+
+// AscendFrom calls fn for each partition whose token is >= token.
+func (t *Table) AscendFrom(token int64, fn func(*Partition) bool) {
+	t.parts.AscendGreaterOrEqual(&Partition{Token: token}, fn)
+}
+
+// Remove drops a partition.
+func (t *Table) Remove(p *Partition) { t.parts.Delete(p) }
+
+// Truncate drops every partition.
+func (t *Table) Truncate() { t.parts.Clear(false) }
+
+// Compact purges tombstones older than gc_grace_seconds at now (seconds) and
+// drops partitions left empty; it returns how many tombstones it purged.
+func (t *Table) Compact(now int64) int {
+	gcBefore := now - int64(t.Schema.GCGrace)
+	n := 0
+	var empty []*Partition
+	t.parts.Ascend(func(p *Partition) bool {
+		n += p.Compact(now, gcBefore)
+		if p.IsEmpty() {
+			empty = append(empty, p)
+		}
+		return true
+	})
+	for _, p := range empty {
+		t.parts.Delete(p)
+	}
+	return n
+}
