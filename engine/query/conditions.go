@@ -235,4 +235,3 @@ func equalNullable(t *cqltype.Type, a, b cqltype.Value) bool {
 	}
 	return t.Compare(a, b) == 0
 }
-

@@ -27,9 +27,9 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 	ks := db.Schema.Keyspaces[ksName]
 	if ks == nil {
 		if db.Version == "3.11" {
-			return nil, cqlerr.Invalid("Keyspace " + ksName + " does not exist").At(q.Keyspace.Pos, len(ksName))
+			return nil, cqlerr.Invalid("Keyspace "+ksName+" does not exist").At(q.Keyspace.Pos, len(ksName))
 		}
-		return nil, cqlerr.Invalid("keyspace " + ksName + " does not exist").At(q.Keyspace.Pos, len(ksName))
+		return nil, cqlerr.Invalid("keyspace "+ksName+" does not exist").At(q.Keyspace.Pos, len(ksName))
 	}
 	t := ks.Tables[q.Name.Name]
 	if t == nil {
@@ -37,9 +37,9 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 			return nil, cqlerr.Invalid("non-empty table is required")
 		}
 		if db.Version == "3.11" {
-			return nil, cqlerr.Invalid("unconfigured table " + q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
+			return nil, cqlerr.Invalid("unconfigured table "+q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
 		}
-		return nil, cqlerr.Invalid("table " + q.Name.Name + " does not exist").At(q.Name.Pos, len(q.Name.Name))
+		return nil, cqlerr.Invalid("table "+q.Name.Name+" does not exist").At(q.Name.Pos, len(q.Name.Name))
 	}
 	return t, nil
 }
@@ -132,7 +132,7 @@ func (db *DB) dropKeyspace(s *cql.DropKeyspace) (*Result, *cqlerr.Error) {
 
 func (db *DB) use(s *cql.Use) (*Result, *cqlerr.Error) {
 	if db.Schema.Keyspaces[s.Keyspace.Name] == nil {
-		return nil, cqlerr.Invalid("Keyspace '" + s.Keyspace.Name + "' does not exist").At(s.Keyspace.Pos, len(s.Keyspace.Name))
+		return nil, cqlerr.Invalid("Keyspace '"+s.Keyspace.Name+"' does not exist").At(s.Keyspace.Pos, len(s.Keyspace.Name))
 	}
 	db.Keyspace = s.Keyspace.Name
 	return &Result{}, nil

@@ -63,7 +63,9 @@ func (r *restriction) first() *schema.Column { return r.cols[0] }
 func (r *restriction) last() *schema.Column  { return r.cols[len(r.cols)-1] }
 func (r *restriction) isSlice() bool         { return r.kind == rSlice }
 func (r *restriction) isEQorIN() bool        { return r.kind == rEQ || r.kind == rIN }
-func (r *restriction) multi() bool           { return len(r.cols) > 1 || r.rel != nil && r.rel.Kind == cql.MultiColumn }
+func (r *restriction) multi() bool {
+	return len(r.cols) > 1 || r.rel != nil && r.rel.Kind == cql.MultiColumn
+}
 
 // restrictions is the analysed WHERE clause of one statement, built and
 // validated in the order StatementRestrictions does it.
@@ -105,7 +107,7 @@ func (db *DB) analyse(t *schema.Table, typ stmtType, where []*cql.Relation, allo
 	for _, rel := range where {
 		if rel.Op == cql.OpIsNotNull {
 			if !forView {
-				return nil, cqlerr.Invalid("Unsupported restriction: " + rel.Text).At(rel.Pos, len(rel.Text))
+				return nil, cqlerr.Invalid("Unsupported restriction: "+rel.Text).At(rel.Pos, len(rel.Text))
 			}
 			continue
 		}

@@ -30,13 +30,13 @@ type operation struct {
 type opKind uint8
 
 const (
-	opSet       opKind = iota + 1 // c = v
-	opAdd                         // c = c + v (counters, collections)
-	opSub                         // c = c - v
-	opPrepend                     // l = v + l
-	opSetElem                     // m[k] = v, l[i] = v
-	opDelete                      // DELETE c
-	opDeleteElem                  // DELETE m[k], l[i]
+	opSet        opKind = iota + 1 // c = v
+	opAdd                          // c = c + v (counters, collections)
+	opSub                          // c = c - v
+	opPrepend                      // l = v + l
+	opSetElem                      // m[k] = v, l[i] = v
+	opDelete                       // DELETE c
+	opDeleteElem                   // DELETE m[k], l[i]
 )
 
 // write is a prepared INSERT, UPDATE or DELETE.
@@ -187,7 +187,7 @@ func (db *DB) prepareUpdate(s *cql.Update) (*write, *cqlerr.Error) {
 			return nil, err
 		}
 		if c.IsPrimaryKey() {
-			return nil, cqlerr.Invalid("PRIMARY KEY part " + c.Name + " found in SET part").At(a.Pos, len(a.Text))
+			return nil, cqlerr.Invalid("PRIMARY KEY part "+c.Name+" found in SET part").At(a.Pos, len(a.Text))
 		}
 		op, err := db.prepareAssignment(c, a, len(s.Conditions) > 0)
 		if err != nil {
@@ -566,6 +566,7 @@ func (db *DB) mutate(w *write, key []byte, params writeParams) *cqlerr.Error {
 	db.afterWrite(w.t, part)
 	return nil
 }
+
 // afterWrite drops a partition that a write left holding nothing.
 func (db *DB) afterWrite(t *schema.Table, part *store.Partition) {
 	if part.IsEmpty() {

@@ -53,7 +53,7 @@ func NewTable(ks string, ct *cql.CreateTable) (*Table, *cqlerr.Error) {
 	for _, c := range ct.Columns {
 		if seen[c.Name.Name] {
 			// Raw statement construction (Parser.g / CreateTableStatement.Raw).
-			return nil, cqlerr.Invalid("Duplicate column '" + c.Name.Name + "' declaration for table '" + name + "'").At(c.Name.Pos, len(c.Name.Name))
+			return nil, cqlerr.Invalid("Duplicate column '"+c.Name.Name+"' declaration for table '"+name+"'").At(c.Name.Pos, len(c.Name.Name))
 		}
 		seen[c.Name.Name] = true
 	}
