@@ -266,7 +266,8 @@ func (l *lexer) scanWord() (Kind, KeywordID) {
 	}
 	end := wordEnd(l.src, start)
 	if l.src[start] == 'P' {
-		if e := isoDuration(l.src, start); e == end {
+		if e := isoDuration(l.src, start); e == end || e > end && (e == len(l.src) || !isWordByte(l.src[e])) {
+			end = e
 			l.off = end
 			return TokDuration, KwNone
 		}
