@@ -97,6 +97,11 @@ func (p *parser) finishError(b *bailout) *cqlerr.Error {
 	if p.isPunct(';') {
 		stmtEnd = p.tok.End // cqlsh sends the statement with its ';'
 	}
+	if b.start > stmtEnd {
+		// The end of input, after trailing blanks: nothing to bracket.
+		b = &bailout{err: b.err, start: stmtEnd, end: stmtEnd}
+	}
+	stmtEnd = max(stmtEnd, b.end)
 	// The snippet runs from about ten ANTLR tokens before the offending one
 	// (whitespace runs count as tokens, so about five of ours) to the token
 	// after it.

@@ -244,7 +244,7 @@ func (p *parser) statementItem() (item Item) {
 		p.recover()
 		item.Stmt = nil
 		item.Err = p.finishError(b)
-		item.Src = p.src[p.stmtStart:max(p.prevEnd, p.stmtStart)]
+		item.Src = strings.TrimRight(p.src[p.stmtStart:max(p.prevEnd, p.stmtStart)], " \t\r\n")
 		p.endStatement()
 	}()
 	stmt := p.parseStatement()
