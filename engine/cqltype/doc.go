@@ -6,7 +6,7 @@
 // the Murmur3Partitioner token.
 //
 // A Value is the serialized form Cassandra stores: nil is null, an empty
-// non-nil slice is an empty value (text '' or an empty blob), and every
+// non-nil slice is an empty value (an empty text or blob), and every
 // other value is the type's byte encoding (int: 4 bytes big-endian, frozen
 // collections: int32 count then int32-length-prefixed elements, ...). Keeping
 // the serialized form means a value's size, its token and its unsigned-byte

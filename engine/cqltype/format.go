@@ -12,7 +12,7 @@ import (
 // doubled, control characters escaped), booleans True/False, floats and
 // doubles with 5 significant digits widened by the integer part, decimals
 // as Python's Decimal prints them, blobs 0x.., timestamps
-// 2026-01-01 00:00:00.000000+0000, inside collections strings quoted with ''
+// 2026-01-01 00:00:00.000000+0000, inside collections strings single-quoted with quotes
 // doubled, maps sorted by key. An empty value prints as nothing (0x for a
 // blob). Bytes that do not decode print as 0x hex.
 func (t *Type) Format(v Value) string {
@@ -307,7 +307,8 @@ func javaTimestamp(ms int64, sep byte) string {
 }
 
 // Literal renders v as a CQL literal that reads back as the same value:
-// 'it''s', 0xcafe, 42, 1.5, true, [1, 2], {'k': 1}, (1, 'a'), NULL for null.
+// strings single-quoted with inner quotes doubled, 0xcafe, 42, 1.5, true,
+// [1, 2], {'k': 1}, (1, 'a'), null for null.
 // Timestamps print as '2026-01-01T00:00:00.000Z', dates '2026-01-01', times
 // '12:30:00.000000000', durations 1h2m, uuids bare.
 func (t *Type) Literal(v Value) string {

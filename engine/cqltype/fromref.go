@@ -110,7 +110,7 @@ func rawOf(ref *cql.TypeRef, ks string) (*raw, *cqlerr.Error) {
 	case ks != "":
 		name = ks + "." + name
 	}
-	return nil, cqlerr.Invalid("Unknown type " + name).At(ref.Pos, len(ref.Name))
+	return nil, cqlerr.Invalid("Unknown type "+name).At(ref.Pos, len(ref.Name))
 }
 
 func plural(n int) string {

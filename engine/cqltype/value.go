@@ -43,7 +43,7 @@ func DoubleValue(f float64) Value {
 	return binary.BigEndian.AppendUint64(make([]byte, 0, 8), math.Float64bits(f))
 }
 
-// TextValue encodes text or ascii (UTF-8 bytes; '' is an empty, non-null value).
+// TextValue encodes text or ascii (UTF-8 bytes; the empty string is an empty, non-null value).
 func TextValue(s string) Value { return append(make([]byte, 0, len(s)), s...) }
 
 // TimestampValue encodes a timestamp given in milliseconds since the epoch.
