@@ -81,7 +81,7 @@ func UUIDVersion(v Value) int {
 // with the IETF variant, as UUIDGen does.
 func TimeUUID(ticks int64, clockSeq uint16, node uint64) Value {
 	t := uint64(ticks) & (1<<60 - 1)
-	msb := t<<32 | (t>>16&0xffff)<<16 | 0x1000 | t>>48&0x0fff
+	msb := t<<32 | (t>>32&0xffff)<<16 | 0x1000 | t>>48&0x0fff
 	lsb := uint64(0x80|(clockSeq>>8)&0x3f)<<56 | uint64(clockSeq&0xff)<<48 | node&(1<<48-1)
 	v := make([]byte, 16)
 	binary.BigEndian.PutUint64(v, msb)
