@@ -355,6 +355,9 @@ func (t *Type) appendLiteral(b []byte, v Value) []byte {
 		return append(b, javaDecimal(u, s)...)
 	case Timestamp:
 		ms, _ := Int64Of(v)
+		if y, _, _ := civilFromDays(floorDiv(ms, 86400000)); y < 1 || y > 9999 {
+			return strconv.AppendInt(b, ms, 10) // no date pattern reads these years back
+		}
 		return quoted(javaTimestamp(ms, 'T'))
 	case Date:
 		days, _ := DateDays(v)
@@ -474,8 +477,11 @@ func (t *Type) appendJSON(b []byte, v Value) []byte {
 		return appendJSONString(b, s)
 	case UUID, Timeuuid, Duration, Blob:
 		return appendJSONString(b, string(t.appendPlain(nil, v)))
-	case List, Set:
+	case List:
 		return t.appendCollection(b, v, (*Type).appendJSON, "")
+	case Set:
+		// ListType.setOrListToJsonString: a set is a JSON array too.
+		return ListOf(t.Elems[0], true).appendCollection(b, v, (*Type).appendJSON, "")
 	case Map:
 		return t.appendJSONMap(b, v)
 	case Tuple:
