@@ -62,6 +62,17 @@ func (db *DB) execBatch(b *cql.Batch) (*Result, *cqlerr.Error) {
 			}
 		}
 		tables[w.t.Qualified()] = true
+	}
+	var tableNames []string
+	for n := range tables {
+		tableNames = append(tableNames, n)
+	}
+	sizeWarnings, err := batchWarnings(writes, len(partitions), sortedStrings(tableNames))
+	if err != nil {
+		return nil, err
+	}
+	res.Warnings = append(res.Warnings, sizeWarnings...)
+	for _, w := range writes {
 		if _, err := db.apply(w, &params); err != nil {
 			return nil, err
 		}

@@ -30,6 +30,10 @@ type DB struct {
 	Ring *Ring
 	// listSeq orders list elements appended within one microsecond.
 	listSeq int64
+	// pending collects the warnings of the statement being executed.
+	pending []string
+	advice  advice
+	views   map[*schema.Table]*viewState
 }
 
 // Limits bounds a run. Zero fields are unbounded.
@@ -118,8 +122,26 @@ type Plan struct {
 }
 
 // Exec runs one statement.
-func (db *DB) Exec(stmt cql.Statement) (res *Result, err *cqlerr.Error) {
-	defer func() { db.Clock++ }()
+func (db *DB) Exec(stmt cql.Statement) (*Result, *cqlerr.Error) {
+	db.pending = db.pending[:0]
+	res, err := db.exec(stmt)
+	db.Clock++
+	if err != nil {
+		return nil, err
+	}
+	if res == nil {
+		res = &Result{}
+	}
+	if len(db.pending) > 0 {
+		res.Warnings = append(res.Warnings, db.pending...)
+	}
+	return res, nil
+}
+
+// warn adds a warning to the statement being executed.
+func (db *DB) warn(msgs ...string) { db.pending = append(db.pending, msgs...) }
+
+func (db *DB) exec(stmt cql.Statement) (res *Result, err *cqlerr.Error) {
 	switch s := stmt.(type) {
 	case *cql.Select:
 		return db.execSelect(s)
@@ -164,7 +186,7 @@ func (db *DB) Exec(stmt cql.Statement) (res *Result, err *cqlerr.Error) {
 }
 
 // ResetRun starts the per-run bounds afresh.
-func (db *DB) ResetRun() { db.rows = 0 }
+func (db *DB) ResetRun() { db.rows = 0; db.advice = advice{} }
 
 // Compact purges, in every table, the tombstones whose gc_grace_seconds have
 // passed, as a major compaction would (the -- @compact directive).

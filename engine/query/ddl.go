@@ -170,6 +170,7 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 		return nil, cqlerr.New(cqlerr.AlreadyExists, "Cannot add already existing table \""+t.Name+"\" to keyspace \""+ks.Name+"\"")
 	}
 	ks.Tables[t.Name] = t
+	db.warn(tableAdvice(t)...)
 	return &Result{}, nil
 }
 
@@ -329,6 +330,9 @@ func (db *DB) truncate(s *cql.Truncate) (*Result, *cqlerr.Error) {
 	db.Data(t).Truncate()
 	for _, v := range t.Views {
 		db.Data(v).Truncate()
+		if st := db.views[v]; st != nil {
+			st.derived = map[string][]viewRow{}
+		}
 	}
 	return &Result{}, nil
 }

@@ -78,6 +78,7 @@ func (db *DB) createIndex(s *cql.CreateIndex) (*Result, *cqlerr.Error) {
 		}
 	}
 	t.Indexes = append(t.Indexes, &schema.Index{Name: name, Column: c, Target: target, Custom: s.Using})
+	db.warn(db.indexAdvice(t, c)...)
 	return &Result{}, nil
 }
 
@@ -98,16 +99,6 @@ func (db *DB) dropIndex(s *cql.DropIndex) (*Result, *cqlerr.Error) {
 	}
 	t.Indexes = out
 	return &Result{}, nil
-}
-
-// Materialized views come with the engine-depth issue; until then they are
-// refused with a message that says so rather than half-simulated.
-func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
-	return nil, cqlerr.Invalid("Materialized views are not simulated by this playground yet")
-}
-
-func (db *DB) dropView(s *cql.DropView) (*Result, *cqlerr.Error) {
-	return nil, cqlerr.Invalid("Materialized views are not simulated by this playground yet")
 }
 
 func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr.Error) {

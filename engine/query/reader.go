@@ -27,7 +27,8 @@ type reader struct {
 	aggRows int
 	aggs    []aggState
 	first   []cqltype.Value
-	stopped *cqlerr.Error
+	stopped  *cqlerr.Error
+	warnings []string
 }
 
 // read visits the partitions the restrictions name, in the order Cassandra
@@ -158,10 +159,18 @@ func (rd *reader) readPartition(part *store.Partition, slices []store.Slice, use
 		return rd.more()
 	}
 	n := 0
+	tombstones := len(part.Ranges) * 2
+	if !part.Deletion.IsLive() {
+		tombstones++
+	}
+	defer func() {
+		rd.plan.TombstonesScanned += tombstones
+		rd.tombstoneCheck(part, n, tombstones)
+	}()
 	visit := func(r *store.Row) bool {
 		rd.plan.RowsRead++
 		rd.plan.CellsRead += len(r.Cells)
-		rd.plan.TombstonesScanned += countTombstones(r, rd.now)
+		tombstones += countTombstones(r, rd.now)
 		if rd.plan.RowsRead%1024 == 0 && !rd.checkDeadline() {
 			return false
 		}
@@ -481,6 +490,7 @@ func (rd *reader) result() (*Result, *cqlerr.Error) {
 		}
 	}
 	rd.plan.RowsReturned = len(res.Rows)
+	res.Warnings = append(res.Warnings, rd.warnings...)
 	if p.sel.aggregate {
 		if p.rs.isKeyRange {
 			res.Warnings = append(res.Warnings, "Aggregation query used without partition key")

@@ -569,9 +569,12 @@ func (db *DB) mutate(w *write, key []byte, params writeParams) *cqlerr.Error {
 
 // afterWrite drops a partition that a write left holding nothing.
 func (db *DB) afterWrite(t *schema.Table, part *store.Partition) {
+	defer db.refreshViews(t, part.Key)
 	if part.IsEmpty() {
 		db.Data(t).Remove(part)
+		return
 	}
+	db.warn(db.writeAdvice(t, part)...)
 }
 
 // applyOps writes the operations (and INSERT's row marker) into one row.

@@ -95,7 +95,7 @@ type View struct {
 	Base *Table
 	// Where is the view's WHERE clause as written, for DESCRIBE.
 	Where string
-	// Filters are restrictions other than IS NOT NULL, checked on each base row.
+	// IncludeAll is set for SELECT *: columns added to the base later join the view.
 	IncludeAll bool
 }
 

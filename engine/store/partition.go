@@ -236,6 +236,10 @@ func (p *Partition) RemoveIfEmpty(r *Row) {
 	}
 }
 
+// RemoveRow drops the row with this clustering key outright (a materialized
+// view rebuilding the rows derived from one base partition).
+func (p *Partition) RemoveRow(clustering [][]byte) { p.rows.Delete(&Row{Clustering: clustering}) }
+
 // IsEmpty reports whether the partition holds nothing at all.
 func (p *Partition) IsEmpty() bool {
 	return p.rows.Len() == 0 && p.Deletion.IsLive() && len(p.Ranges) == 0 && (p.Static == nil || p.Static.IsEmpty())

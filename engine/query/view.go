@@ -1,0 +1,396 @@
+package query
+
+import (
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
+)
+
+// Materialized views are disabled in Cassandra 4.x's shipped cassandra.yaml;
+// the playground's cluster runs with materialized_views_enabled: true, as
+// lessons need them, and says so once per run.
+const (
+	mvExperimentalWarning = "Materialized views are experimental and are not recommended for production use."
+	mvEnabledNote         = AdvicePrefix + "this simulated cluster runs with materialized_views_enabled: true; a stock Cassandra 4.x refuses CREATE MATERIALIZED VIEW with \"Materialized views are disabled. Enable in cassandra.yaml to use.\""
+)
+
+// viewState is what a view needs beyond its schema: its filter and, per
+// base partition, the view rows derived from it (so a base write can replace them).
+type viewState struct {
+	filter  *restrictions
+	derived map[string][]viewRow
+}
+
+type viewRow struct {
+	key        []byte
+	clustering [][]byte
+}
+
+// createView validates CREATE MATERIALIZED VIEW as CreateViewStatement does,
+// then builds the view from the base table's current data.
+func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
+	ksName := db.keyspaceOf(s.Name)
+	ks := db.Schema.Keyspaces[ksName]
+	if ks == nil {
+		return nil, cqlerr.Invalid("Keyspace '" + ksName + "' doesn't exist")
+	}
+	if s.CompactStorage {
+		return nil, cqlerr.New(cqlerr.SyntaxException, "COMPACT STORAGE tables are not allowed starting with version 4.0")
+	}
+	name := s.Name.Name.Name
+	base := ks.Tables[s.Base_.Name.Name]
+	if base == nil {
+		return nil, cqlerr.Invalid("Base table '" + s.Base_.Name.Name + "' doesn't exist")
+	}
+	if existing := ks.Tables[name]; existing != nil {
+		if existing.View == nil {
+			return nil, cqlerr.Invalid("Cannot create materialized view '" + name + "' - a table with the same name already exists")
+		}
+		if s.IfNotExists {
+			return &Result{}, nil
+		}
+		return nil, cqlerr.New(cqlerr.AlreadyExists, "Cannot add already existing table \""+name+"\" to keyspace \""+ksName+"\"")
+	}
+	if base.Counter {
+		return nil, cqlerr.Invalid("Materialized views are not supported on counter tables")
+	}
+	if base.View != nil {
+		return nil, cqlerr.Invalid("Materialized views cannot be created against other materialized views")
+	}
+	if base.GCGrace == 0 {
+		return nil, cqlerr.Invalid("Cannot create materialized view '" + name + "' for base table '" + base.Name + "' with gc_grace_seconds of 0, since this value is used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered updates to expire before being replayed.")
+	}
+	selected, err := db.viewSelection(base, name, s.Selectors)
+	if err != nil {
+		return nil, err
+	}
+	v, err := db.viewTable(ksName, name, base, s, selected)
+	if err != nil {
+		return nil, err
+	}
+	filter, err := db.viewFilter(base, v, s)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range s.Properties {
+		if p.Name.Name == "default_time_to_live" {
+			return nil, cqlerr.Invalid("Cannot set default_time_to_live for a materialized view. Data in a materialized view always expire at the same time than the corresponding data in the parent table.")
+		}
+	}
+	var where []string
+	for _, r := range s.Where {
+		where = append(where, r.Text)
+	}
+	v.View = &schema.View{Base: base, Where: strings.Join(where, " AND "), IncludeAll: len(s.Selectors) == 0}
+	ks.Tables[name] = v
+	base.Views = append(base.Views, v)
+	if db.views == nil {
+		db.views = map[*schema.Table]*viewState{}
+	}
+	db.views[v] = &viewState{filter: filter, derived: map[string][]viewRow{}}
+	db.Data(base).Ascend(func(p *store.Partition) bool {
+		db.refreshView(v, base, p.Key)
+		return true
+	})
+	db.warn(mvExperimentalWarning)
+	if !db.advice.once("mv-enabled") {
+		return &Result{}, nil
+	}
+	db.warn(mvEnabledNote)
+	return &Result{}, nil
+}
+
+// viewSelection resolves the view's select list: plain column names only.
+func (db *DB) viewSelection(base *schema.Table, view string, items []cql.Selector) ([]*schema.Column, *cqlerr.Error) {
+	if len(items) == 0 {
+		var cols []*schema.Column
+		for _, c := range base.Columns {
+			if c.Kind != schema.Static {
+				cols = append(cols, c)
+			}
+		}
+		return cols, nil
+	}
+	var cols []*schema.Column
+	for _, it := range items {
+		if it.Alias != nil {
+			return nil, cqlerr.Invalid("Cannot use aliases when defining a materialized view (got " + it.Expr.String() + " AS " + it.Alias.Name + ")")
+		}
+		ref, ok := it.Expr.(*cql.ColumnRef)
+		if !ok {
+			return nil, cqlerr.Invalid("Can only select columns by name when defining a materialized view (got " + it.Expr.String() + ")")
+		}
+		c, err := db.column(base, ref.Ident)
+		if err != nil {
+			return nil, err
+		}
+		if c.Kind == schema.Static {
+			return nil, cqlerr.Invalid("Cannot include static column '" + c.Name + "' in materialized view '" + view + "'")
+		}
+		cols = appendColumn(cols, c)
+	}
+	return cols, nil
+}
+
+// viewTable builds the view's schema and checks its primary key.
+func (db *DB) viewTable(ks, name string, base *schema.Table, s *cql.CreateView, selected []*schema.Column) (*schema.Table, *cqlerr.Error) {
+	if len(s.PartitionKey) == 0 {
+		return nil, cqlerr.Invalid("Must provide at least one partition key column for materialized view '" + name + "'")
+	}
+	isSelected := map[string]bool{}
+	for _, c := range selected {
+		isSelected[c.Name] = true
+	}
+	keyCols := append(append([]cql.Ident{}, s.PartitionKey...), s.Clustering...)
+	inKey := map[string]bool{}
+	for _, id := range keyCols {
+		if base.Column(id.Name) == nil || !isSelected[id.Name] {
+			return nil, cqlerr.Invalid("Unknown column '" + id.Name + "' referenced in PRIMARY KEY for materialized view '" + name + "'")
+		}
+		inKey[id.Name] = true
+	}
+	if len(s.ClusteringOrder) > 0 {
+		if len(s.ClusteringOrder) != len(s.Clustering) {
+			return nil, cqlerr.Invalid("Clustering key columns must exactly match columns in CLUSTERING ORDER BY directive")
+		}
+		for i, o := range s.ClusteringOrder {
+			if o.Column.Name != s.Clustering[i].Name {
+				return nil, cqlerr.Invalid("Clustering key columns must exactly match columns in CLUSTERING ORDER BY directive")
+			}
+		}
+	}
+	var missing []string
+	for _, c := range append(append([]*schema.Column{}, base.PartitionKey...), base.ClusteringCs...) {
+		if !inKey[c.Name] {
+			missing = append(missing, c.Name)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, cqlerr.Invalid("Cannot create materialized view '" + name + "' without primary key columns " + strings.Join(missing, ", ") + " from base table '" + base.Name + "'")
+	}
+	var nonPK []string
+	for _, id := range keyCols {
+		if !base.Column(id.Name).IsPrimaryKey() {
+			nonPK = append(nonPK, id.Name)
+		}
+	}
+	if len(nonPK) > 1 {
+		return nil, cqlerr.Invalid("Cannot include more than one non-primary key column in materialized view primary key (got " + strings.Join(nonPK, ", ") + ")")
+	}
+	v := &schema.Table{Keyspace: ks, Name: name, GCGrace: base.GCGrace, Options: map[string]string{}}
+	desc := map[string]bool{}
+	for _, o := range s.ClusteringOrder {
+		desc[o.Column.Name] = o.Desc
+	}
+	for _, id := range s.PartitionKey {
+		v.AddColumn(&schema.Column{Name: id.Name, Type: base.Column(id.Name).Type, Kind: schema.PartitionKey})
+	}
+	for _, id := range s.Clustering {
+		v.AddColumn(&schema.Column{Name: id.Name, Type: base.Column(id.Name).Type, Kind: schema.Clustering, Desc: desc[id.Name]})
+	}
+	for _, c := range selected {
+		if !inKey[c.Name] {
+			v.AddColumn(&schema.Column{Name: c.Name, Type: c.Type, Kind: schema.Regular})
+		}
+	}
+	return v, nil
+}
+
+// viewFilter checks the view's WHERE clause: every view key column must be
+// restricted (IS NOT NULL or otherwise), other columns only by IS NOT NULL.
+func (db *DB) viewFilter(base, v *schema.Table, s *cql.CreateView) (*restrictions, *cqlerr.Error) {
+	restricted := map[string]bool{}
+	var real []*cql.Relation
+	for _, r := range s.Where {
+		if r.Kind == cql.TokenRelation {
+			return nil, cqlerr.Invalid("Cannot use token relation when defining a materialized view")
+		}
+		for _, c := range r.Columns {
+			restricted[c.Name] = true
+			bc := base.Column(c.Name)
+			if bc == nil {
+				return nil, db.undefinedColumn(base, c)
+			}
+			if r.Op != cql.OpIsNotNull && v.Column(c.Name) != nil && !v.Column(c.Name).IsPrimaryKey() || r.Op != cql.OpIsNotNull && v.Column(c.Name) == nil {
+				return nil, cqlerr.Invalid("Non-primary key columns can only be restricted with 'IS NOT NULL' (got: " + c.Name + " restricted illegally)")
+			}
+		}
+		if r.Op != cql.OpIsNotNull {
+			real = append(real, r)
+		}
+	}
+	var missing []string
+	for _, c := range append(append([]*schema.Column{}, v.PartitionKey...), v.ClusteringCs...) {
+		if !restricted[c.Name] {
+			missing = append(missing, c.Name)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, cqlerr.Invalid("Primary key columns " + strings.Join(missing, ", ") + " must be restricted with 'IS NOT NULL' or otherwise")
+	}
+	return db.analyse(base, selectStmt, real, true, false, true)
+}
+
+// refreshView replaces the view rows derived from one base partition with
+// rows computed from its current content: the synchronous equivalent of
+// Cassandra's view updates.
+func (db *DB) refreshView(v, base *schema.Table, key []byte) {
+	st := db.views[v]
+	if st == nil {
+		return
+	}
+	vdata := db.Data(v)
+	for _, old := range st.derived[string(key)] {
+		if p := vdata.Partition(old.key); p != nil {
+			p.RemoveRow(old.clustering)
+			if p.IsEmpty() {
+				vdata.Remove(p)
+			}
+		}
+	}
+	delete(st.derived, string(key))
+	part := db.Data(base).Partition(key)
+	if part == nil {
+		return
+	}
+	now := db.NowSeconds()
+	rc := &rowCtx{t: base, part: part, pkVals: splitKey(base, key), now: now}
+	var derived []viewRow
+	part.Ascend(store.All, func(r *store.Row) bool {
+		rc.row, rc.del = r, part.DeletionAt(r.Clustering).Max(r.Deletion)
+		if !rowIsLive(base, r, rc) || !viewFilterMatches(st.filter, rc) {
+			return true
+		}
+		if vr, ok := db.writeViewRow(v, base, rc); ok {
+			derived = append(derived, vr)
+		}
+		return true
+	})
+	if len(derived) > 0 {
+		st.derived[string(key)] = derived
+	}
+}
+
+func viewFilterMatches(rs *restrictions, rc *rowCtx) bool {
+	if rs == nil {
+		return true
+	}
+	for i, r := range rs.pk {
+		if r != nil && !matches(r, rc.pkVals[i]) {
+			return false
+		}
+	}
+	for _, r := range rs.ck {
+		if !r.multi() && !matches(r, rc.value(r.first())) {
+			return false
+		}
+	}
+	return true
+}
+
+// writeViewRow copies one live base row into the view, keyed by the view's
+// primary key; a row whose view key has a null is not in the view.
+func (db *DB) writeViewRow(v, base *schema.Table, rc *rowCtx) (viewRow, bool) {
+	keyVals := make([]cqltype.Value, len(v.PartitionKey))
+	marker := rc.row.Marker
+	for i, c := range v.PartitionKey {
+		if keyVals[i] = rc.value(base.Column(c.Name)); keyVals[i] == nil {
+			return viewRow{}, false
+		}
+	}
+	clustering := make([][]byte, len(v.ClusteringCs))
+	for i, c := range v.ClusteringCs {
+		if clustering[i] = rc.value(base.Column(c.Name)); clustering[i] == nil {
+			return viewRow{}, false
+		}
+	}
+	// A view row lives as long as the base cell that is part of its key.
+	for _, c := range append(append([]*schema.Column{}, v.PartitionKey...), v.ClusteringCs...) {
+		bc := base.Column(c.Name)
+		if bc.IsPrimaryKey() {
+			continue
+		}
+		if cell := rc.cellMeta(bc); cell != nil && (marker.TS == store.NoTimestamp || cell.TS > marker.TS || cell.TTL > 0) {
+			marker = store.Liveness{TS: cell.TS, TTL: cell.TTL}
+			if cell.TTL > 0 {
+				marker.Expires = cell.LocalTime
+			}
+		}
+	}
+	var key []byte
+	if len(keyVals) == 1 {
+		key = keyVals[0]
+	} else {
+		key = cqltype.CompositeKey(keyVals)
+	}
+	part := db.Data(v).PartitionForWrite(key)
+	row := part.RowForWrite(clustering)
+	if marker.TS != store.NoTimestamp {
+		row.SetMarker(marker)
+	}
+	for _, c := range v.Regulars {
+		bc := base.Column(c.Name)
+		if bc == nil {
+			continue
+		}
+		for _, cell := range baseCells(rc, bc) {
+			cell.Col = int32(c.ID)
+			row.Write(cell)
+		}
+	}
+	return viewRow{key: key, clustering: clustering}, true
+}
+
+// baseCells returns the live cells of a base column in the current row.
+func baseCells(rc *rowCtx, c *schema.Column) []store.Cell {
+	r, del := rc.rowFor(c)
+	if r == nil {
+		return nil
+	}
+	var out []store.Cell
+	cdel := del.Max(r.ComplexDeletionOf(int32(c.ID)))
+	for _, cell := range r.Elements(int32(c.ID)) {
+		if cell.IsLive(rc.now) && !cdel.Deletes(cell.TS) {
+			out = append(out, cell)
+		}
+	}
+	return out
+}
+
+// refreshViews updates every view of t after a write to partition key.
+func (db *DB) refreshViews(t *schema.Table, key []byte) {
+	for _, v := range t.Views {
+		db.refreshView(v, t, key)
+	}
+}
+
+func (db *DB) dropView(s *cql.DropView) (*Result, *cqlerr.Error) {
+	ksName := db.keyspaceOf(s.Name)
+	ks := db.Schema.Keyspaces[ksName]
+	var v *schema.Table
+	if ks != nil {
+		v = ks.Tables[s.Name.Name.Name]
+	}
+	if v == nil || v.View == nil {
+		if s.IfExists {
+			return &Result{}, nil
+		}
+		return nil, cqlerr.Invalid("Materialized view '" + ksName + "." + s.Name.Name.Name + "' doesn't exist")
+	}
+	base := v.View.Base
+	out := base.Views[:0]
+	for _, x := range base.Views {
+		if x != v {
+			out = append(out, x)
+		}
+	}
+	base.Views = out
+	delete(ks.Tables, v.Name)
+	delete(db.data, v)
+	delete(db.views, v)
+	return &Result{}, nil
+}

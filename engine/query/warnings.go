@@ -1,0 +1,206 @@
+package query
+
+import (
+	"strconv"
+
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
+)
+
+// Thresholds from cassandra.yaml (4.1 defaults) and the lessons' guidance.
+const (
+	tombstoneWarnThreshold    = 1000
+	tombstoneFailureThreshold = 100000
+	batchSizeWarnThreshold    = 5 * 1024
+	batchSizeFailThreshold    = 50 * 1024
+
+	// AdvicePrefix marks warnings that are cqlplay's teaching advice, not
+	// Cassandra's own.
+	AdvicePrefix = "cqlplay advice: "
+
+	adviceRowsPerPartition  = 100_000
+	adviceBytesPerPartition = 100 * 1024 * 1024
+	adviceKeyBytes          = 60 * 1024
+	adviceLowCardinalityMin = 1000
+)
+
+// tombstoneCheck is applied per partition read: past the warn threshold the
+// read warns as Cassandra does; past the failure threshold it is aborted.
+func (rd *reader) tombstoneCheck(part *store.Partition, live, tombstones int) {
+	if tombstones <= tombstoneWarnThreshold {
+		return
+	}
+	q := "SELECT * FROM " + rd.p.t.Qualified() + " WHERE " + rd.keyCondition(part) + " LIMIT " + strconv.Itoa(cqlshPageSize)
+	tok := strconv.FormatInt(part.Token, 10)
+	if tombstones > tombstoneFailureThreshold {
+		rd.stopped = cqlerr.New("ReadFailure", "Error from server: code=1300 [Replica(s) failed to execute read] message=\"Operation failed - received 0 responses and 1 failures: READ_TOO_MANY_TOMBSTONES from localhost/127.0.0.1:7000\" info={'consistency': 'ONE', 'required_responses': 1, 'received_responses': 0, 'failures': 1}")
+		return
+	}
+	rd.warnings = append(rd.warnings, "Read "+strconv.Itoa(live)+" live rows and "+strconv.Itoa(tombstones)+" tombstone cells for query "+q+"; token "+tok+" (see tombstone_warn_threshold)")
+}
+
+// keyCondition prints a partition's key as the WHERE of a CQL query.
+func (rd *reader) keyCondition(part *store.Partition) string {
+	vals := splitKey(rd.p.t, part.Key)
+	s := ""
+	for i, c := range rd.p.t.PartitionKey {
+		if i > 0 {
+			s += " AND "
+		}
+		s += c.Name + " = " + c.Type.Literal(vals[i])
+	}
+	return s
+}
+
+// batchSize estimates a batch's mutation size as Cassandra's
+// IMutation.dataSize does: clustering bytes, liveness info, and per cell its
+// timestamp, TTL fields and value.
+func batchSize(writes []*write) int {
+	n := 0
+	for _, w := range writes {
+		rows := 1
+		ck := 0
+		for _, r := range w.rs.ck {
+			rows *= max(len(r.values), 1)
+			for _, vals := range r.values {
+				for _, v := range vals {
+					ck += len(v)
+				}
+			}
+		}
+		per := 0
+		if w.marker {
+			per += 8
+		}
+		for _, op := range w.ops {
+			per += 8 + len(op.val) + len(op.key)
+		}
+		n += rows*per + ck
+	}
+	return n
+}
+
+// batchWarnings returns the size warning (or failure) of a batch touching
+// several partitions.
+func batchWarnings(writes []*write, partitions int, tables []string) ([]string, *cqlerr.Error) {
+	if partitions <= 1 {
+		return nil, nil
+	}
+	size := batchSize(writes)
+	if size > batchSizeFailThreshold {
+		return nil, cqlerr.Invalid("Batch too large")
+	}
+	if size > batchSizeWarnThreshold {
+		return []string{"Batch for [" + join(tables, ", ") + "] is of size " + strconv.Itoa(size) + ", exceeding specified threshold of " + strconv.Itoa(batchSizeWarnThreshold) + " by " + strconv.Itoa(size-batchSizeWarnThreshold) + "."}, nil
+	}
+	return nil, nil
+}
+
+// advice collects cqlplay's modeling advice for the current run, each piece
+// given once per table.
+type advice struct {
+	given map[string]bool
+}
+
+func (a *advice) once(key string) bool {
+	if a.given == nil {
+		a.given = map[string]bool{}
+	}
+	if a.given[key] {
+		return false
+	}
+	a.given[key] = true
+	return true
+}
+
+// tableAdvice looks at a table's schema right after CREATE TABLE.
+func tableAdvice(t *schema.Table) []string {
+	var out []string
+	if len(t.ClusteringCs) == 1 && t.ClusteringCs[0].Type.Kind == cqltype.Timestamp {
+		c := t.ClusteringCs[0]
+		out = append(out, AdvicePrefix+"\""+c.Name+"\" (timestamp) is the only clustering column of "+t.Name+": two events in the same millisecond get the same key and the second silently overwrites the first (every write is an upsert). Use a timeuuid, or add a column that makes the key unique.")
+	}
+	return out
+}
+
+// writeAdvice looks at a partition after a write: very large partitions, a
+// partition key near the size limit, few partitions holding a big table.
+func (db *DB) writeAdvice(t *schema.Table, part *store.Partition) []string {
+	var out []string
+	rows := part.Len()
+	if rows >= adviceRowsPerPartition && db.advice.once("rows:"+t.Qualified()+string(part.Key)) {
+		out = append(out, AdvicePrefix+"partition "+db.keyText(t, part.Key)+" of "+t.Name+" now holds "+strconv.Itoa(rows)+" rows; past about 100,000 rows (or 100 MB) a partition gets slow to read, repair and compact. Add a bucket (a day, a shard number) to the partition key.")
+	} else if rows >= 1000 && rows%1000 == 0 {
+		if est := estimatePartitionBytes(part); est >= adviceBytesPerPartition && db.advice.once("bytes:"+t.Qualified()+string(part.Key)) {
+			out = append(out, AdvicePrefix+"partition "+db.keyText(t, part.Key)+" of "+t.Name+" is estimated at "+strconv.Itoa(est>>20)+" MB, past the 100 MB guidance. Split it with a bucket in the partition key.")
+		}
+	}
+	if len(part.Key) >= adviceKeyBytes && db.advice.once("key:"+t.Qualified()) {
+		out = append(out, AdvicePrefix+"a partition key of "+strconv.Itoa(len(part.Key))+" bytes is close to Cassandra's 65535-byte limit; keys are stored with every partition index entry, so keep them short.")
+	}
+	data := db.Data(t)
+	if parts := data.Len(); parts > 0 && parts <= 2 {
+		total := 0
+		data.Ascend(func(p *store.Partition) bool { total += p.Len(); return true })
+		if total >= adviceLowCardinalityMin && db.advice.once("card:"+t.Qualified()) {
+			out = append(out, AdvicePrefix+t.Name+" holds "+strconv.Itoa(total)+" rows in only "+strconv.Itoa(parts)+" partition(s): a partition key with so few values puts all the data on the same replicas (a hot spot). Choose a partition key with many distinct values.")
+		}
+	}
+	return out
+}
+
+// estimatePartitionBytes adds up the stored bytes of a partition's rows.
+func estimatePartitionBytes(part *store.Partition) int {
+	n := len(part.Key)
+	part.Ascend(store.All, func(r *store.Row) bool {
+		for _, v := range r.Clustering {
+			n += len(v)
+		}
+		for i := range r.Cells {
+			n += len(r.Cells[i].Value) + len(r.Cells[i].Path) + 12
+		}
+		return true
+	})
+	return n
+}
+
+func (db *DB) keyText(t *schema.Table, key []byte) string {
+	vals := splitKey(t, key)
+	s := ""
+	for i, c := range t.PartitionKey {
+		if i > 0 {
+			s += ":"
+		}
+		s += c.Type.Format(vals[i])
+	}
+	return "'" + s + "'"
+}
+
+// indexAdvice warns about an index on a column whose values are nearly all
+// distinct: each lookup then asks every node for one row.
+func (db *DB) indexAdvice(t *schema.Table, c *schema.Column) []string {
+	if c.Kind == schema.PartitionKey || c.Type.IsCollection() {
+		return nil
+	}
+	distinct := map[string]bool{}
+	rows := 0
+	now := db.NowSeconds()
+	db.Data(t).Ascend(func(p *store.Partition) bool {
+		rc := &rowCtx{t: t, part: p, pkVals: splitKey(t, p.Key), now: now}
+		p.Ascend(store.All, func(r *store.Row) bool {
+			rc.row, rc.del = r, p.DeletionAt(r.Clustering).Max(r.Deletion)
+			if v := rc.value(c); v != nil {
+				distinct[string(v)] = true
+				rows++
+			}
+			return true
+		})
+		return true
+	})
+	if rows >= 100 && len(distinct)*10 >= rows*9 {
+		return []string{AdvicePrefix + "the index on " + c.Name + " covers " + strconv.Itoa(rows) + " rows with " + strconv.Itoa(len(distinct)) + " distinct values: a lookup by a nearly unique value still asks every node. Prefer a table partitioned by " + c.Name + "."}
+	}
+	return nil
+}
