@@ -24,9 +24,9 @@ type reader struct {
 	plan *Plan
 	rows []outRow
 	// aggregate state
-	aggRows int
-	aggs    []aggState
-	first   []cqltype.Value
+	aggRows  int
+	aggs     []aggState
+	first    []cqltype.Value
 	stopped  *cqlerr.Error
 	warnings []string
 }
