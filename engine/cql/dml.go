@@ -161,22 +161,21 @@ func (p *parser) parseInsert() *Insert {
 		}
 	} else {
 		p.expectPunct('(')
-		cols := append(p.colScratch[:0], p.cident())
+		// Scripts repeat the same INSERT shape: size the slices like the last one.
+		s.Columns = make([]Ident, 0, max(p.lastCols, 1))
+		s.Columns = append(s.Columns, p.cident())
 		for p.gotPunct(',') {
-			cols = append(cols, p.cident())
+			s.Columns = append(s.Columns, p.cident())
 		}
-		p.colScratch = cols
-		s.Columns = append([]Ident(nil), cols...)
+		p.lastCols = len(s.Columns)
 		p.expectPunct(')')
 		p.expect(KwValues)
 		p.expectPunct('(')
-		vals := append(p.valScratch[:0], p.parseExpr(termCtx))
+		s.Values = make([]Expr, 0, len(s.Columns))
+		s.Values = append(s.Values, p.parseExpr(termCtx))
 		for p.gotPunct(',') {
-			vals = append(vals, p.parseExpr(termCtx))
+			s.Values = append(s.Values, p.parseExpr(termCtx))
 		}
-		p.valScratch = vals
-		s.Values = append([]Expr(nil), vals...)
-		clear(vals)
 		p.expectPunct(')')
 	}
 	if p.got(KwIf) {

@@ -27,6 +27,9 @@ func fuzzSeeds(t testing.TB) []string {
 		"ALTER TABLE t ADD (x int, y text); ALTER TABLE t RENAME a TO b; CREATE CUSTOM INDEX i ON t (KEYS(m)) USING 'c' WITH OPTIONS = {'a': 'b'}",
 		"CREATE MATERIALIZED VIEW v AS SELECT * FROM t WHERE a IS NOT NULL PRIMARY KEY (a); DESCRIBE KEYSPACE ks; DESC t",
 		"-- @advance 2h\n/* c */ INSERT INTO t (u, d, h, b) VALUES (5132b130-ae79-11e4-ab27-0800200c9a66, P1DT2H, 0xCAFE, $$x$$) -- end",
+		"CREATE TABLE users (mainland text, state text, uid int, name text, zip text, PRIMARY KEY (mainland, state, uid));",
+		"INSERT INTO users (mainland, state, uid, name, zip) VALUES ('asia', 'JP', 6, 'Fumiko', '100-0001');",
+		"SELECT name FROM users WHERE mainland = 'north_america' AND state = 'NY' AND uid = 3;",
 		"SELECT 'unterminated", "SELECT * FROM t WHERE a = 1 AND", "\xff\x00",
 	)
 	return seeds

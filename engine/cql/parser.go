@@ -89,9 +89,7 @@ type parser struct {
 	hint    *TypeRef
 	lexErrs []lexErr
 
-	// Scratch space for INSERT, the statement scripts hold by the thousand.
-	colScratch []Ident
-	valScratch []Expr // the type a successful tryTypeHint speculation parsed
+	lastCols int // column count of the last INSERT, to size the next one's slices // the type a successful tryTypeHint speculation parsed
 }
 
 // bailout is the panic value of a syntax error; statementItem recovers it.
