@@ -1,6 +1,8 @@
 package query
 
 import (
+	"slices"
+
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
@@ -105,6 +107,15 @@ func newRestrictions(t *schema.Table, typ stmtType, allowFiltering bool) *restri
 func (db *DB) analyse(t *schema.Table, typ stmtType, where []*cql.Relation, allowFiltering, selectsOnlyStatic, forView bool) (*restrictions, *cqlerr.Error) {
 	rs := newRestrictions(t, typ, allowFiltering)
 	for _, rel := range where {
+		// StatementRestrictions checks this first for each relation, in
+		// textual order.
+		if (rel.Op == cql.OpContains || rel.Op == cql.OpContainsKey) && (typ == updateStmt || typ == deleteStmt) {
+			op := "CONTAINS"
+			if rel.Op == cql.OpContainsKey {
+				op = "CONTAINS KEY"
+			}
+			return nil, cqlerr.Invalid("Cannot use "+string(typ)+" with "+op).At(rel.Pos, len(rel.Text))
+		}
 		if rel.Op == cql.OpIsNotNull {
 			if !forView {
 				return nil, cqlerr.Invalid("Unsupported restriction: "+rel.Text).At(rel.Pos, len(rel.Text))
@@ -335,10 +346,16 @@ func (rs *restrictions) process(selectsOnlyStatic, forView bool) *cqlerr.Error {
 	}
 	if len(rs.others) > 0 {
 		if rs.typ == updateStmt || rs.typ == deleteStmt {
-			names := make([]string, len(rs.others))
-			for i, r := range rs.others {
-				names[i] = r.first().Name
+			// Cassandra lists them from its RestrictionSet, a TreeMap whose
+			// comparator puts static and regular columns (no position) in
+			// the byte order of their names, each once.
+			names := make([]string, 0, len(rs.others))
+			for _, r := range rs.others {
+				if !slices.Contains(names, r.first().Name) {
+					names = append(names, r.first().Name)
+				}
 			}
+			slices.Sort(names)
 			return cqlerr.Invalid("Non PRIMARY KEY columns found in where clause: " + join(names, ", ") + " ")
 		}
 		if hasIndex {
