@@ -122,7 +122,8 @@ func (rd *reader) finishAggregate() {
 			}
 		}
 	}
-	rd.rows = []outRow{{vals: vals}}
+	rd.rows = append(rd.rows, outRow{vals: vals})
+	rd.aggRows, rd.aggs, rd.first = 0, nil, nil
 }
 
 // numberRat reads a numeric value exactly.

@@ -29,6 +29,7 @@ type reader struct {
 	first    []cqltype.Value
 	stopped  *cqlerr.Error
 	warnings []string
+	group    string
 }
 
 // read visits the partitions the restrictions name, in the order Cassandra
@@ -424,7 +425,7 @@ func (rd *reader) more() bool {
 	if rd.stopped != nil {
 		return false
 	}
-	if p.limit > 0 && !p.sel.aggregate && !p.postOrder && len(rd.rows) >= p.limit {
+	if p.limit > 0 && !p.sel.aggregate && !p.grouped && !p.postOrder && len(rd.rows) >= p.limit {
 		return false
 	}
 	return true
@@ -433,7 +434,19 @@ func (rd *reader) more() bool {
 // emit computes the selection for the current row.
 func (rd *reader) emit(rc *rowCtx) {
 	sel := rd.p.sel
-	if sel.aggregate {
+	if rd.p.grouped {
+		key := string(rc.part.Key)
+		if rc.row != nil && rc.row.Clustering != nil {
+			for _, v := range rc.row.Clustering[:rd.p.groupPrefix] {
+				key += "\x00" + string(v)
+			}
+		}
+		if rd.aggRows > 0 && key != rd.group {
+			rd.finishAggregate()
+		}
+		rd.group = key
+	}
+	if sel.aggregate || rd.p.grouped {
 		rd.aggregate(rc)
 		return
 	}
@@ -455,8 +468,11 @@ func (rd *reader) emit(rc *rowCtx) {
 // result formats the rows as cqlsh prints them.
 func (rd *reader) result() (*Result, *cqlerr.Error) {
 	p := rd.p
-	if p.sel.aggregate {
+	if p.sel.aggregate && !p.grouped || rd.aggRows > 0 {
 		rd.finishAggregate()
+	}
+	if p.grouped && p.limit > 0 && len(rd.rows) > p.limit {
+		rd.rows = rd.rows[:p.limit]
 	}
 	if p.postOrder {
 		rd.sortRows()
@@ -491,7 +507,7 @@ func (rd *reader) result() (*Result, *cqlerr.Error) {
 	}
 	rd.plan.RowsReturned = len(res.Rows)
 	res.Warnings = append(res.Warnings, rd.warnings...)
-	if p.sel.aggregate {
+	if p.sel.aggregate && !p.grouped {
 		if p.rs.isKeyRange {
 			res.Warnings = append(res.Warnings, "Aggregation query used without partition key")
 		} else if p.rs.pkIsIN() {

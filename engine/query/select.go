@@ -27,6 +27,10 @@ type selectPlan struct {
 	limit     int
 	ppLimit   int
 	postOrder bool
+	// grouped is set for GROUP BY; rows group by partition and the first
+	// groupPrefix clustering columns.
+	grouped     bool
+	groupPrefix int
 }
 
 func (db *DB) execSelect(s *cql.Select) (*Result, *cqlerr.Error) {
@@ -64,7 +68,9 @@ func (db *DB) planSelect(s *cql.Select) (*selectPlan, *cqlerr.Error) {
 		return nil, cqlerr.Invalid("PER PARTITION LIMIT is not allowed with aggregate queries.")
 	}
 	if len(s.GroupBy) > 0 {
-		return nil, cqlerr.Invalid("GROUP BY is not supported by this playground yet")
+		if err := db.checkGroupBy(p); err != nil {
+			return nil, err
+		}
 	}
 	if len(s.OrderBy) > 0 {
 		if err := db.checkOrderBy(p); err != nil {
@@ -75,6 +81,49 @@ func (db *DB) planSelect(s *cql.Select) (*selectPlan, *cqlerr.Error) {
 		return nil, cqlerr.Invalid(msgAllowFiltering)
 	}
 	return p, nil
+}
+
+// checkGroupBy is SelectStatement.getAggregationSpecFactory: GROUP BY names
+// primary key columns in order, the whole partition key first, skipping only
+// columns restricted by =.
+func (db *DB) checkGroupBy(p *selectPlan) *cqlerr.Error {
+	t := p.t
+	pk := append(append([]*schema.Column{}, t.PartitionKey...), t.ClusteringCs...)
+	next := 0
+	prefix := 0
+	for _, id := range p.s.GroupBy {
+		c, err := db.column(t, id)
+		if err != nil {
+			return err
+		}
+		if !c.IsPrimaryKey() {
+			return cqlerr.Invalid("Group by is currently only supported on the columns of the PRIMARY KEY, got " + c.Name)
+		}
+		for {
+			if next >= len(pk) {
+				return cqlerr.Invalid("Group by currently only support groups of columns following their declared order in the PRIMARY KEY")
+			}
+			col := pk[next]
+			next++
+			if col.Kind == schema.Clustering {
+				prefix++
+			}
+			if col == c {
+				break
+			}
+			if !p.rs.isColumnRestrictedByEq(col) && !(col.Kind == schema.PartitionKey && p.rs.pk[col.Position] != nil && p.rs.pk[col.Position].kind == rEQ) {
+				return cqlerr.Invalid("Group by currently only support groups of columns following their declared order in the PRIMARY KEY")
+			}
+		}
+	}
+	if next < len(pk) && pk[next].Kind == schema.PartitionKey {
+		return cqlerr.Invalid("Group by is not supported on only a part of the partition key")
+	}
+	if prefix > 0 && p.s.Distinct {
+		return cqlerr.Invalid("Grouping on clustering columns is not allowed for SELECT DISTINCT queries")
+	}
+	p.grouped, p.groupPrefix = true, prefix
+	return nil
 }
 
 // validateDistinct is SelectStatement.validateDistinctSelection.
