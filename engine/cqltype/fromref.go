@@ -48,6 +48,7 @@ type raw struct {
 	kind   Kind
 	frozen bool
 	elems  []*raw
+	udt    string // a user type's qualified name (kind is 0)
 }
 
 func rawOf(ref *cql.TypeRef, ks string) (*raw, *cqlerr.Error) {
@@ -104,13 +105,19 @@ func rawOf(ref *cql.TypeRef, ks string) (*raw, *cqlerr.Error) {
 		}
 		return &raw{kind: Tuple, frozen: true, elems: params}, nil
 	}
+	if err := arity(0); err != nil {
+		return nil, err
+	}
 	switch {
 	case ref.Keyspace != "":
 		name = ref.Keyspace + "." + name
 	case ks != "":
 		name = ks + "." + name
 	}
-	return nil, cqlerr.Invalid("Unknown type "+name).At(ref.Pos, len(ref.Name))
+	// A user type: the engine defines none, so preparing it fails, but only
+	// after the checks that come first in Cassandra (a non-frozen UDT inside
+	// a collection is reported as such).
+	return &raw{udt: name}, nil
 }
 
 func plural(n int) string {
@@ -121,7 +128,7 @@ func plural(n int) string {
 }
 
 func (r *raw) isCollection() bool     { return r.kind == List || r.kind == Set || r.kind == Map }
-func (r *raw) supportsFreezing() bool { return r.isCollection() || r.kind == Tuple }
+func (r *raw) supportsFreezing() bool { return r.isCollection() || r.kind == Tuple || r.udt != "" }
 
 func (r *raw) freeze() (*raw, *cqlerr.Error) {
 	if !r.supportsFreezing() {
@@ -129,6 +136,9 @@ func (r *raw) freeze() (*raw, *cqlerr.Error) {
 	}
 	if r.kind == Tuple {
 		return r, nil
+	}
+	if r.udt != "" {
+		return &raw{udt: r.udt, frozen: true}, nil
 	}
 	c := &raw{kind: r.kind, frozen: true, elems: make([]*raw, len(r.elems))}
 	for i, e := range r.elems {
@@ -141,6 +151,12 @@ func (r *raw) freeze() (*raw, *cqlerr.Error) {
 }
 
 func (r *raw) String() string {
+	if r.udt != "" {
+		if r.frozen {
+			return "frozen<" + r.udt + ">"
+		}
+		return r.udt
+	}
 	var b []byte
 	if r.frozen && r.kind != Tuple {
 		b = append(b, "frozen<"...)
@@ -165,6 +181,8 @@ func (r *raw) String() string {
 // prepare validates r in the order of CQL3Type.Raw.RawCollection.prepare.
 func (r *raw) prepare() (*Type, *cqlerr.Error) {
 	switch {
+	case r.udt != "":
+		return nil, cqlerr.Invalid("Unknown type " + r.udt)
 	case r.kind == Tuple:
 		fields := make([]*Type, len(r.elems))
 		for i, e := range r.elems {
@@ -182,8 +200,8 @@ func (r *raw) prepare() (*Type, *cqlerr.Error) {
 		return simpleTypes[r.kind], nil
 	}
 	values := r.elems[len(r.elems)-1]
-	if !r.frozen && values.isCollection() && !values.frozen {
-		return nil, cqlerr.Invalid("Non-frozen collections are not allowed inside collections: " + r.String())
+	if err := r.checkNestedFrozen(values); err != nil {
+		return nil, err
 	}
 	if values.kind == Counter {
 		return nil, cqlerr.Invalid("Counters are not allowed inside collections: " + r.String())
@@ -199,8 +217,8 @@ func (r *raw) prepare() (*Type, *cqlerr.Error) {
 		if keys.kind == Duration {
 			return nil, cqlerr.Invalid("Durations are not allowed as map keys: " + r.String())
 		}
-		if !r.frozen && keys.isCollection() && !keys.frozen {
-			return nil, cqlerr.Invalid("Non-frozen collections are not allowed inside collections: " + r.String())
+		if err := r.checkNestedFrozen(keys); err != nil {
+			return nil, err
 		}
 	}
 	elems := make([]*Type, len(r.elems))
@@ -212,4 +230,19 @@ func (r *raw) prepare() (*Type, *cqlerr.Error) {
 		elems[i] = t
 	}
 	return &Type{Kind: r.kind, Frozen: r.frozen, Elems: elems}, nil
+}
+
+// checkNestedFrozen is throwNestedNonFrozenError: a non-frozen collection or
+// user type inside a non-frozen collection.
+func (r *raw) checkNestedFrozen(inner *raw) *cqlerr.Error {
+	if r.frozen || inner.frozen {
+		return nil
+	}
+	switch {
+	case inner.isCollection():
+		return cqlerr.Invalid("Non-frozen collections are not allowed inside collections: " + r.String())
+	case inner.udt != "":
+		return cqlerr.Invalid("Non-frozen UDTs are not allowed inside collections: " + r.String())
+	}
+	return nil
 }
