@@ -101,6 +101,3 @@ func (db *DB) dropIndex(s *cql.DropIndex) (*Result, *cqlerr.Error) {
 	return &Result{}, nil
 }
 
-func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr.Error) {
-	return nil, cqlerr.Invalid("INSERT JSON is not simulated by this playground yet")
-}

@@ -59,6 +59,7 @@ type restriction struct {
 	token        bool
 	rel          *cql.Relation
 	nulls        *cql.Relation // a relation whose value is null (checked at execution)
+	unset        bool          // the value is unset (INSERT JSON without the column)
 }
 
 func (r *restriction) first() *schema.Column { return r.cols[0] }

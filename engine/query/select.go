@@ -264,6 +264,9 @@ func (db *DB) limitValue(e cql.Expr) (int, *cqlerr.Error) {
 func (rs *restrictions) checkNulls() *cqlerr.Error {
 	all := append(append(append([]*restriction{}, rs.pk...), rs.ck...), rs.others...)
 	for _, r := range all {
+		if r != nil && r.unset {
+			return cqlerr.Invalid("Invalid unset value for column " + r.first().Name)
+		}
 		if r != nil && r.nulls != nil {
 			return cqlerr.Invalid("Invalid null value in condition for column " + r.first().Name)
 		}

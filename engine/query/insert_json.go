@@ -1,0 +1,102 @@
+package query
+
+import (
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+)
+
+// prepareInsertJSON prepares INSERT INTO t JSON '{...}' (Json.java): each
+// named column takes the value decoded from JSON; an absent column is null
+// with DEFAULT NULL and left alone with DEFAULT UNSET (the default).
+func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr.Error) {
+	if t.Counter {
+		return nil, cqlerr.Invalid("INSERT statements are not allowed on counter tables, use UPDATE instead")
+	}
+	var text string
+	switch x := s.JSON.(type) {
+	case *cql.Literal:
+		if x.Kind != cql.StringLit {
+			return nil, cqlerr.Invalid("Invalid " + literalKind(x.Kind) + " constant (" + x.Text + ") for \"[json]\" of type text")
+		}
+		text = x.Text
+	case *cql.BindMarker:
+		return nil, bindMarkerError(x)
+	default:
+		return nil, cqlerr.Invalid("INSERT JSON takes a string literal holding a JSON object")
+	}
+	names, values, err := cqltype.ParseJSONObject(text)
+	if err != nil {
+		return nil, err
+	}
+	given := map[string]string{}
+	for i, n := range names {
+		if t.Column(n) == nil {
+			return nil, cqlerr.Invalid("JSON values map contains unrecognized column: " + n)
+		}
+		given[n] = values[i]
+	}
+	w := &write{typ: insertStmt, t: t, marker: !t.Compact, ttl: s.Using.TTL, ts: s.Using.Timestamp}
+	rs := newRestrictions(t, insertStmt, false)
+	hasClustering := false
+	for _, c := range t.Columns {
+		raw, ok := given[c.Name]
+		if !ok && !c.IsPrimaryKey() && !s.DefaultNull {
+			continue
+		}
+		var v cqltype.Value
+		if ok {
+			var err *cqlerr.Error
+			if v, err = c.Type.FromJSONAt(raw, db.Clock/1000); err != nil {
+				return nil, cqltype.JSONValueError(c.Name, err)
+			}
+		}
+		if !c.IsPrimaryKey() {
+			if c.Type.Kind == cqltype.Counter {
+				return nil, cqlerr.Invalid("Cannot set the value of counter column " + c.Name + " (counters can only be incremented/decremented, not set)")
+			}
+			w.ops = append(w.ops, &operation{col: c, kind: opSet, val: v})
+			continue
+		}
+		r := &restriction{cols: []*schema.Column{c}, kind: rEQ, values: [][]cqltype.Value{{v}}}
+		if v == nil {
+			r.nulls = &cql.Relation{}
+			r.unset = !ok && !s.DefaultNull
+		}
+		if c.Kind == schema.Clustering {
+			hasClustering = true
+		}
+		if err := rs.add(r); err != nil {
+			return nil, err
+		}
+	}
+	if err := rs.process(!hasClustering && appliesOnlyToStatic(w.ops), false); err != nil {
+		return nil, err
+	}
+	w.rs = rs
+	if s.IfNotExists {
+		w.cond = &conditions{ifNotExists: true}
+	}
+	return w, db.checkWriteAttributes(w)
+}
+
+func literalKind(k cql.LiteralKind) string {
+	switch k {
+	case cql.StringLit:
+		return "STRING"
+	case cql.IntegerLit:
+		return "INTEGER"
+	case cql.FloatLit:
+		return "FLOAT"
+	case cql.BooleanLit:
+		return "BOOLEAN"
+	case cql.UUIDLit:
+		return "UUID"
+	case cql.HexLit:
+		return "HEX"
+	case cql.DurationLit:
+		return "DURATION"
+	}
+	return "NULL"
+}
