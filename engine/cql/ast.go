@@ -292,7 +292,7 @@ type Insert struct {
 	Columns     []Ident
 	Values      []Expr
 	JSON        Expr // INSERT JSON: the JSON text literal; Columns/Values empty
-	DefaultNull bool // INSERT JSON ... DEFAULT NULL (DEFAULT UNSET otherwise)
+	DefaultNull bool // INSERT JSON: absent columns become null (the default) unless DEFAULT UNSET
 	IfNotExists bool
 	Using       Using
 }

@@ -100,4 +100,3 @@ func (db *DB) dropIndex(s *cql.DropIndex) (*Result, *cqlerr.Error) {
 	t.Indexes = out
 	return &Result{}, nil
 }
-
