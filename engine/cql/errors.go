@@ -43,14 +43,14 @@ func (p *parser) noViable() {
 func (p *parser) failToken(msg string) {
 	t := p.tok
 	if t.Kind == TokIllegal {
-		le := p.lexErrs[t.err-1]
-		pos := p.posOf(t.pos(), le.off)
+		msg, off := illegalAt(p.src, t.Start)
+		pos := p.posOf(t.pos(), off)
 		n := 1
-		if le.off >= len(p.src) {
+		if off >= len(p.src) {
 			// Unterminated: underline the whole token.
 			pos, n = t.pos(), t.End-t.Start
 		}
-		panic(&bailout{err: cqlerr.Syntax(pos, n, p.lineCol(p.posOf(t.pos(), le.off))+" "+le.msg), end: -1})
+		panic(&bailout{err: cqlerr.Syntax(pos, n, p.lineCol(p.posOf(t.pos(), off))+" "+msg), end: -1})
 	}
 	n := t.End - t.Start
 	panic(&bailout{err: cqlerr.Syntax(t.pos(), n, p.lineCol(t.pos())+" "+msg), start: t.Start, end: t.End})

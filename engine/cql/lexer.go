@@ -24,7 +24,8 @@ type lexer struct {
 	pos Pos
 
 	// For the last TokIllegal token: the message (ANTLR's wording, without the
-	// "line L:C" prefix) and the offset it points at.
+	// "line L:C" prefix; "" for an unexpected character, which errorAt words)
+	// and the offset it points at.
 	errMsg string
 	errOff int
 }
@@ -77,7 +78,7 @@ func (l *lexer) next() Token {
 func (l *lexer) scanInto(t *lexTok) {
 	l.skipSpace()
 	start := l.off
-	t.Start, t.line, t.col, t.err = start, int32(l.line), int32(start-l.lineStart+1), 0
+	t.Start, t.line, t.col = start, int32(l.line), int32(start-l.lineStart+1)
 	if start >= len(l.src) {
 		t.Kind, t.Kw, t.End = TokEOF, KwNone, start
 		return
@@ -229,14 +230,14 @@ func (l *lexer) scanBadChar() (Kind, KeywordID) {
 	}
 	if c < utf8.RuneSelf {
 		l.off++
-		return l.illegal(start, "no viable alternative at character '"+string(c)+"'")
+		return l.illegal(start, "") // "no viable alternative at character 'c'", built when reported
 	}
 	r, size := utf8.DecodeRuneInString(l.src[start:])
 	l.off += size
 	if r == utf8.RuneError && size == 1 {
 		return l.illegal(start, "illegal UTF-8 encoding")
 	}
-	return l.illegal(start, "no viable alternative at character '"+l.src[start:l.off]+"'")
+	return l.illegal(start, "")
 }
 
 func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
@@ -664,4 +665,17 @@ func (l *lexer) scanBlockComment() (Kind, KeywordID) {
 	kind, kw := l.checkText(start, l.off, TokComment)
 	l.newlines(start, l.off)
 	return kind, kw
+}
+
+// illegalAt re-reads the Illegal token at start and returns its message and
+// the offset the message points at. Illegal tokens do not depend on the
+// lexer's state, so nothing needs to be kept for the (rare) tokens reported.
+func illegalAt(src string, start int) (string, int) {
+	l := newLexer(src)
+	l.off = start
+	l.scan(false)
+	if l.errMsg == "" {
+		return "no viable alternative at character '" + src[start:l.off] + "'", l.errOff
+	}
+	return l.errMsg, l.errOff
 }

@@ -52,17 +52,10 @@ func Parse(script string) []Item {
 type lexTok struct {
 	Token
 	line, col int32
-	err       int32 // for TokIllegal: 1 + index in parser.lexErrs
 }
 
 // pos returns where t starts.
 func (t *lexTok) pos() Pos { return Pos{Offset: t.Start, Line: int(t.line), Col: int(t.col)} }
-
-// lexErr is the lexer's account of an Illegal token.
-type lexErr struct {
-	msg string
-	off int
-}
 
 // parser is a recursive-descent parser over the lexer's tokens with one token
 // of lookahead (tok) and, where CQL's grammar needs it, a few more (peek).
@@ -72,6 +65,8 @@ type parser struct {
 	lx  lexer
 	tok lexTok   // the current token
 	la  []lexTok // tokens read ahead by peek, comments and directives included
+
+	labuf [8]lexTok // la's usual backing array
 
 	prevEnd int // end offset of the token before tok
 
@@ -85,9 +80,8 @@ type parser struct {
 	markers   int
 	inBatch   bool // inside BEGIN BATCH, before APPLY BATCH
 
-	lits    []Literal // slab for literals: one allocation per 64
-	hint    *TypeRef
-	lexErrs []lexErr
+	lits []Literal // slab for literals: one allocation per 64
+	hint *TypeRef
 
 	lastCols int // column count of the last INSERT, to size the next one's slices // the type a successful tryTypeHint speculation parsed
 }
@@ -103,10 +97,6 @@ type bailout struct {
 // lexInto reads the next raw token into t.
 func (p *parser) lexInto(t *lexTok) {
 	p.lx.scanInto(t)
-	if t.Kind == TokIllegal {
-		p.lexErrs = append(p.lexErrs, lexErr{p.lx.errMsg, p.lx.errOff})
-		t.err = int32(len(p.lexErrs))
-	}
 }
 
 // next advances to the next significant token.
@@ -116,6 +106,9 @@ func (p *parser) next() {
 		if len(p.la) > 0 {
 			p.tok = p.la[0]
 			p.la = p.la[1:]
+			if len(p.la) == 0 {
+				p.la = p.labuf[:0] // reuse the buffer rather than grow a new one
+			}
 		} else {
 			p.lexInto(&p.tok)
 		}
@@ -355,7 +348,8 @@ type snapshot struct {
 }
 
 func (p *parser) save() snapshot {
-	return snapshot{p.lx, p.tok, p.la, p.prevEnd, p.depth, p.markers}
+	// la is copied: next reuses labuf once la drains, which would overwrite it.
+	return snapshot{p.lx, p.tok, append([]lexTok(nil), p.la...), p.prevEnd, p.depth, p.markers}
 }
 
 func (p *parser) restore(s snapshot) {
