@@ -1,0 +1,125 @@
+package cqltype
+
+import (
+	"math"
+	"testing"
+)
+
+func TestCast(t *testing.T) {
+	cases := []struct {
+		from string
+		v    Value
+		to   string
+		show string // cqlsh rendering of the result
+	}{
+		{"int", Int32Value(300), "tinyint", "44"},
+		{"int", Int32Value(-1), "bigint", "-1"},
+		{"int", Int32Value(7), "text", "7"},
+		{"int", Int32Value(7), "double", "7"},
+		{"int", Int32Value(7), "decimal", "7"},
+		{"int", Int32Value(7), "varint", "7"},
+		{"bigint", Int64Value(1 << 40), "int", "0"},
+		{"double", DoubleValue(1.9), "int", "1"},
+		{"double", DoubleValue(-1.9), "bigint", "-1"},
+		{"double", DoubleValue(1e300), "int", "2147483647"},
+		{"double", DoubleValue(math.NaN()), "int", "0"},
+		{"double", DoubleValue(0.1), "decimal", "0.1"},
+		{"double", DoubleValue(100), "text", "100.0"},
+		{"double", DoubleValue(1e7), "text", "1.0E7"},
+		{"float", FloatValue(1.1), "decimal", "1.1"},
+		{"float", FloatValue(1.1), "double", "1.1"},
+		{"decimal", dec("12.99"), "int", "12"},
+		{"decimal", dec("-12.99"), "bigint", "-12"},
+		{"decimal", dec("1E+3"), "int", "1000"},
+		{"decimal", dec("12.5"), "double", "12.5"},
+		{"decimal", dec("1E+3"), "text", "1E+3"},
+		{"varint", varint("18446744073709551617"), "bigint", "1"},
+		{"counter", Int64Value(5), "int", "5"},
+		{"boolean", BoolValue(true), "text", "true"},
+		{"inet", mustInet("::1"), "text", "0:0:0:0:0:0:0:1"},
+		{"timestamp", TimestampValue(1767225600000), "text", "2026-01-01T00:00:00.000Z"},
+		{"timestamp", TimestampValue(1767225600000 + 3600000), "date", "2026-01-01"},
+		{"timestamp", TimestampValue(-1), "date", "1970-01-01"}, // SimpleDateSerializer truncates toward zero
+		{"timestamp", TimestampValue(-86400001), "date", "1969-12-31"},
+		{"date", DateValue(20454), "timestamp", "2026-01-01 00:00:00.000000+0000"},
+		{"date", DateValue(20454), "text", "2026-01-01"},
+		{"time", TimeOfDayValue(nanosPerHour), "text", "01:00:00.000000000"},
+		{"timeuuid", TimeUUIDAt(1767225600000*1e6, 1, 2), "timestamp", "2026-01-01 00:00:00.000000+0000"},
+		{"timeuuid", TimeUUIDAt(1767225600000*1e6, 1, 2), "date", "2026-01-01"},
+		{"uuid", mustUUID("5132b130-ae79-11e4-ab27-0800200c9a66"), "ascii", "5132b130-ae79-11e4-ab27-0800200c9a66"},
+		{"ascii", []byte("x"), "text", "x"},
+		{"text", []byte("x"), "text", "x"},
+	}
+	for _, c := range cases {
+		from, to := mustType(t, c.from), mustType(t, c.to)
+		if !CanCast(from, to) {
+			t.Errorf("CanCast(%s, %s) = false", c.from, c.to)
+			continue
+		}
+		got, err := Cast(from, to, c.v)
+		if err != nil {
+			t.Errorf("cast(%s as %s): %v", from.Format(c.v), c.to, err)
+			continue
+		}
+		if to.Format(got) != c.show {
+			t.Errorf("cast(%s as %s) = %s, want %s", from.Format(c.v), c.to, to.Format(got), c.show)
+		}
+	}
+	for _, pair := range [][2]string{{"text", "int"}, {"blob", "text"}, {"int", "timestamp"}, {"boolean", "int"}, {"uuid", "timeuuid"}, {"date", "time"}, {"list<int>", "text"}} {
+		if CanCast(mustType(t, pair[0]), mustType(t, pair[1])) {
+			t.Errorf("CanCast(%s, %s) = true; Cassandra has no such cast", pair[0], pair[1])
+		}
+	}
+	if e := CastError("b", BooleanType); e.Message != "b cannot be cast to boolean" {
+		t.Errorf("CastError = %q", e.Message)
+	}
+	if _, err := Cast(DoubleType, DecimalType, DoubleValue(math.NaN())); err == nil {
+		t.Error("NaN cannot become a decimal")
+	}
+}
+
+func TestTimeFunctions(t *testing.T) {
+	u := TimeUUIDAt(1767225600123*1e6, 1, 2)
+	if ms, _ := Int64Of(ToUnixTimestamp(TimeuuidType, u)); ms != 1767225600123 {
+		t.Errorf("toUnixTimestamp = %d", ms)
+	}
+	if ms, _ := Int64Of(ToTimestamp(DateType, DateValue(1))); ms != 86400000 {
+		t.Errorf("toTimestamp(date 1) = %d", ms)
+	}
+	if ToDate(TimestampType, nil) != nil || ToTimestamp(DateType, Value{}) != nil {
+		t.Error("null and empty give null")
+	}
+}
+
+func TestBlobAs(t *testing.T) {
+	if v, err := BlobAs(IntType, []byte{0, 0, 0, 5}); err != nil || IntType.Format(v) != "5" {
+		t.Errorf("blobAsInt(0x00000005) = %v, %v", v, err)
+	}
+	_, err := BlobAs(IntType, []byte{1, 2})
+	if err == nil || err.Message != "In call to function blobasint, value 0x0102 is not a valid binary representation for type int" {
+		t.Errorf("blobAsInt(0x0102): %v", err)
+	}
+	if _, err := BlobAs(DateType, Value{}); err == nil {
+		t.Error("a date needs 4 bytes")
+	}
+	if _, err := BlobAs(TextType, []byte{0xff}); err == nil || err.Message != "In call to function blobastext, value 0xff is not a valid binary representation for type text" {
+		t.Errorf("blobAsText(0xff): %v", err)
+	}
+	if v, err := BlobAs(IntType, nil); v != nil || err != nil {
+		t.Error("blobAsInt(null) is null")
+	}
+	if string(AsBlob([]byte("x"))) != "x" {
+		t.Error("AsBlob must keep the bytes")
+	}
+}
+
+func TestAddCounter(t *testing.T) {
+	v := AddCounter(nil, 5)
+	v = AddCounter(v, -7)
+	if n, _ := Int64Of(v); n != -2 {
+		t.Errorf("counter = %d", n)
+	}
+	if n, _ := Int64Of(AddCounter(Int64Value(math.MaxInt64), 1)); n != math.MinInt64 {
+		t.Error("counters wrap as Java longs")
+	}
+}
