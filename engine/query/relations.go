@@ -1,6 +1,8 @@
 package query
 
 import (
+	"strings"
+
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
@@ -195,7 +197,13 @@ func (db *DB) tokenRestriction(t *schema.Table, rel *cql.Relation) (*restriction
 	if !sameColumns(cols, pk) {
 		return nil, cqlerr.Invalid("The token function arguments must be in the partition key order: " + columnNames(pk))
 	}
-	v, err := cqltype.BigintType.Assign(rel.Value, "partition key token", db.env())
+	var v cqltype.Value
+	var err *cqlerr.Error
+	if f, ok := rel.Value.(*cql.FuncCall); ok && isTokenCall(f) {
+		v, err = db.tokenOf(t, f)
+	} else {
+		v, err = cqltype.BigintType.Assign(rel.Value, "partition key token", db.env())
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -342,4 +350,36 @@ func referencesDuration(t *cqltype.Type) bool {
 		}
 	}
 	return false
+}
+
+// isTokenCall reports whether f calls the token function, which Cassandra's
+// FunctionResolver builds per table (TokenFct), so `token(k) > token(42)`
+// works where no other function knows the table.
+func isTokenCall(f *cql.FuncCall) bool {
+	return strings.ToLower(f.Name) == "token" && (f.Keyspace == "" || strings.ToLower(f.Keyspace) == "system")
+}
+
+// tokenOf evaluates token(v1, ..., vn) over table t's partition key types,
+// as TokenFct does.
+func (db *DB) tokenOf(t *schema.Table, f *cql.FuncCall) (cqltype.Value, *cqlerr.Error) {
+	pk := t.PartitionKey
+	if len(f.Args) != len(pk) {
+		return nil, cqlerr.Invalid("Invalid number of arguments in call to function system.token: " + itoa(len(pk)) + " required but " + itoa(len(f.Args)) + " provided")
+	}
+	vals := make([]cqltype.Value, len(pk))
+	for i, a := range f.Args {
+		v, err := pk[i].Type.Assign(a, "arg"+itoa(i)+"(system.token)", db.env())
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			return nil, nil
+		}
+		vals[i] = v
+	}
+	key := vals[0]
+	if len(vals) > 1 {
+		key = cqltype.CompositeKey(vals)
+	}
+	return cqltype.Int64Value(cqltype.Token(key)), nil
 }
