@@ -60,14 +60,23 @@ func (db *DB) createIndex(s *cql.CreateIndex) (*Result, *cqlerr.Error) {
 		target = "full"
 	}
 	name := s.Name.Name
-	if name == "" {
-		name = t.Name + "_" + c.Name + "_idx"
-	}
-	if _, ix := db.Schema.FindIndex(ksName, name); ix != nil {
-		if s.IfNotExists {
-			return &Result{}, nil
+	if name != "" {
+		if _, ix := db.Schema.FindIndex(ksName, name); ix != nil {
+			if s.IfNotExists {
+				return &Result{}, nil
+			}
+			return nil, cqlerr.Invalid("Index '" + name + "' already exists")
 		}
-		return nil, cqlerr.Invalid("Index '" + name + "' already exists")
+	} else {
+		// IndexMetadata.generateDefaultIndexName, then findAvailableIndexName.
+		base := t.Name + "_" + c.Name + "_idx"
+		name = base
+		for i := 1; ; i++ {
+			if _, ix := db.Schema.FindIndex(ksName, name); ix == nil {
+				break
+			}
+			name = base + "_" + itoa(i)
+		}
 	}
 	for _, ix := range t.Indexes {
 		if ix.Column == c && ix.Target == target {

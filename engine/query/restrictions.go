@@ -365,7 +365,14 @@ func (rs *restrictions) process(selectsOnlyStatic, forView bool) *cqlerr.Error {
 			return cqlerr.Invalid(msgAllowFiltering)
 		}
 	}
-	_ = t
+	if rs.usesIndex && t.View == nil {
+		// validateSecondaryIndexSelections
+		for _, r := range rs.pk {
+			if r != nil && r.kind == rIN {
+				return cqlerr.Invalid("Select on indexed columns and with IN clause for the PRIMARY KEY are not supported")
+			}
+		}
+	}
 	return nil
 }
 

@@ -321,14 +321,18 @@ func (rc *rowCtx) value(c *schema.Column) cqltype.Value {
 
 // collection gathers a non-frozen collection's live elements into its value.
 func (rc *rowCtx) collection(r *store.Row, del store.Deletion, c *schema.Column) cqltype.Value {
-	var keys, vals []cqltype.Value
+	var live []store.Cell
 	cdel := del.Max(r.ComplexDeletionOf(int32(c.ID)))
 	for _, e := range r.Elements(int32(c.ID)) {
-		if e.Path == nil || !e.IsLive(rc.now) || cdel.Deletes(e.TS) {
-			continue
+		if e.Path != nil && e.IsLive(rc.now) && !cdel.Deletes(e.TS) {
+			live = append(live, e)
 		}
-		keys = append(keys, e.Path)
-		vals = append(vals, e.Value)
+	}
+	sortElements(c.Type, live)
+	keys := make([]cqltype.Value, len(live))
+	vals := make([]cqltype.Value, len(live))
+	for i := range live {
+		keys[i], vals[i] = live[i].Path, live[i].Value
 	}
 	if len(keys) == 0 {
 		return nil
