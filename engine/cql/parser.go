@@ -33,7 +33,8 @@ func Parse(script string) []Item {
 	p := &parser{src: script, lx: newLexer(script)}
 	p.wantDirective = true
 	p.next()
-	items := make([]Item, 0, strings.Count(script, ";")+1)
+	// Statements end in ';' and take at least a few bytes: a good first guess.
+	items := make([]Item, 0, min(strings.Count(script, ";"), len(script)/6)+1)
 	for p.tok.Kind != TokEOF {
 		switch {
 		case p.tok.Kind == TokDirective:
@@ -256,9 +257,6 @@ func (p *parser) endStatement() {
 	p.wantDirective = true
 	if p.isPunct(';') {
 		p.next()
-	} else if p.tok.Kind == TokDirective {
-		// A directive read as lookahead while it was still hidden.
-		return
 	}
 }
 
