@@ -1,6 +1,7 @@
 package query
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
@@ -156,13 +157,21 @@ func validateDistinct(t *schema.Table, sel *selection, rs *restrictions) *cqlerr
 // checkOrderBy is verifyOrderingIsAllowed and isReversed of SelectStatement.
 func (db *DB) checkOrderBy(p *selectPlan) *cqlerr.Error {
 	t, rs := p.t, p.rs
+	// Cassandra's parser puts the orderings in a LinkedHashMap: a column
+	// named twice keeps its first place and its last direction.
 	var cols []*schema.Column
+	var orderings []cql.Ordering
 	for _, o := range p.s.OrderBy {
 		c, err := db.column(t, o.Column)
 		if err != nil {
 			return err
 		}
+		if i := slices.Index(cols, c); i >= 0 {
+			orderings[i].Desc = o.Desc
+			continue
+		}
 		cols = append(cols, c)
+		orderings = append(orderings, o)
 	}
 	if rs.usesIndex {
 		if db.Version == "5.0" {
@@ -189,7 +198,7 @@ func (db *DB) checkOrderBy(p *selectPlan) *cqlerr.Error {
 			i++
 		}
 		i++
-		if p.s.OrderBy[k].Desc != c.Desc {
+		if orderings[k].Desc != c.Desc {
 			reversed[c.Position] = 2
 		} else {
 			reversed[c.Position] = 1
@@ -209,7 +218,7 @@ func (db *DB) checkOrderBy(p *selectPlan) *cqlerr.Error {
 	p.reversed = dir == 2
 	if rs.pkIsIN() {
 		p.postOrder = true
-		p.orderBy = p.s.OrderBy
+		p.orderBy = orderings
 	}
 	return nil
 }
