@@ -119,8 +119,9 @@ func runScenarioFile(t *testing.T, path string) {
 // renderOutcomes prints the outcomes that carry something: a "> " line with
 // the statement (newlines folded), then the error as "error: Code: message",
 // the warnings, the text, or the rows as "col | col" lines with a
-// "(N rows)" footer. Nulls print as "null"; a value that is the text 'null'
-// would print the same, so scenarios avoid that text.
+// "(N rows)" footer. Nulls print as "null" (a value that is the text 'null'
+// would print the same, so scenarios avoid that text), empty values as
+// "<empty>".
 func renderOutcomes(outs []Outcome) string {
 	var b strings.Builder
 	for _, o := range outs {
@@ -147,7 +148,14 @@ func renderOutcomes(outs []Outcome) string {
 		if o.HasResult() {
 			b.WriteString(strings.Join(o.Columns, " | ") + "\n")
 			for _, r := range o.Rows {
-				b.WriteString(strings.Join(r, " | ") + "\n")
+				vals := make([]string, len(r))
+				for i, v := range r {
+					// An empty value would make an empty line, which ends the block.
+					if vals[i] = v; v == "" {
+						vals[i] = "<empty>"
+					}
+				}
+				b.WriteString(strings.Join(vals, " | ") + "\n")
 			}
 			b.WriteString("(" + strconv.Itoa(len(o.Rows)) + " rows)\n")
 		}
