@@ -1,0 +1,119 @@
+package engine
+
+import (
+	"errors"
+	"sort"
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine/layout"
+	"github.com/cqlplay/cqlplay/engine/schema"
+)
+
+// LayoutForms are the forms Session.Layout renders, in the order the page
+// offers them.
+var LayoutForms = []string{"map", "tree", "cli", "sstabledump", "ring"}
+
+// Layout renders what the session's cluster stores, after the scripts run so
+// far, in one of LayoutForms:
+//
+//   - "map": the storage model as JSON (layout.Model: tables, partitions in
+//     token order, rows, cells and tombstones, and the ring), which the page draws;
+//   - "tree": the same model as an indented text tree;
+//   - "cli": the legacy cassandra-cli `list` output;
+//   - "sstabledump": the JSON sstabledump prints for a flush of each table;
+//   - "ring": the nodes, their token ranges and the load each carries, as text.
+//
+// table "" means every user table, in keyspace then table name order (views
+// included); "t" is a table of the current keyspace and "ks.t" one of any
+// keyspace. An unknown form or table is an error that names what exists.
+// With several tables, the cli and sstabledump forms put each table's text
+// under a header line of its own.
+func (s *Session) Layout(form, table string) (string, error) {
+	known := false
+	for _, f := range LayoutForms {
+		known = known || f == form
+	}
+	if !known {
+		return "", errors.New(`unknown layout form "` + form + `" (known: ` + strings.Join(LayoutForms, ", ") + ")")
+	}
+	tables, err := s.layoutTables(table)
+	if err != nil {
+		return "", err
+	}
+	db := s.db
+	switch form {
+	case "map":
+		return string(layout.Build(db, tables).JSON()), nil
+	case "tree":
+		return layout.Build(db, tables).Tree(), nil
+	case "ring":
+		return layout.Build(db, tables).Ring.Text(), nil
+	}
+	data := db.Tables()
+	var b strings.Builder
+	for i, t := range tables {
+		if form == "cli" {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(layout.CLI(t, data[t], db.NowSeconds()))
+			continue
+		}
+		if len(tables) > 1 || table == "" {
+			if i > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString("$ sstabledump " + t.Keyspace + "/" + t.Name + "/nb-1-big-Data.db\n")
+		}
+		b.WriteString(layout.Sstabledump(t, data[t], db.NowSeconds()))
+	}
+	return b.String(), nil
+}
+
+// layoutTables resolves Layout's table argument.
+func (s *Session) layoutTables(name string) ([]*schema.Table, error) {
+	all := s.userTables()
+	if name == "" {
+		return all, nil
+	}
+	ks, tn := s.db.Keyspace, name
+	if i := strings.IndexByte(name, '.'); i >= 0 {
+		ks, tn = name[:i], name[i+1:]
+	}
+	for _, cand := range []string{tn, strings.ToLower(tn), strings.Trim(tn, `"`)} {
+		for _, t := range all {
+			if t.Keyspace == ks && t.Name == cand || t.Keyspace == strings.ToLower(ks) && t.Name == cand {
+				return []*schema.Table{t}, nil
+			}
+		}
+	}
+	if len(all) == 0 {
+		return nil, errors.New(`unknown table "` + name + `": no table has been created`)
+	}
+	names := make([]string, len(all))
+	for i, t := range all {
+		names[i] = t.Qualified()
+	}
+	return nil, errors.New(`unknown table "` + name + `" (tables: ` + strings.Join(names, ", ") + ")")
+}
+
+// userTables lists the tables and views of every non-system keyspace, in
+// keyspace then table name order.
+func (s *Session) userTables() []*schema.Table {
+	var out []*schema.Table
+	for _, ksName := range s.db.Schema.KeyspaceNames() {
+		ks := s.db.Schema.Keyspaces[ksName]
+		if ks.System {
+			continue
+		}
+		names := make([]string, 0, len(ks.Tables))
+		for n := range ks.Tables {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			out = append(out, ks.Tables[n])
+		}
+	}
+	return out
+}

@@ -1,0 +1,157 @@
+package layout
+
+import "strconv"
+
+// jsonGen emulates the Jackson JsonGenerator sstabledump writes through,
+// with the DefaultPrettyPrinter and the two CompactIndenters of
+// JsonTransformer (apache/cassandra src/java/org/apache/cassandra/tools/
+// JsonTransformer.java). The tool flips the indenters between compact (one
+// space) and expanded (a new line and two spaces a level) in the middle of
+// objects, so its whitespace is only reproduced by replaying the same calls
+// in the same order, which is what sstabledump.go does.
+type jsonGen struct {
+	b []byte
+	// objCompact and arrCompact are the two indenters' modes.
+	objCompact, arrCompact bool
+	nesting                int
+	// ctx is the stack of open containers: an entry count per level, and
+	// whether a field name is waiting for its value.
+	ctx []genCtx
+}
+
+type genCtx struct {
+	array      bool
+	entries    int
+	afterField bool
+}
+
+func (g *jsonGen) indent(compact bool) {
+	if compact {
+		g.b = append(g.b, ' ')
+		return
+	}
+	g.b = append(g.b, '\n')
+	for i := 0; i < g.nesting; i++ {
+		g.b = append(g.b, ' ', ' ')
+	}
+}
+
+// beforeValue is Jackson's _verifyValueWrite with the pretty printer: the
+// separator an array element or an object field's value needs.
+func (g *jsonGen) beforeValue() {
+	if len(g.ctx) == 0 {
+		return
+	}
+	c := &g.ctx[len(g.ctx)-1]
+	if c.array {
+		if c.entries > 0 {
+			g.b = append(g.b, ',')
+		}
+		g.indent(g.arrCompact)
+		c.entries++
+		return
+	}
+	if c.afterField {
+		g.b = append(g.b, " : "...)
+		c.afterField = false
+	}
+}
+
+func (g *jsonGen) startObject() {
+	g.beforeValue()
+	g.b = append(g.b, '{')
+	g.nesting++
+	g.ctx = append(g.ctx, genCtx{})
+}
+
+func (g *jsonGen) endObject() {
+	c := g.ctx[len(g.ctx)-1]
+	g.ctx = g.ctx[:len(g.ctx)-1]
+	g.nesting--
+	if c.entries > 0 {
+		g.indent(g.objCompact)
+	} else {
+		g.b = append(g.b, ' ')
+	}
+	g.b = append(g.b, '}')
+}
+
+func (g *jsonGen) startArray() {
+	g.beforeValue()
+	g.b = append(g.b, '[')
+	g.nesting++
+	g.ctx = append(g.ctx, genCtx{array: true})
+}
+
+func (g *jsonGen) endArray() {
+	c := g.ctx[len(g.ctx)-1]
+	g.ctx = g.ctx[:len(g.ctx)-1]
+	g.nesting--
+	if c.entries > 0 {
+		g.indent(g.arrCompact)
+	} else {
+		g.b = append(g.b, ' ')
+	}
+	g.b = append(g.b, ']')
+}
+
+func (g *jsonGen) field(name string) {
+	c := &g.ctx[len(g.ctx)-1]
+	if c.entries > 0 {
+		g.b = append(g.b, ',')
+	}
+	g.indent(g.objCompact)
+	c.entries++
+	c.afterField = true
+	g.b = appendJacksonString(g.b, name)
+}
+
+func (g *jsonGen) str(s string) {
+	g.beforeValue()
+	g.b = appendJacksonString(g.b, s)
+}
+
+func (g *jsonGen) raw(s string) {
+	g.beforeValue()
+	g.b = append(g.b, s...)
+}
+
+func (g *jsonGen) num(n int64) {
+	g.beforeValue()
+	g.b = strconv.AppendInt(g.b, n, 10)
+}
+
+func (g *jsonGen) boolean(v bool) {
+	g.beforeValue()
+	g.b = strconv.AppendBool(g.b, v)
+}
+
+// appendJacksonString quotes s as Jackson's generator does: '"' and '\\'
+// escaped, control characters as \b \t \n \f \r or \u00XX (upper-case hex),
+// everything else, non-ASCII included, as is.
+func appendJacksonString(b []byte, s string) []byte {
+	const upper = "0123456789ABCDEF"
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c == '\b':
+			b = append(b, '\\', 'b')
+		case c == '\t':
+			b = append(b, '\\', 't')
+		case c == '\n':
+			b = append(b, '\\', 'n')
+		case c == '\f':
+			b = append(b, '\\', 'f')
+		case c == '\r':
+			b = append(b, '\\', 'r')
+		case c < 0x20:
+			b = append(b, '\\', 'u', '0', '0', upper[c>>4], upper[c&15])
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}

@@ -1,0 +1,317 @@
+package layout
+
+import (
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
+)
+
+// Sstabledump renders a table as `sstabledump` prints the sstable a flush of
+// its memtable would write now (Cassandra 3.x/4.x JSON, without -t: times as
+// ISO-8601 instants). Each function below replays one method of
+// JsonTransformer.java, in its order, so the text is the tool's byte for
+// byte. Positions are offsets computed with the size estimate of size.go,
+// standing in for file offsets. now is the virtual clock in seconds (for
+// "expired"). A table with no data prints `[ ]`.
+func Sstabledump(t *schema.Table, st *store.Table, now int64) string {
+	d := dumper{t: t, now: now, cmp: store.Clustering(t.ClusteringCs)}
+	d.g.startArray()
+	if st != nil {
+		st.Ascend(func(p *store.Partition) bool {
+			if !p.IsEmpty() {
+				d.partition(p)
+			}
+			return true
+		})
+	}
+	d.g.endArray()
+	return string(append(d.g.b, '\n'))
+}
+
+type dumper struct {
+	g   jsonGen
+	t   *schema.Table
+	cmp store.Clustering
+	now int64
+	pos int
+}
+
+// partition is serializePartition.
+func (d *dumper) partition(p *store.Partition) {
+	g := &d.g
+	g.startObject()
+	g.field("partition")
+	g.startObject()
+	g.field("key")
+	d.partitionKey(p.Key)
+	g.field("position")
+	g.num(int64(d.pos))
+	if !p.Deletion.IsLive() {
+		d.deletion(p.Deletion)
+	}
+	g.endObject()
+	g.field("rows")
+	g.startArray()
+	d.pos += partitionHeaderSize(p)
+	if p.Static != nil && !p.Static.IsEmpty() {
+		d.row(p.Static, true)
+		d.pos += rowSize(p.Static)
+	}
+	markers := rangeMarkers(d.cmp, p.Ranges)
+	p.Ascend(store.All, func(r *store.Row) bool {
+		for len(markers) > 0 && comparePos(d.cmp, rtPos{prefix: r.Clustering}, markers[0].at) > 0 {
+			d.marker(&markers[0])
+			markers = markers[1:]
+		}
+		d.row(r, false)
+		d.pos += rowSize(r)
+		return true
+	})
+	for i := range markers {
+		d.marker(&markers[i])
+	}
+	g.endArray()
+	g.endObject()
+}
+
+// partitionKey is serializePartitionKey: one string per key column, each
+// as its type's getString.
+func (d *dumper) partitionKey(key []byte) {
+	g := &d.g
+	g.objCompact = true
+	g.arrCompact = true
+	g.startArray()
+	for i, v := range keyParts(d.t, key) {
+		typ := cqltype.BlobType
+		if i < len(d.t.PartitionKey) {
+			typ = d.t.PartitionKey[i].Type
+		}
+		g.str(javaString(typ, v))
+	}
+	g.endArray()
+	g.objCompact = false
+	g.arrCompact = false
+}
+
+// row is serializeRow.
+func (d *dumper) row(r *store.Row, static bool) {
+	g := &d.g
+	g.startObject()
+	g.field("type")
+	if static {
+		g.str("static_block")
+	} else {
+		g.str("row")
+	}
+	g.field("position")
+	g.num(int64(d.pos))
+	if !static {
+		d.clustering(r.Clustering)
+	}
+	mk := r.Marker
+	if mk.TS != store.NoTimestamp {
+		g.objCompact = false
+		g.field("liveness_info")
+		g.objCompact = true
+		g.startObject()
+		g.field("tstamp")
+		g.str(microsInstant(mk.TS))
+		if mk.TTL > 0 {
+			g.field("ttl")
+			g.num(int64(mk.TTL))
+			g.field("expires_at")
+			g.str(secondsInstant(mk.Expires))
+			g.field("expired")
+			g.boolean(mk.Expires < d.now)
+		}
+		g.endObject()
+		g.objCompact = false
+	}
+	if !r.Deletion.IsLive() {
+		d.deletion(r.Deletion)
+	}
+	g.field("cells")
+	g.startArray()
+	for _, cd := range columnsOf(d.t, r, true) {
+		d.columnData(&cd, mk)
+	}
+	g.endArray()
+	g.endObject()
+}
+
+// clustering is serializeClustering: JSON-typed values, "*" for the
+// components a bound leaves out.
+func (d *dumper) clustering(prefix [][]byte) {
+	if len(prefix) == 0 {
+		return
+	}
+	g := &d.g
+	g.field("clustering")
+	g.objCompact = true
+	g.startArray()
+	g.arrCompact = true
+	for i, c := range d.t.ClusteringCs {
+		if i >= len(prefix) {
+			g.str("*")
+		} else {
+			g.raw(c.Type.JSON(prefix[i]))
+		}
+	}
+	g.endArray()
+	g.objCompact = false
+	g.arrCompact = false
+}
+
+// deletion is serializeDeletion.
+func (d *dumper) deletion(del store.Deletion) {
+	g := &d.g
+	g.field("deletion_info")
+	g.objCompact = true
+	g.startObject()
+	g.field("marked_deleted")
+	g.str(microsInstant(del.MarkedAt))
+	g.field("local_delete_time")
+	g.str(secondsInstant(del.LocalTime))
+	g.endObject()
+	g.objCompact = false
+}
+
+// columnData is serializeColumnData: a collection's tombstone first, then
+// its cells.
+func (d *dumper) columnData(cd *colData, mk store.Liveness) {
+	g := &d.g
+	if !cd.col.Type.MultiCell() {
+		for i := range cd.cells {
+			d.cell(cd.col, &cd.cells[i], mk)
+		}
+		return
+	}
+	if !cd.complex.IsLive() {
+		g.objCompact = true
+		g.startObject()
+		g.field("name")
+		g.str(cqlIdent(cd.col.Name))
+		d.deletion(cd.complex)
+		g.objCompact = true
+		g.endObject()
+		g.objCompact = false
+	}
+	for i := range cd.cells {
+		d.cell(cd.col, &cd.cells[i], mk)
+	}
+}
+
+// cell is serializeCell: tstamp only when it differs from the row's
+// liveness, ttl only when it differs from the liveness TTL.
+func (d *dumper) cell(col *schema.Column, c *store.Cell, mk store.Liveness) {
+	g := &d.g
+	g.startObject()
+	g.objCompact = true
+	g.field("name")
+	g.str(cqlIdent(col.Name))
+	valueType := col.Type
+	if col.Type.MultiCell() {
+		g.field("path")
+		g.arrCompact = true
+		g.startArray()
+		kt, vt := elementTypes(col.Type)
+		g.str(javaString(kt, c.Path))
+		g.endArray()
+		g.arrCompact = false
+		valueType = vt
+	}
+	if c.Tombstone {
+		g.field("deletion_info")
+		g.objCompact = true
+		g.startObject()
+		g.field("local_delete_time")
+		g.str(secondsInstant(c.LocalTime))
+		g.endObject()
+		g.objCompact = false
+	} else {
+		g.field("value")
+		if valueType == nil {
+			g.raw(`""`) // a set element's cell: EmptyType
+		} else {
+			g.raw(valueType.JSON(c.Value))
+		}
+	}
+	noLiveness := mk.TS == store.NoTimestamp
+	if noLiveness || c.TS != mk.TS {
+		g.field("tstamp")
+		g.str(microsInstant(c.TS))
+	}
+	if !c.Tombstone && c.TTL > 0 && (noLiveness || c.TTL != mk.TTL) {
+		g.field("ttl")
+		g.num(int64(c.TTL))
+		g.field("expires_at")
+		g.str(secondsInstant(c.LocalTime))
+		g.field("expired")
+		g.boolean(d.now >= c.LocalTime)
+	}
+	g.endObject()
+	g.objCompact = false
+}
+
+// marker is serializeTombstone.
+func (d *dumper) marker(m *rtMarker) {
+	g := &d.g
+	g.startObject()
+	g.field("type")
+	if m.boundary {
+		g.str("range_tombstone_boundary")
+		d.bound(true, m.startIncl, m.at.prefix, m.open)
+		d.bound(false, m.endIncl, m.at.prefix, m.close)
+	} else {
+		g.str("range_tombstone_bound")
+		if m.isStart {
+			d.bound(true, m.startIncl, m.at.prefix, m.open)
+		} else {
+			d.bound(false, m.endIncl, m.at.prefix, m.close)
+		}
+	}
+	g.endObject()
+	g.objCompact = false
+	d.pos += rangeMarkerSize(m.at.prefix)
+}
+
+// bound is serializeBound.
+func (d *dumper) bound(start, inclusive bool, prefix [][]byte, del store.Deletion) {
+	g := &d.g
+	if start {
+		g.field("start")
+	} else {
+		g.field("end")
+	}
+	g.startObject()
+	g.field("type")
+	if inclusive {
+		g.str("inclusive")
+	} else {
+		g.str("exclusive")
+	}
+	d.clustering(prefix)
+	d.deletion(del)
+	g.endObject()
+}
+
+// cqlIdent is ColumnIdentifier.toCQLString: names that are not plain
+// lower-case identifiers are double-quoted.
+func cqlIdent(name string) string {
+	plain := name != ""
+	for i := 0; i < len(name) && plain; i++ {
+		c := name[i]
+		plain = c >= 'a' && c <= 'z' || c == '_' || i > 0 && c >= '0' && c <= '9'
+	}
+	if plain {
+		return name
+	}
+	b := []byte{'"'}
+	for i := 0; i < len(name); i++ {
+		if name[i] == '"' {
+			b = append(b, '"')
+		}
+		b = append(b, name[i])
+	}
+	return string(append(b, '"'))
+}

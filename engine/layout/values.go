@@ -1,0 +1,136 @@
+package layout
+
+import (
+	"strconv"
+
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+)
+
+const hexDigits = "0123456789abcdef"
+
+// appendHex appends v as lowercase hex without a prefix.
+func appendHex(b []byte, v []byte) []byte {
+	for _, c := range v {
+		b = append(b, hexDigits[c>>4], hexDigits[c&15])
+	}
+	return b
+}
+
+// hex0x returns v as 0x-prefixed lowercase hex, the model's byte form.
+func hex0x(v []byte) string {
+	b := make([]byte, 0, 2+2*len(v))
+	b = append(b, "0x"...)
+	return string(appendHex(b, v))
+}
+
+// javaString renders v as Cassandra's AbstractType.getString does, the form
+// partition keys, cell paths and cassandra-cli names use: text bare, blobs
+// as hex without 0x, numbers, uuids and booleans plain, times ISO-8601.
+func javaString(t *cqltype.Type, v []byte) string {
+	switch t.Kind {
+	case cqltype.Text, cqltype.Ascii:
+		return string(v)
+	case cqltype.Blob:
+		return string(appendHex(nil, v))
+	}
+	if len(v) == 0 {
+		return ""
+	}
+	s := t.Literal(v)
+	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
+		s = s[1 : len(s)-1]
+	}
+	return s
+}
+
+// instant renders secs and nanos as Java's Instant.toString (ISO_INSTANT):
+// the fraction is left out when zero, else printed in 3, 6 or 9 digits.
+func instant(secs int64, nanos int64) string {
+	days := floorDiv(secs, 86400)
+	rem := secs - days*86400
+	y, m, d := civil(days)
+	var b []byte
+	switch {
+	case y > 9999:
+		b = append(b, '+')
+		b = strconv.AppendInt(b, y, 10)
+	case y < 0:
+		b = append(b, '-')
+		b = pad(b, -y, 4)
+	default:
+		b = pad(b, y, 4)
+	}
+	b = append(b, '-')
+	b = pad(b, m, 2)
+	b = append(b, '-')
+	b = pad(b, d, 2)
+	b = append(b, 'T')
+	b = pad(b, rem/3600, 2)
+	b = append(b, ':')
+	b = pad(b, rem/60%60, 2)
+	b = append(b, ':')
+	b = pad(b, rem%60, 2)
+	switch {
+	case nanos == 0:
+	case nanos%1_000_000 == 0:
+		b = append(b, '.')
+		b = pad(b, nanos/1_000_000, 3)
+	case nanos%1000 == 0:
+		b = append(b, '.')
+		b = pad(b, nanos/1000, 6)
+	default:
+		b = append(b, '.')
+		b = pad(b, nanos, 9)
+	}
+	return string(append(b, 'Z'))
+}
+
+// microsInstant is sstabledump's dateString(MICROSECONDS, t): Java's
+// TimeUnit.toSeconds truncates toward zero while the nanos are a floorMod,
+// and the tool prints exactly that.
+func microsInstant(t int64) string {
+	return instant(t/1_000_000, floorMod(t*1000, 1_000_000_000))
+}
+
+// secondsInstant is sstabledump's dateString(SECONDS, t).
+func secondsInstant(t int64) string { return instant(t, 0) }
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }
+
+// civil converts days since 1970-01-01 to a proleptic Gregorian date
+// (Howard Hinnant's civil_from_days).
+func civil(z int64) (y, m, d int64) {
+	z += 719468
+	era := floorDiv(z, 146097)
+	doe := z - era*146097
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
+	y = yoe + era*400
+	doy := doe - (365*yoe + yoe/4 - yoe/100)
+	mp := (5*doy + 2) / 153
+	d = doy - (153*mp+2)/5 + 1
+	if mp < 10 {
+		m = mp + 3
+	} else {
+		m = mp - 9
+	}
+	if m <= 2 {
+		y++
+	}
+	return y, m, d
+}
+
+func pad(b []byte, n int64, width int) []byte {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s); i < width; i++ {
+		b = append(b, '0')
+	}
+	return append(b, s...)
+}
