@@ -15,12 +15,18 @@ import (
 // statement on its own, and C is 0-based. The error's Pos is the offending
 // token's place in the whole script (1-based), which is what an editor needs.
 
-// tokenText is how ANTLR quotes the offending token: its text, or <EOF>.
+// tokenText is how ANTLR quotes the offending token: its text (a string's or
+// a quoted name's without quotes, as Lexer.g's setText leaves them), or <EOF>.
 func (p *parser) tokenText(t lexTok) string {
-	if t.Kind == TokEOF {
-		return "<EOF>"
-	}
 	s := p.text(t)
+	switch t.Kind {
+	case TokEOF:
+		return "<EOF>"
+	case TokString:
+		s = unquoteString(s)
+	case TokQuotedIdent:
+		s, _ = p.identName(t)
+	}
 	if len(s) > 100 {
 		s = s[:100] + "..."
 	}
