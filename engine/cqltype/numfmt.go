@@ -232,13 +232,7 @@ func compareDecimal(ua *big.Int, sa int32, ub *big.Int, sb int32) int {
 	adjA, adjB := int64(len(da))-int64(sa), int64(len(db))-int64(sb)
 	c := cmpInt64(adjA, adjB)
 	if c == 0 {
-		for len(da) < len(db) {
-			da += "0"
-		}
-		for len(db) < len(da) {
-			db += "0"
-		}
-		c = strings.Compare(da, db)
+		c = compareDigits(da, db)
 	}
 	return c * ua.Sign()
 }
@@ -259,6 +253,25 @@ func cmpInt64(a, b int64) int {
 		return -1
 	case a > b:
 		return 1
+	}
+	return 0
+}
+
+// compareDigits compares two digit strings as if the shorter were padded
+// with trailing zeros.
+func compareDigits(a, b string) int {
+	n := len(a)
+	if len(b) < n {
+		n = len(b)
+	}
+	if c := strings.Compare(a[:n], b[:n]); c != 0 {
+		return c
+	}
+	if strings.TrimRight(a[n:], "0") != "" {
+		return 1
+	}
+	if strings.TrimRight(b[n:], "0") != "" {
+		return -1
 	}
 	return 0
 }
