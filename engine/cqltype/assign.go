@@ -2,6 +2,7 @@ package cqltype
 
 import (
 	"math/big"
+	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
@@ -17,7 +18,7 @@ type Env interface {
 
 // Clock is an optional interface of an Env: the statement's time in
 // milliseconds since the epoch, which the timestamp literal 'now' reads.
-// Without it, 'now' is the epoch.
+// Without it, 'now' is evaluated as the function call currenttimestamp().
 type Clock interface {
 	NowMillis() int64
 }
@@ -101,6 +102,9 @@ func (t *Type) assignLiteral(x *cql.Literal, receiver string, env Env) (Value, *
 	var now int64
 	if c, ok := env.(Clock); ok {
 		now = c.NowMillis()
+	} else if t.Kind == Timestamp && x.Kind == cql.StringLit && env != nil && strings.EqualFold(x.Text, "now") {
+		// Without a Clock, 'now' is what currentTimestamp() gives.
+		return env.Eval(&cql.FuncCall{Pos: x.Pos, Name: "currenttimestamp"}, t, receiver)
 	}
 	return t.FromString(x.Text, now)
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
 )
 
 func TestAssign(t *testing.T) {
@@ -226,5 +227,21 @@ func BenchmarkAssignText(b *testing.B) {
 		if _, err := TextType.Assign(e, "k", nil); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// callEnv has no Clock: 'now' must become currenttimestamp().
+type callEnv struct{ called string }
+
+func (c *callEnv) Eval(e cql.Expr, want *Type, receiver string) (Value, *cqlerr.Error) {
+	c.called = exprText(e) + " as " + want.String() + " for " + receiver
+	return TimestampValue(42), nil
+}
+
+func TestAssignNowWithoutClock(t *testing.T) {
+	env := &callEnv{}
+	v, err := TimestampType.Assign(str("NOW"), "ts", env)
+	if err != nil || TimestampType.Literal(v) != "'1970-01-01T00:00:00.042Z'" || env.called != "currenttimestamp() as timestamp for ts" {
+		t.Errorf("got %x, %v, call %q", v, err, env.called)
 	}
 }
