@@ -1,6 +1,7 @@
 package query
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -107,7 +108,7 @@ func DescribeTable(t *schema.Table) string {
 	} else {
 		b.WriteString("CREATE TABLE " + quoteName(t.Keyspace) + "." + quoteName(t.Name) + " (\n")
 		inline := len(t.PartitionKey) == 1 && len(t.ClusteringCs) == 0
-		for _, c := range t.Columns {
+		for _, c := range createOrder(t) {
 			b.WriteString("    " + quoteName(c.Name) + " " + c.Type.String())
 			if c.Kind == schema.Static {
 				b.WriteString(" static")
@@ -211,4 +212,26 @@ var reservedWords = map[string]bool{
 	"replace": true, "revoke": true, "schema": true, "select": true, "set": true, "table": true, "to": true, "token": true,
 	"truncate": true, "unlogged": true, "unset": true, "update": true, "use": true, "using": true, "view": true,
 	"where": true, "with": true,
+}
+
+// createOrder lists t's columns as TableMetadata.allColumnsInCreateOrder
+// does for DESCRIBE: partition key and clustering columns in key order, then
+// static and then regular columns, each group in ColumnMetadata's natural
+// order, which puts simple columns before non-frozen collections (complex
+// columns) and orders by name within each. SELECT * differs: it merges
+// simple and complex columns by name.
+func createOrder(t *schema.Table) []*schema.Column {
+	cols := make([]*schema.Column, 0, len(t.Columns))
+	cols = append(cols, t.PartitionKey...)
+	cols = append(cols, t.ClusteringCs...)
+	for _, group := range [][]*schema.Column{t.Statics, t.Regulars} {
+		for _, complex := range []bool{false, true} {
+			for _, c := range t.Columns {
+				if slices.Contains(group, c) && c.Type.MultiCell() == complex {
+					cols = append(cols, c)
+				}
+			}
+		}
+	}
+	return cols
 }
