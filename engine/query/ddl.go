@@ -159,15 +159,20 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 	if ks.System {
 		return nil, cqlerr.New(cqlerr.Unauthorized, "Cannot CREATE <table "+ks.Name+"."+s.Table.Name.Name+">")
 	}
-	t, err := schema.NewTable(ks.Name, s)
-	if err != nil {
+	// CreateTableStatement.apply: an existing table wins over every check
+	// but the parser's.
+	if err := schema.CheckRaw(s); err != nil {
 		return nil, err
 	}
-	if ks.Tables[t.Name] != nil {
+	if name := s.Table.Name.Name; ks.Tables[name] != nil {
 		if s.IfNotExists {
 			return &Result{}, nil
 		}
-		return nil, cqlerr.New(cqlerr.AlreadyExists, "Cannot add already existing table \""+t.Name+"\" to keyspace \""+ks.Name+"\"")
+		return nil, cqlerr.New(cqlerr.AlreadyExists, "Cannot add already existing table \""+name+"\" to keyspace \""+ks.Name+"\"")
+	}
+	t, err := schema.NewTable(ks.Name, s)
+	if err != nil {
+		return nil, err
 	}
 	ks.Tables[t.Name] = t
 	db.warn(tableAdvice(t)...)

@@ -49,19 +49,8 @@ var obsoleteProperties = map[string]bool{
 // check gives Cassandra's message.
 func NewTable(ks string, ct *cql.CreateTable) (*Table, *cqlerr.Error) {
 	name := ct.Table.Name.Name
-	seen := map[string]bool{}
-	for _, c := range ct.Columns {
-		if seen[c.Name.Name] {
-			// Raw statement construction (Parser.g / CreateTableStatement.Raw).
-			return nil, cqlerr.Invalid("Duplicate column '"+c.Name.Name+"' declaration for table '"+name+"'").At(c.Name.Pos, len(c.Name.Name))
-		}
-		seen[c.Name.Name] = true
-	}
-	if ct.PrimaryKeys > 1 {
-		return nil, cqlerr.Invalid("Multiple PRIMARY KEY specified for table '" + name + "' (exactly one required)")
-	}
-	if ct.PrimaryKeys == 0 {
-		return nil, cqlerr.Invalid("No PRIMARY KEY specifed for table '" + name + "' (exactly one required)")
+	if err := CheckRaw(ct); err != nil {
+		return nil, err
 	}
 	t := &Table{Keyspace: ks, Name: name, GCGrace: DefaultGCGrace, Options: map[string]string{}}
 	if err := t.applyProperties(ct.Properties, true); err != nil {
@@ -186,6 +175,34 @@ func referencesDuration(t *cqltype.Type) bool {
 
 // clusteringOrder checks CLUSTERING ORDER BY against the clustering columns and
 // returns which columns are DESC.
+// CheckRaw runs the checks Cassandra makes while it parses CREATE TABLE
+// (CreateTableStatement.Raw): they come before the keyspace's "already
+// exists" check, every other check of NewTable comes after it.
+func CheckRaw(ct *cql.CreateTable) *cqlerr.Error {
+	name := ct.Table.Name.Name
+	seen := map[string]bool{}
+	for _, c := range ct.Columns {
+		if seen[c.Name.Name] {
+			return cqlerr.Invalid("Duplicate column '"+c.Name.Name+"' declaration for table '"+name+"'").At(c.Name.Pos, len(c.Name.Name))
+		}
+		seen[c.Name.Name] = true
+	}
+	if ct.PrimaryKeys > 1 {
+		return cqlerr.Invalid("Multiple PRIMARY KEY specified for table '" + name + "' (exactly one required)")
+	}
+	ordered := map[string]bool{}
+	for _, o := range ct.ClusteringOrder {
+		if ordered[o.Column.Name] {
+			return cqlerr.Invalid("Duplicate column '" + o.Column.Name + "' in CLUSTERING ORDER BY clause for table '" + name + "'")
+		}
+		ordered[o.Column.Name] = true
+	}
+	if ct.PrimaryKeys == 0 {
+		return cqlerr.Invalid("No PRIMARY KEY specifed for table '" + name + "' (exactly one required)")
+	}
+	return nil
+}
+
 func clusteringOrder(table string, clustering []cql.Ident, order []cql.Ordering) (map[string]bool, *cqlerr.Error) {
 	desc := map[string]bool{}
 	isClustering := map[string]bool{}
