@@ -94,58 +94,36 @@ func (p *parser) lineCol(pos Pos) string {
 }
 
 // finishError appends ANTLR's query snippet to a token error once the
-// statement's extent is known (the parser has skipped to its ';').
+// statement's extent is known (the parser has skipped to its ';'), as
+// ErrorCollector.appendSnippet does: from ten tokens before the offending one
+// (ANTLR counts whitespace runs and comments as tokens) to the offending
+// token, which is bracketed, with "..." where text is left out. ANTLR's
+// token buffer ends where its lookahead stopped, which for these errors is
+// the offending token. An error at the end of the input has no snippet:
+// ANTLR's EOF token has no position.
 func (p *parser) finishError(b *bailout) *cqlerr.Error {
-	if b.end < 0 {
+	if b.end < 0 || b.start >= len(p.src) {
 		return b.err
 	}
 	stmtEnd := p.prevEnd
 	if p.isPunct(';') {
 		stmtEnd = p.tok.End // cqlsh sends the statement with its ';'
 	}
-	if b.start > stmtEnd {
-		// The end of input, after trailing blanks: nothing to bracket.
-		b = &bailout{err: b.err, start: stmtEnd, end: stmtEnd}
-	}
 	stmtEnd = max(stmtEnd, b.end)
-	// The snippet runs from about ten ANTLR tokens before the offending one
-	// (whitespace runs count as tokens, so about five of ours) to the token
-	// after it.
 	from := p.snippetStart(b.start)
-	to := b.end
-	if rest := p.src[b.end:stmtEnd]; b.end < stmtEnd {
-		l := newLexer(rest)
-		for {
-			t := l.next()
-			if t.Kind == TokEOF {
-				break
-			}
-			if t.Kind != TokComment && t.Kind != TokDirective {
-				to = b.end + t.End
-				break
-			}
-		}
-	}
-	if to > stmtEnd {
-		to = stmtEnd
-	}
 	var sb strings.Builder
 	sb.WriteString(b.err.Message)
 	sb.WriteString(" (")
 	if from > p.stmtStart {
 		sb.WriteString("...")
 	}
+	// Java's snippet joins the statement's lines without their newlines.
 	write := func(s string) { sb.WriteString(strings.ReplaceAll(s, "\n", "")) }
-	if b.start >= from && b.start < b.end {
-		write(p.src[from:b.start])
-		sb.WriteByte('[')
-		write(p.src[b.start:b.end])
-		sb.WriteByte(']')
-		write(p.src[b.end:max(to, b.end)])
-	} else {
-		write(p.src[from:max(to, from)])
-	}
-	if to < stmtEnd {
+	write(p.src[from:b.start])
+	sb.WriteByte('[')
+	write(p.src[b.start:b.end])
+	sb.WriteByte(']')
+	if b.end < stmtEnd {
 		sb.WriteString("...")
 	}
 	sb.WriteByte(')')
@@ -154,22 +132,29 @@ func (p *parser) finishError(b *bailout) *cqlerr.Error {
 	return &e
 }
 
-// snippetStart returns where the error snippet starts: five tokens (about ten
-// of ANTLR's, which counts whitespace runs) before the offending one at off.
+// snippetStart returns where the error snippet starts: ten ANTLR tokens
+// before the offending one at off, counting whitespace runs as tokens, or the
+// statement's start.
 func (p *parser) snippetStart(off int) int {
-	var last [5]int
+	var last [10]int
 	n := 0
+	push := func(start int) {
+		last[n%len(last)] = start
+		n++
+	}
 	l := newLexer(p.src[:off])
-	l.off, l.line = p.stmtStart, p.stmtPos.Line
+	l.off = p.stmtStart
+	prevEnd := p.stmtStart
 	for {
 		t := l.next()
+		if t.Start > prevEnd {
+			push(prevEnd) // the whitespace before t
+		}
 		if t.Kind == TokEOF || t.Start >= off {
 			break
 		}
-		if t.Kind != TokComment && t.Kind != TokDirective {
-			last[n%len(last)] = t.Start
-			n++
-		}
+		push(t.Start)
+		prevEnd = t.End
 	}
 	if n < len(last) {
 		return p.stmtStart
