@@ -134,8 +134,10 @@ func checkUTF16(t *testing.T, rep nodeReport) {
 		var want []string
 		for _, o := range outs {
 			if o.Error != nil && o.Error.Pos.IsValid() {
+				// A span that ends inside a character covers all of it in
+				// UTF-16 (see runeEnd).
 				e := o.Error
-				end := min(e.Pos.Offset+e.Len, len(script))
+				end := runeEnd(script, min(e.Pos.Offset+e.Len, len(script)))
 				want = append(want, script[min(e.Pos.Offset, len(script)):end])
 			}
 		}

@@ -148,6 +148,14 @@ func TestPositionsToUTF16(t *testing.T) {
 		{Statement: "h"},
 	}
 	wantText := []string{"", "SELEC", "用户", "é = 1", "北京😀", "x", ""}
+	// Spans that end inside a character (one byte of 用, of 😀) cover the whole
+	// character, and the errors after them still land right.
+	outs = append(outs[:7],
+		engine.Outcome{Statement: "i", Error: cqlerr.Syntax(locate("用户", 0), 1, "first byte")},
+		engine.Outcome{Statement: "j", Error: cqlerr.Syntax(locate("😀", 0), 2, "half an emoji")},
+		engine.Outcome{Statement: "k", Error: cqlerr.Syntax(locate("é", 50), 1, "after")},
+	)
+	wantText = append(wantText, "用", "😀", "é")
 	positionsToUTF16(script, outs)
 	if shared.Pos.Offset != strings.Index(script, "SELEC") {
 		t.Errorf("the engine's error value was changed in place")

@@ -45,15 +45,34 @@ type utf16Cursor struct {
 }
 
 // at returns the UTF-16 offset of byte offset off, clamped to the script. An
-// offset inside a multi-byte character counts the character as passed.
+// offset inside a multi-byte character counts the character as passed, so an
+// error span that ends inside a character still covers all of it in UTF-16.
 func (c *utf16Cursor) at(off int) int {
-	off = min(max(off, 0), len(c.s))
+	off = runeEnd(c.s, min(max(off, 0), len(c.s)))
 	if off < c.byteOff {
 		c.byteOff, c.unitOff = 0, 0
 	}
 	c.unitOff += utf16Len(c.s[c.byteOff:off])
 	c.byteOff = off
 	return c.unitOff
+}
+
+// runeEnd moves off forward to the end of the character it falls inside, or
+// leaves it where it is when it is on a character boundary. The cursor must
+// only ever rest on boundaries: counting from inside a character would count
+// its remaining bytes as characters of their own.
+func runeEnd(s string, off int) int {
+	for back := 1; back < utf8.UTFMax && off-back >= 0; back++ {
+		if !utf8.RuneStart(s[off-back]) {
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s[off-back:])
+		if off-back+size > off {
+			return off - back + size
+		}
+		break
+	}
+	return off
 }
 
 // positionsToUTF16 rewrites the error positions of outs, which ran script,

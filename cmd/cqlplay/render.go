@@ -178,17 +178,28 @@ func (p *printer) printError(o *engine.Outcome) {
 	p.errOut.Write(b)
 }
 
-// cqlshErrorLine is the text cqlsh prints for e. It is e.Cqlsh() except for
-// AlreadyExists, which the Python driver turns into its own sentence from the
-// keyspace and table the server sends ("Table 'ks.t' already exists") instead
-// of the server's message.
+// cqlshErrorLine is the text cqlsh prints for e: the exception's class name,
+// ": ", and the exception's text, which depends on how the Python driver
+// (cassandra/protocol.py) turns the server's error into an exception:
+//
+//   - InvalidRequest and Unauthorized become new exceptions whose text is the
+//     summary "Error from server: code=2200 [Invalid query] message=\"...\""
+//     (what (*cqlerr.Error).Cqlsh renders);
+//   - AlreadyExists becomes the driver's own sentence built from the keyspace
+//     and table the server sends: "Table 'ks.t' already exists";
+//   - the others (SyntaxException, ConfigurationException, ServerError) are
+//     raised as the protocol message itself, and cqlsh prints its .message:
+//     the server's text alone.
 func cqlshErrorLine(e *cqlerr.Error) string {
-	if e.Code == cqlerr.AlreadyExists {
+	switch e.Code {
+	case cqlerr.InvalidRequest, cqlerr.Unauthorized:
+		return e.Cqlsh()
+	case cqlerr.AlreadyExists:
 		if s, ok := alreadyExistsLine(e.Message); ok {
 			return string(e.Code) + ": " + s
 		}
 	}
-	return e.Cqlsh()
+	return string(e.Code) + ": " + e.Message
 }
 
 // alreadyExistsLine rewrites the two AlreadyExistsException messages of
