@@ -211,20 +211,32 @@ func (t *Type) compareCollections(a, b Value) (int, bool) {
 	return cmpInt(len(ia), len(ib)), true
 }
 
-// compareTuples compares field by field; a value with fewer fields (all
-// shared ones equal) sorts first.
+// compareTuples is TupleType's order: field by field (a null field first);
+// when one value has more fields, it is greater only if one of its extra
+// fields is non-empty (trailing nulls and empties compare equal).
 func (t *Type) compareTuples(a, b Value) (int, bool) {
 	fa, ok1 := t.Fields(a)
 	fb, ok2 := t.Fields(b)
 	if !ok1 || !ok2 || len(fa) > len(t.Elems) || len(fb) > len(t.Elems) {
 		return 0, false
 	}
-	for i := 0; i < len(fa) && i < len(fb); i++ {
+	n := min(len(fa), len(fb))
+	for i := 0; i < n; i++ {
 		if c := t.Elems[i].Compare(fa[i], fb[i]); c != 0 {
 			return c, true
 		}
 	}
-	return cmpInt(len(fa), len(fb)), true
+	for _, f := range fa[n:] {
+		if len(f) > 0 {
+			return 1, true
+		}
+	}
+	for _, f := range fb[n:] {
+		if len(f) > 0 {
+			return -1, true
+		}
+	}
+	return 0, true
 }
 
 // Valid reports whether v is a well-formed value of t (null and the empty

@@ -73,6 +73,17 @@ func TestCompareOrder(t *testing.T) {
 	}
 }
 
+func TestCompareTupleTrailingNulls(t *testing.T) {
+	typ := TupleOf(IntType, TextType)
+	short, long := tupleOf(Int32Value(1)), tupleOf(Int32Value(1), nil)
+	if typ.Compare(short, long) != 0 || typ.Compare(long, short) != 0 {
+		t.Error("a trailing null field compares equal to a missing one")
+	}
+	if typ.Compare(short, tupleOf(Int32Value(1), []byte("a"))) >= 0 {
+		t.Error("a missing field sorts before a present one")
+	}
+}
+
 func TestCompareDecimalEqualScales(t *testing.T) {
 	if DecimalType.Compare(dec("1.0"), dec("1.00")) != 0 {
 		t.Error("1.0 and 1.00 should compare equal, as BigDecimal.compareTo does")
