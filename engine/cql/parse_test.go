@@ -35,7 +35,7 @@ func TestParsePrint(t *testing.T) {
 		{"SELECT token(k), now(), system.now(), toTimestamp(now()), uuid() FROM t", "SELECT token(k), now(), system.now(), totimestamp(now()), uuid() FROM t"},
 		{"SELECT CAST(a AS text), cast(b as int) FROM t", "SELECT CAST(a AS text), CAST(b AS int) FROM t"},
 		{"SELECT (int) 5, (text) a, (list<int>) [1] FROM t", "SELECT (int) 5, (text) a, (list<int>) [1] FROM t"},
-		{"SELECT m['k'], u.f.g, l[0], a + 1, -a, [1, 2] + l, a * 2 + b FROM t", "SELECT m['k'], u.f.g, l[0], a + 1, -a, [1, 2] + l, a * 2 + b FROM t"},
+		{"SELECT m['k'], u.f.g, l[0], a + 1, -a, [1, 2] + l, a * 2 + b FROM t", "SELECT m['k'], u.f.g, l[0], a + 1, - a, [1, 2] + l, a * 2 + b FROM t"},
 		{"SELECT {1, 2}, {'a': 1}, {}, (a, b), 'x', 1.5e3 FROM t", "SELECT {1, 2}, {'a': 1}, {}, (a, b), 'x', 1.5e3 FROM t"},
 		{"SELECT * FROM t WHERE k = 1 AND c >= 2 AND c < 3 AND d <= 4 AND e > 5 AND f != 6", "SELECT * FROM t WHERE k = 1 AND c >= 2 AND c < 3 AND d <= 4 AND e > 5 AND f != 6"},
 		{"SELECT * FROM t WHERE (a, b) >= (1, 2) AND (a, b) < (3, 4)", "SELECT * FROM t WHERE (a, b) >= (1, 2) AND (a, b) < (3, 4)"},
@@ -55,7 +55,8 @@ func TestParsePrint(t *testing.T) {
 			"SELECT * FROM t WHERE u = 5132b130-ae79-11e4-ab27-0800200c9a66 AND b = 0xCAFE AND d = 1h30m AND e = P1DT2H AND f = -3d AND g = true AND h = null"},
 		{"SELECT * FROM t WHERE s = 'it''s' AND r = $$raw 'text'$$", "SELECT * FROM t WHERE s = 'it''s' AND r = 'raw ''text'''"},
 		{"SELECT * FROM t WHERE a = - 5 AND b = -now() AND c = (int) 5 AND d = (frozen<list<int>>) [1]",
-			"SELECT * FROM t WHERE a = -5 AND b = -now() AND c = (int) 5 AND d = (frozen<list<int>>) [1]"},
+			"SELECT * FROM t WHERE a = -5 AND b = - now() AND c = (int) 5 AND d = (frozen<list<int>>) [1]"},
+		{"SELECT * FROM t WHERE a = - P1D AND b = - NaN AND c = -NaN AND d = - -1", "SELECT * FROM t WHERE a = - P1D AND b = - NaN AND c = NaN AND d = - -1"},
 		{"SELECT * FROM t WHERE u = {name: 'x', \"Age\": 3}", "SELECT * FROM t WHERE u = {name: 'x', \"Age\": 3}"},
 		// INSERT
 		{"INSERT INTO t (a, b) VALUES (1, 'x')", "INSERT INTO t (a, b) VALUES (1, 'x')"},

@@ -241,12 +241,10 @@ func writeExpr(b *strings.Builder, e Expr) {
 		b.WriteByte(' ')
 		writeExpr(b, e.Right)
 	case *Negate:
-		inner := exprString(e.Expr)
-		b.WriteByte('-')
-		if inner != "" && (inner[0] == '-' || isDigit(inner[0])) {
-			b.WriteByte(' ') // "--" would start a comment, "-5" a literal
-		}
-		b.WriteString(inner)
+		// Always "- x": "-5", "-P1D" or "-Infinity" would lex as one literal,
+		// and "--" would start a comment.
+		b.WriteString("- ")
+		writeExpr(b, e.Expr)
 	case *BindMarker:
 		if e.Name == "" {
 			b.WriteByte('?')
