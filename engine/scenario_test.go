@@ -134,7 +134,7 @@ func renderOutcomes(outs []Outcome) string {
 			if o.Error.Code == "SyntaxException" {
 				// The snippet after the message is the parser's concern
 				// (engine/cql's tests): scenarios pin the position and text.
-				if i := strings.LastIndex(msg, " ("); i > 0 {
+				if i := strings.Index(msg, " ("); i > 0 {
 					msg = msg[:i]
 				}
 			}
