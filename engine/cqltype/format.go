@@ -133,11 +133,20 @@ func (t *Type) appendCqlshMap(b []byte, v Value) []byte {
 }
 
 // pythonLess orders map keys as Python compares the driver's values: uuids
-// as 128-bit unsigned integers, everything else agreeing with Cassandra's
-// order for the types that can be map keys.
+// as 128-bit unsigned integers, inets as their strings (the driver decodes
+// them to str), everything else agreeing with Cassandra's order.
 func pythonLess(t *Type, a, b Value) bool {
-	if t.Kind == UUID || t.Kind == Timeuuid {
-		return string(a) < string(b)
+	switch t.Kind {
+	case UUID, Timeuuid:
+		if len(a) == 16 && len(b) == 16 {
+			return string(a) < string(b)
+		}
+	case Inet:
+		sa, ok1 := inetNtop(a)
+		sb, ok2 := inetNtop(b)
+		if ok1 && ok2 {
+			return sa < sb
+		}
 	}
 	return t.Compare(a, b) < 0
 }

@@ -95,7 +95,7 @@ var renderCases = []struct {
 	{"map<text, int>", mapLit(str("b"), num("2"), str("a"), num("1"))},
 	{"map<int, text>", mapLit(num("10"), str("ten"), num("-1"), str("minus one"), num("2"), str("two"))},
 	{"map<timeuuid, text>", mapLit(uuidLit("ffffffff-ffff-1000-8000-000000000000"), str("late low"), uuidLit("00000000-0000-1fff-8000-000000000000"), str("early high"))},
-	{"map<inet, boolean>", mapLit(str("10.0.0.1"), boolean("true"))},
+	{"map<inet, boolean>", mapLit(str("10.0.0.1"), boolean("true"), str("9.0.0.1"), boolean("false"))},
 	{"map<text, frozen<list<int>>>", mapLit(str("k"), list(num("1"), num("2")))},
 	{"list<frozen<map<text, blob>>>", list(mapLit(str("x"), hexLit("0x01")), braces())},
 	{"tuple<int, text, boolean>", tuple(num("1"), str("a"), boolean("true"))},
