@@ -125,6 +125,7 @@ type FuncCall struct {
 	Name     string // lower-cased unless quoted
 	Args     []Expr
 	Star     bool // count(*)
+	Quoted   bool // the name was double-quoted ("myFunc"(), "cast"(x))
 }
 
 // Cast is CAST(expr AS type), allowed in selectors.

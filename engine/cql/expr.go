@@ -418,8 +418,8 @@ func (p *parser) funcCall(ctx exprCtx, keyspace string) Expr {
 	case !isIdentTok(t):
 		p.noViable()
 	}
-	name, _ := p.identName(t)
-	f := &FuncCall{Pos: t.pos(), Keyspace: keyspace, Name: name}
+	name, quoted := p.identName(t)
+	f := &FuncCall{Pos: t.pos(), Keyspace: keyspace, Name: name, Quoted: quoted}
 	p.next()
 	p.expectPunct('(')
 	p.enter()

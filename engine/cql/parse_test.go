@@ -34,6 +34,7 @@ func TestParsePrint(t *testing.T) {
 		{"SELECT key, value, column1, timestamp, date, time, text, type, ttl, count FROM t", "SELECT key, value, column1, timestamp, date, time, text, type, ttl, count FROM t"},
 		{"SELECT token(k), now(), system.now(), toTimestamp(now()), uuid() FROM t", "SELECT token(k), now(), system.now(), totimestamp(now()), uuid() FROM t"},
 		{"SELECT CAST(a AS text), cast(b as int) FROM t", "SELECT CAST(a AS text), CAST(b AS int) FROM t"},
+		{"SELECT \"cast\"(a), \"ttl\"(1), \"myFunc\"(), \"now\"(), ks.\"F\"(), 1 .f FROM t", "SELECT \"cast\"(a), \"ttl\"(1), \"myFunc\"(), \"now\"(), ks.\"F\"(), 1 .f FROM t"},
 		{"SELECT (int) 5, (text) a, (list<int>) [1] FROM t", "SELECT (int) 5, (text) a, (list<int>) [1] FROM t"},
 		{"SELECT m['k'], u.f.g, l[0], a + 1, -a, [1, 2] + l, a * 2 + b FROM t", "SELECT m['k'], u.f.g, l[0], a + 1, - a, [1, 2] + l, a * 2 + b FROM t"},
 		{"SELECT {1, 2}, {'a': 1}, {}, (a, b), 'x', 1.5e3 FROM t", "SELECT {1, 2}, {'a': 1}, {}, (a, b), 'x', 1.5e3 FROM t"},

@@ -201,10 +201,11 @@ func writeExpr(b *strings.Builder, e Expr) {
 			b.WriteString(quoteIdent(e.Keyspace, false))
 			b.WriteByte('.')
 		}
-		if kw := lookupKeyword(e.Name); kw == KwToken || kw == KwCount || kw == KwWritetime || kw == KwTtl {
+		// token, count, writetime and ttl are keywords that call functions.
+		if kw := lookupKeyword(e.Name); !e.Quoted && (kw == KwToken || kw == KwCount || kw == KwWritetime || kw == KwTtl) {
 			b.WriteString(e.Name)
 		} else {
-			b.WriteString(quoteIdent(e.Name, false))
+			b.WriteString(quoteIdent(e.Name, e.Quoted || kw == KwCast || kw == KwKey || kw == KwJson || kw == KwDistinct))
 		}
 		b.WriteByte('(')
 		if e.Star {
@@ -231,7 +232,11 @@ func writeExpr(b *strings.Builder, e Expr) {
 		writeExpr(b, e.Key)
 		b.WriteByte(']')
 	case *Field:
-		writeExpr(b, e.Target)
+		target := exprString(e.Target)
+		b.WriteString(target)
+		if isDigit(target[len(target)-1]) {
+			b.WriteByte(' ') // "1.f" would lex as the float "1."
+		}
 		b.WriteByte('.')
 		b.WriteString(e.Field.String())
 	case *BinaryOp:
