@@ -73,9 +73,25 @@ func writeOutcomes(b *strings.Builder, t *uiText, outs []engine.Outcome) {
 		b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoOutput) + "</p>")
 		return
 	}
+	shown := 0
 	for i := range outs {
+		if silent(&outs[i]) {
+			continue
+		}
 		writeOutcome(b, t, i, &outs[i])
+		shown++
 	}
+	if shown == 0 {
+		b.WriteString(`<p class="out-none">` + html.EscapeString(t.Done) + "</p>")
+	}
+}
+
+// silent reports whether cqlsh would print nothing for o: a statement that
+// succeeded with no rows, text or warnings (a write, DDL). Leaving these out
+// keeps the view on what the reader looks for, and a pasted script of
+// thousands of INSERTs cheap to draw.
+func silent(o *engine.Outcome) bool {
+	return o.Error == nil && !o.HasResult() && o.Text == "" && len(o.Warnings) == 0
 }
 
 func writeOutcome(b *strings.Builder, t *uiText, i int, o *engine.Outcome) {

@@ -4,7 +4,9 @@
 // Text changes go through document.execCommand("insertText") so that Tab,
 // completion and Reset stay on the native undo stack.
 
-import { highlight, type Mark } from "./highlight";
+import { escapeHTML, highlight, type Mark } from "./highlight";
+
+const maxHighlight = 100_000;
 
 export interface LineMark {
   line: number; // 1-based
@@ -118,24 +120,31 @@ export class Editor {
 
   private paint(): void {
     const text = this.input.value;
-    this.code.innerHTML = highlight(text, this.marks);
-    const n = text.split("\n").length;
+    // Colouring a huge paste would freeze typing; past this size the text is
+    // drawn plain (still underlined nowhere, still editable).
+    this.code.innerHTML = text.length > maxHighlight ? escapeHTML(text) + "\n" : highlight(text, this.marks);
+    // The gutter is one text node of line numbers plus one element per
+    // failing line, so a 40,000-line paste costs no more DOM than 4 lines.
+    let n = 1;
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
+    const key = n + ":" + this.lineMarks.map((m) => m.line).join(",");
+    if (this.gutter.dataset.key === key) return;
+    this.gutter.dataset.key = key;
+    let nums = "";
+    for (let i = 1; i <= n; i++) nums += i + "\n";
     const failing = new Map<number, string>();
-    for (const m of this.lineMarks) failing.set(m.line, (failing.has(m.line) ? failing.get(m.line) + "\n" : "") + m.title);
-    if (this.gutter.childElementCount !== n || this.gutter.dataset.marks !== JSON.stringify([...failing.keys()])) {
-      const frag = document.createDocumentFragment();
-      for (let i = 1; i <= n; i++) {
-        const d = document.createElement("div");
-        d.textContent = String(i);
-        if (failing.has(i)) {
-          d.className = "ed-fail";
-          d.title = failing.get(i)!;
-        }
-        frag.append(d);
-      }
-      this.gutter.replaceChildren(frag);
-      this.gutter.dataset.marks = JSON.stringify([...failing.keys()]);
+    for (const m of this.lineMarks) {
+      if (m.line >= 1 && m.line <= n) failing.set(m.line, (failing.has(m.line) ? failing.get(m.line) + "\n" : "") + m.title);
     }
+    const marks = [...failing].map(([line, title]) => {
+      const d = document.createElement("div");
+      d.className = "ed-fail";
+      d.textContent = String(line);
+      d.title = title;
+      d.style.top = `calc(${line - 1} * var(--ed-line) + var(--ed-pad))`;
+      return d;
+    });
+    this.gutter.replaceChildren(document.createTextNode(nums), ...marks);
   }
 
   private keydown(e: KeyboardEvent): void {

@@ -10,6 +10,7 @@ export interface EngineConfig {
   wasm: string;
   wasmExec: string;
   limitMs: number; // wall-clock bound of one run, in the page
+  engineMs: number; // the engine's own time bound (Options.Timeout)
 }
 
 export interface RunRequest {
@@ -85,20 +86,22 @@ export class Engine {
     if (this.busy || this.queue.length === 0) return;
     const job = this.queue.shift()!;
     const id = this.nextId++;
-    const timer = window.setTimeout(() => this.stop(id), this.cfg.limitMs);
-    this.busy = { id, job, timer };
+    const busy = { id, job, timer: 0 };
+    this.busy = busy;
     this.ready.then(
       () => {
-        if (this.busy?.id !== id) return;
+        if (this.busy !== busy) return;
+        // The clock starts when the worker gets the script, not while the
+        // engine is still loading.
+        busy.timer = window.setTimeout(() => this.stop(id), this.cfg.limitMs);
         const r = job.req;
-        // The engine bounds itself too, at half the page's limit, so that a
+        // The engine bounds itself too, below the page's limit, so that a
         // long script usually ends with the engine's own Stopped outcome and
         // the worker survives.
-        this.post({ type: "run", id, version: r.version, prelude: r.prelude, script: r.script, timeoutMs: Math.max(1, Math.floor(this.cfg.limitMs / 2)) });
+        this.post({ type: "run", id, version: r.version, prelude: r.prelude, script: r.script, timeoutMs: this.cfg.engineMs });
       },
       (err: Error) => {
-        if (this.busy?.id !== id) return;
-        window.clearTimeout(timer);
+        if (this.busy !== busy) return;
         this.busy = null;
         job.resolve({ outcomes: [failure("ServerError", err.message)], schema: new Map(), ms: 0, stopped: false });
         this.pump();

@@ -11,13 +11,19 @@ function boot(): void {
   const body = document.body.dataset;
   if (figs.length === 0 || !body.wasm || !body.worker) return;
   const ui = JSON.parse(body.ui ?? "{}") as UI;
-  const limit = Number(new URLSearchParams(location.search).get("runlimit"));
+  // runlimit and enginelimit (ms) override the bounds, for tests and for
+  // readers on slow machines.
+  const q = new URLSearchParams(location.search);
+  const limit = Number(q.get("runlimit"));
   const limitMs = limit > 0 ? limit : 5000;
+  const elimit = Number(q.get("enginelimit"));
+  const engineMs = elimit > 0 ? elimit : Math.floor(limitMs / 2);
   const engine = new Engine({
     worker: body.worker,
     wasm: body.wasm,
     wasmExec: body.wasmExec ?? "",
     limitMs,
+    engineMs,
   });
   const widgets = new Map<number, Widget>();
   let first = true;

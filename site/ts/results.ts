@@ -16,9 +16,17 @@ export function renderOutcomes(panel: HTMLElement, ui: UI, outs: Outcome[]): voi
   if (outs.length === 0) {
     frag.append(el("p", "out-none", ui.noOutput));
   } else {
-    outs.forEach((o, i) => frag.append(renderOutcome(ui, i, o)));
+    outs.forEach((o, i) => {
+      if (!silent(o)) frag.append(renderOutcome(ui, i, o));
+    });
+    if (frag.childNodes.length === 0) frag.append(el("p", "out-none", ui.done));
   }
   panel.replaceChildren(frag);
+}
+
+/** A statement cqlsh prints nothing for (build/widget.go silent). */
+export function silent(o: Outcome): boolean {
+  return !o.error && !o.columns && !o.text && (!o.warnings || o.warnings.length === 0);
 }
 
 function renderOutcome(ui: UI, i: number, o: Outcome): HTMLElement {

@@ -196,6 +196,7 @@ export class Widget {
     this.outcomes.forEach((o, i) => {
       if (o.line <= line) idx = i;
     });
+    // A silent statement has no output to select.
     this.panel.querySelectorAll(".out-sel").forEach((e) => e.classList.remove("out-sel"));
     const out = this.panel.querySelector(`.out[data-stmt="${idx}"]`);
     if (out) {

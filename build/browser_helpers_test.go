@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath is Debian's chromium, which .ci/run installs.
+const chromiumPath = "/usr/bin/chromium"
+
+var (
+	browserOnce   sync.Once
+	browserCtx    context.Context
+	browserCancel func()
+	browserErr    error
+)
+
+// startBrowser starts the package's one headless Chromium. Its context has
+// no deadline: a deadline on the first action would become the browser's
+// lifetime.
+func startBrowser() {
+	path := chromiumPath
+	if _, err := os.Stat(path); err != nil {
+		if p, err := exec.LookPath("chromium"); err == nil {
+			path = p
+		} else {
+			browserErr = errNoChromium
+			return
+		}
+	}
+	dir, err := os.MkdirTemp("", "cqlplay-chromium")
+	if err != nil {
+		browserErr = err
+		return
+	}
+	actx, acancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(dir),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(1280, 900),
+	)
+	ctx, cancel := chromedp.NewContext(actx)
+	browserCtx = ctx
+	browserCancel = func() { cancel(); acancel(); os.RemoveAll(dir) }
+	browserErr = chromedp.Do(ctx)
+}
+
+type noChromium struct{}
+
+func (noChromium) Error() string { return "chromium is not installed" }
+
+var errNoChromium error = noChromium{}
+
+func stopBrowser() {
+	if browserCancel != nil {
+		browserCancel()
+	}
+}
+
+// newTab opens a tab in the shared browser and returns its context, bounded
+// by timeout. It skips the test, with the reason, when chromium is missing.
+func newTab(t *testing.T, timeout time.Duration) context.Context {
+	t.Helper()
+	needSite(t)
+	browserOnce.Do(startBrowser)
+	if browserErr == errNoChromium {
+		t.Skip("skipping browser test: chromium is not installed (apt-get install -y chromium; .ci/run does)")
+	}
+	if browserErr != nil {
+		t.Fatal("starting chromium: ", browserErr)
+	}
+	tab, cancel := chromedp.NewContext(browserCtx)
+	if err := chromedp.Do(tab); err != nil {
+		cancel()
+		t.Fatal("opening a tab: ", err)
+	}
+	ctx, cancelTimeout := context.WithTimeout(tab, timeout)
+	t.Cleanup(func() { cancelTimeout(); cancel() })
+	return ctx
+}
+
+// eval evaluates JavaScript in the page and fails the test on error.
+func eval[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		t.Fatalf("evaluating %s: %v", js, err)
+	}
+	return v
+}
+
+// waitFor polls a JavaScript condition until it holds.
+func waitFor(t *testing.T, ctx context.Context, what, js string) {
+	t.Helper()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
+		t.Fatalf("waiting for %s (%s): %v", what, js, err)
+	}
+}
+
+// openLesson loads a page and waits until the engine is ready and every
+// widget has drawn its first live results.
+func openLesson(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(testURL+path)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the engine", `document.documentElement.dataset.engine === "ready" || document.documentElement.dataset.engine === "failed"`)
+	if e := eval[string](t, ctx, `document.documentElement.dataset.engine`); e != "ready" {
+		t.Fatalf("engine failed: %s", eval[string](t, ctx, `document.querySelector(".pg-status").textContent`))
+	}
+	waitFor(t, ctx, "every widget's first run", `[...document.querySelectorAll("figure.pg")].every(f => Number(f.dataset.runs) >= 1)`)
+}

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// The lesson the browser tests drive: lesson 3's first example creates the
+// users table of the seeds, PRIMARY KEY ((mainland), state, uid).
+const usersLesson = "/en/queries-that-work/"
+
+// replaceText selects all of a widget's editor and types text over it, as a
+// reader pasting would (one undoable edit, input events fired).
+func replaceText(t *testing.T, ctx context.Context, fig, text string) {
+	t.Helper()
+	eval[bool](t, ctx, `(() => { const ta = document.querySelector("`+fig+` textarea"); ta.focus(); ta.select(); return true })()`)
+	if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// appendText moves the caret to the end of a widget's editor and types text.
+func appendText(t *testing.T, ctx context.Context, fig, text string) {
+	t.Helper()
+	eval[bool](t, ctx, `(() => { const ta = document.querySelector("`+fig+` textarea"); ta.focus(); ta.setSelectionRange(ta.value.length, ta.value.length); return true })()`)
+	if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func runs(t *testing.T, ctx context.Context, fig string) int {
+	n, _ := strconv.Atoi(eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.runs || "0"`))
+	return n
+}
+
+// waitRun waits until a widget has finished more than n runs.
+func waitRun(t *testing.T, ctx context.Context, fig string, n int) {
+	t.Helper()
+	waitFor(t, ctx, fig+" to re-run", `Number(document.querySelector("`+fig+`").dataset.runs) > `+strconv.Itoa(n))
+}
+
+// TestBrowserMatchesBuild checks that the live widget draws exactly what the
+// build pre-rendered: the same engine, natively and in WebAssembly, and the
+// same markup from build/widget.go and site/ts/results.ts.
+func TestBrowserMatchesBuild(t *testing.T) {
+	ctx := newTab(t, 30*time.Second)
+	for _, page := range []string{"/en/nested-sorted-map/", usersLesson, "/zh/how-rows-are-stored/"} {
+		openLesson(t, ctx, page)
+		diff, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+			const doc = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
+			const out = [];
+			for (const fig of document.querySelectorAll("figure.pg")) {
+				const built = doc.getElementById(fig.id).querySelector(".pg-results").innerHTML;
+				const live = fig.querySelector(".pg-results").innerHTML;
+				if (built !== live) out.push(fig.id + "\n built: " + built + "\n live:  " + live);
+			}
+			return out.join("\n");
+		})()`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff != "" {
+			t.Errorf("%s: live results differ from the pre-rendered ones:\n%s", page, diff)
+		}
+	}
+}
+
+func TestBrowserEditFailReloadReset(t *testing.T) {
+	ctx := newTab(t, 40*time.Second)
+	openLesson(t, ctx, usersLesson)
+	const fig = "#ex-0"
+	original := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`)
+
+	// Edit: a new partition whose name holds HTML, then read it back.
+	n := runs(t, ctx, fig)
+	appendText(t, ctx, fig, "\nINSERT INTO users (mainland, state, uid, name, zip) VALUES ('oceania', 'victoria', 7, '<b>bold</b> & <i>co</i>', 3000);\n"+
+		"SELECT name FROM users WHERE mainland = 'oceania';\n")
+	waitRun(t, ctx, fig, n)
+	last := `[...document.querySelectorAll("#ex-0 .pg-results .out")].at(-1)`
+	if got := eval[string](t, ctx, last+`.querySelector("td")?.textContent ?? ""`); got != "<b>bold</b> & <i>co</i>" {
+		t.Errorf("new row's name = %q, want the HTML shown as text", got)
+	}
+	if got := eval[int](t, ctx, `document.querySelectorAll("#ex-0 .pg-results b, #ex-0 .pg-results i").length`); got != 0 {
+		t.Errorf("a value holding HTML made %d elements", got)
+	}
+	if got := eval[string](t, ctx, last+`.querySelector(".out-count")?.textContent ?? ""`); got != "(1 rows)" {
+		t.Errorf("row count = %q, want (1 rows)", got)
+	}
+
+	// A query that must fail: Cassandra's exact message, a gutter mark on
+	// its line, and an underline.
+	n = runs(t, ctx, fig)
+	appendText(t, ctx, fig, "SELECT * FROM users WHERE name = 'john';\n")
+	waitRun(t, ctx, fig, n)
+	const msg = `InvalidRequest: Error from server: code=2200 [Invalid query] message="Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING"`
+	if got := eval[string](t, ctx, last+`.querySelector(".out-err")?.textContent ?? ""`); got != msg {
+		t.Errorf("error = %q\nwant    %q", got, msg)
+	}
+	wantLine := strconv.Itoa(strings.Count(original, "\n") + 4)
+	if got := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0 .ed-gutter .ed-fail")].map(d => d.textContent).join(",")`); !strings.Contains(","+got+",", ","+wantLine+",") {
+		t.Errorf("gutter marks on lines %q, want one on line %s", got, wantLine)
+	}
+	if got := eval[int](t, ctx, `document.querySelectorAll("#ex-0 .ed-hl .err-u").length`); got == 0 {
+		t.Error("the failing statement is not underlined")
+	}
+	edited := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`)
+
+	// Reload: the edit is kept and marked as modified.
+	openLesson(t, ctx, usersLesson)
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`); got != edited {
+		t.Errorf("after reload the editor holds %q, want the edit %q", got, edited)
+	}
+	if eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-mod").hidden`) {
+		t.Error("the modified marker is hidden after reload")
+	}
+	if got := eval[int](t, ctx, `document.querySelectorAll("#ex-0 .ed-gutter .ed-fail").length`); got == 0 {
+		t.Error("after reload the failing statement is not marked")
+	}
+
+	// Reset restores the lesson text; undo brings the edit back.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#ex-0 .pg-reset"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`); got != original {
+		t.Errorf("after Reset the editor holds %q, want the lesson text", got)
+	}
+	if !eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-mod").hidden`) {
+		t.Error("the modified marker is shown after Reset")
+	}
+	if eval[string](t, ctx, `localStorage.getItem("cqlplay:edit:`+usersLesson+`#0") ?? ""`) != "" {
+		t.Error("Reset left the saved edit in localStorage")
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#ex-0 .pg-undo"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`); got != edited {
+		t.Errorf("after undo the editor holds %q, want the edit back", got)
+	}
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+}
+
+// TestBrowserEditorKeys checks Tab indents, Esc then Tab leaves (no keyboard
+// trap), and Ctrl+Enter runs at once.
+func TestBrowserEditorKeys(t *testing.T) {
+	ctx := newTab(t, 30*time.Second)
+	openLesson(t, ctx, usersLesson)
+	replaceText(t, ctx, "#ex-0", "SELECT")
+	eval[bool](t, ctx, `(() => { const ta = document.querySelector("#ex-0 textarea"); ta.setSelectionRange(0, 0); return true })()`)
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("\t")); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`); got != "  SELECT" {
+		t.Errorf("after Tab the text is %q, want two spaces of indent", got)
+	}
+	if !eval[bool](t, ctx, `document.activeElement === document.querySelector("#ex-0 textarea")`) {
+		t.Error("Tab moved focus out of the editor")
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("\x1b"), chromedp.KeyEvent("\t")); err != nil {
+		t.Fatal(err)
+	}
+	if eval[bool](t, ctx, `document.activeElement === document.querySelector("#ex-0 textarea")`) {
+		t.Error("Esc then Tab did not leave the editor")
+	}
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`); got != "  SELECT" {
+		t.Errorf("Esc then Tab changed the text to %q", got)
+	}
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+}
+
+// TestBrowserRunaway checks both bounds on a long script: the engine's own
+// timeout (a Stopped outcome, the worker survives) and the page's limit (the
+// worker is terminated and restarted, and the reader told).
+func TestBrowserRunaway(t *testing.T) {
+	ctx := newTab(t, 60*time.Second)
+	// A pasted script of 20,000 INSERTs, put in the editor the way a paste
+	// lands (value set, one input event): typing it would take minutes.
+	const paste = `(() => {
+		const ta = document.querySelector("#ex-0 textarea");
+		let s = "CREATE TABLE big (k int PRIMARY KEY, v int);\n";
+		for (let i = 0; i < 20000; i++) s += "INSERT INTO big (k, v) VALUES (" + i + ", 1);\n";
+		ta.value = s;
+		ta.dispatchEvent(new Event("input"));
+		return true;
+	})()`
+	t.Run("page limit", func(t *testing.T) {
+		// The engine may run 60 s; the page allows 300 ms.
+		openLesson(t, ctx, usersLesson+"?runlimit=300&enginelimit=60000")
+		eval[bool](t, ctx, paste)
+		waitFor(t, ctx, "the run to be stopped", `document.querySelector("#ex-0").dataset.state === "stopped"`)
+		want := "Stopped: the script ran longer than 0.3 s. The engine was restarted."
+		if got := eval[string](t, ctx, `document.querySelector("#ex-0 .pg-status").textContent`); got != want {
+			t.Errorf("status = %q, want %q", got, want)
+		}
+		// The restarted engine serves the next edit.
+		n := runs(t, ctx, "#ex-0")
+		replaceText(t, ctx, "#ex-0", "CREATE TABLE small (k int PRIMARY KEY);\nSELECT * FROM small;\n")
+		waitRun(t, ctx, "#ex-0", n)
+		if got := eval[string](t, ctx, `document.querySelector("#ex-0 .out-count")?.textContent ?? ""`); got != "(0 rows)" {
+			t.Errorf("after the restart the SELECT shows %q, want (0 rows)", got)
+		}
+	})
+
+	t.Run("engine timeout", func(t *testing.T) {
+		openLesson(t, ctx, usersLesson+"?runlimit=20000&enginelimit=50")
+		n := runs(t, ctx, "#ex-0")
+		eval[bool](t, ctx, paste)
+		waitRun(t, ctx, "#ex-0", n)
+		if got := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0 .out-err")].map(e => e.textContent).join("\n")`); !strings.HasPrefix(got, "Stopped: ") {
+			t.Errorf("errors = %q, want the engine's Stopped outcome", got)
+		}
+	})
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark/util"
+
+	"github.com/cqlplay/cqlplay/build/lesson"
+	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err, " (run go test ./build -run ", t.Name(), " -update)")
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the golden file; run with -update and review the diff\n got:\n%s", path, got)
+	}
+}
+
+// TestRenderLessonGolden renders a lesson with every construct (tables,
+// headings in two scripts, a non-CQL fence, setup, readonly, version, view,
+// after) with no results, so the golden file pins the markup alone.
+func TestRenderLessonGolden(t *testing.T) {
+	path := "testdata/content/en/01-golden.md"
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := lesson.Parse(path, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := renderMarkdown(l, func(w util.BufWriter, ex *lesson.Example) {
+		var b strings.Builder
+		writeWidget(&b, uiStrings["en"], ex, nil)
+		w.WriteString(b.String())
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "01-golden.html", string(body))
+}
+
+// TestOutcomesGolden pins the Results markup for every kind of outcome, with
+// values that hold HTML; site/ts/results.ts draws the same markup (checked in
+// the browser by TestBrowserMatchesBuild).
+func TestOutcomesGolden(t *testing.T) {
+	outs := []engine.Outcome{
+		{Statement: "CREATE TABLE t (k int PRIMARY KEY, v text)", Line: 1},
+		{Statement: "SELECT k, v\n  FROM t", Line: 2, Columns: []string{"k", "v"},
+			Rows: [][]string{{"1", "<b>bold</b> & co"}, {"2", ""}, {"3", "null"}, {"4", "null"}}, Nulls: [][2]int{{3, 1}},
+			Plan: &engine.Plan{Kind: "range-scan", Table: "cqlplay.t", PartitionsRead: 4, RowsRead: 4, RowsReturned: 4, AllPartitions: true}},
+		{Statement: "INSERT INTO t (k, v) VALUES (1, 'a') IF NOT EXISTS", Line: 4, Columns: []string{"[applied]", "k", "v"},
+			Rows: [][]string{{"False", "1", "<b>bold</b> & co"}}},
+		{Statement: "SELECT * FROM t WHERE v = 'x'", Line: 5, Error: &cqlerr.Error{Code: cqlerr.InvalidRequest,
+			Message: "Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING"}},
+		{Statement: "BEGIN BATCH ... APPLY BATCH", Line: 6, Warnings: []string{"Batch for [cqlplay.t] is of size 6.0KiB, exceeding specified threshold of 5.0KiB by 1.0KiB."}},
+		{Statement: "DESCRIBE TABLE t", Line: 7, Text: "CREATE TABLE cqlplay.t (\n    k int PRIMARY KEY\n);"},
+		{Statement: "SELEC", Line: 8, Error: &cqlerr.Error{Code: cqlerr.SyntaxException, Message: "line 8:0 no viable alternative at input 'SELEC' (<html>)"}},
+		{Statement: "INSERT INTO t (k) VALUES (2)", Line: 9, Error: &cqlerr.Error{Code: cqlerr.Stopped, Message: "the run took longer than 2s"}},
+	}
+	var b strings.Builder
+	writeOutcomes(&b, uiStrings["en"], outs)
+	b.WriteString("\n")
+	writeOutcomes(&b, uiStrings["zh"], outs[:1])
+	b.WriteString("\n")
+	writeOutcomes(&b, uiStrings["en"], nil)
+	golden(t, "outcomes.html", strings.ReplaceAll(b.String(), "</div><div", "</div>\n<div")+"\n")
+}
