@@ -46,7 +46,12 @@ func (t *Type) Assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Erro
 func (t *Type) assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Error) {
 	switch x := e.(type) {
 	case *cql.Literal:
-		return t.assignLiteral(x, receiver, env)
+		v, err := t.assignLiteral(x, receiver, env)
+		if err != nil {
+			// Point at the innermost offending constant, not the whole literal.
+			return nil, err.At(x.Pos, literalLen(x))
+		}
+		return v, nil
 	case *cql.Collection:
 		return t.assignCollection(x, receiver, env)
 	case *cql.Tuple:
@@ -516,4 +521,13 @@ func typeRefText(r *cql.TypeRef) string {
 		s += ">"
 	}
 	return s
+}
+
+// literalLen approximates the constant's length in the script: strings
+// carry their quotes (inner quotes were doubled, so the count is a floor).
+func literalLen(x *cql.Literal) int {
+	if x.Kind == cql.StringLit {
+		return len(x.Text) + 2
+	}
+	return len(x.Text)
 }

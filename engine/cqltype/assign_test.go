@@ -245,3 +245,18 @@ func TestAssignNowWithoutClock(t *testing.T) {
 		t.Errorf("got %x, %v, call %q", v, err, env.called)
 	}
 }
+
+func TestAssignErrorPosition(t *testing.T) {
+	bad := &cql.Literal{Kind: cql.StringLit, Text: "x", Pos: cql.Pos{Offset: 20, Line: 1, Col: 21}}
+	e := &cql.Collection{Kind: cql.ListColl, Pos: cql.Pos{Offset: 10, Line: 1, Col: 11},
+		Elems: []cql.Expr{&cql.Literal{Kind: cql.IntegerLit, Text: "3000000000", Pos: cql.Pos{Offset: 11, Line: 1, Col: 12}}, bad}}
+	_, err := ListOf(IntType, false).Assign(e, "l", nil)
+	if err == nil || err.Pos.Col != 11 {
+		t.Fatalf("a list-level error points at the list: %+v", err)
+	}
+	e.Elems = e.Elems[:1]
+	_, err = ListOf(IntType, false).Assign(e, "l", nil)
+	if err == nil || err.Pos.Col != 12 || err.Len != 10 {
+		t.Fatalf("an element's parse error points at the element: %+v", err)
+	}
+}

@@ -116,6 +116,7 @@ func TestRenderGolden(t *testing.T) {
 		b.WriteString("  cqlsh:   " + typ.Format(v) + "\n")
 		b.WriteString("  literal: " + typ.Literal(v) + "\n")
 		b.WriteString("  json:    " + typ.JSON(v) + "\n")
+		b.WriteString("  string:  " + typ.CassandraString(v) + "\n")
 	}
 	golden(t, "testdata/render.golden", b.String())
 }
