@@ -82,10 +82,15 @@ func TestBridgeInNode(t *testing.T) {
 			if len(rep.Checks) < 30 {
 				t.Errorf("only %d checks ran", len(rep.Checks))
 			}
+			seen := map[string]bool{}
 			for _, c := range rep.Checks {
+				seen[c.Name] = true
 				if !c.OK {
 					t.Errorf("%s: %s", c.Name, c.Detail)
 				}
+			}
+			if mode == "module" && (!seen["load by URL /cqlplay.wasm runs scripts"] || !seen["load by URL /plain runs scripts"]) {
+				t.Errorf("loading by URL was not checked")
 			}
 			checkBasicRun(t, rep.Runs["basic"])
 			checkUTF16(t, rep)

@@ -30,6 +30,7 @@ func TestParseOptions(t *testing.T) {
 		{`{"seed":"18446744073709551615"}`, engine.Options{Seed: 1<<64 - 1}},
 		{`{"start":"2030-05-06T07:08:09.0000005Z"}`, engine.Options{Start: start}},
 		{`{"version":null,"maxRows":null}`, engine.Options{}},
+		{`{"version":""}`, engine.Options{}},
 		{`{"version":"5.0","seed":1e3}`, engine.Options{Version: "5.0", Seed: 1000}},
 	}
 	for _, tt := range tests {

@@ -18,9 +18,10 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-// load instantiates the module from a URL (string or URL, fetched with
-// streaming compilation), a Response, bytes (ArrayBuffer or typed array) or a
-// compiled WebAssembly.Module, starts the Go program, and resolves to the API
+// load instantiates the module from a URL (string or URL: compiled while it
+// downloads, or from its bytes when the host's Content-Type prevents that), a
+// Response, bytes (ArrayBuffer or typed array) or a compiled
+// WebAssembly.Module, starts the Go program, and resolves to the API
 // once it is installed as globalThis.cqlplay.
 export async function load(source) {
   if (typeof globalThis.Go !== "function") {
@@ -48,14 +49,18 @@ async function instantiate(source, imports) {
     return WebAssembly.instantiate(source, imports);
   }
   if (typeof source === "string" || source instanceof URL) {
-    source = fetch(source);
-  }
-  if (source instanceof Promise || (typeof Response !== "undefined" && source instanceof Response)) {
-    const resp = await source;
-    if (WebAssembly.instantiateStreaming && resp.headers?.get("content-type") === "application/wasm") {
-      return (await WebAssembly.instantiateStreaming(resp, imports)).instance;
+    const url = source;
+    if (WebAssembly.instantiateStreaming) {
+      try {
+        return (await WebAssembly.instantiateStreaming(fetch(url), imports)).instance;
+      } catch {
+        // A host serving the wrong Content-Type breaks streaming; bytes still work.
+      }
     }
-    source = await resp.arrayBuffer();
+    source = await fetch(url);
+  }
+  if (typeof Response !== "undefined" && source instanceof Response) {
+    source = await source.arrayBuffer();
   }
   return (await WebAssembly.instantiate(source, imports)).instance;
 }

@@ -184,7 +184,34 @@ async function main() {
     emptyRunMicros: perCall(5000, () => api.run(hb, "")),
     oneStatementMicros: perCall(2000, () => api.run(hb, "SELECT * FROM t WHERE k = 1;")),
   };
+  if (process.argv[5] === "module") await loadOverHTTP();
   process.stdout.write(JSON.stringify(report));
+}
+
+// loadOverHTTP loads the module again by URL, as a page does, from a server
+// that sends the right Content-Type (streaming compilation) and from one that
+// does not (the bytes fallback).
+async function loadOverHTTP() {
+  const http = require("http");
+  const bytes = fs.readFileSync(process.argv[3]);
+  const server = http.createServer((req, res) => {
+    res.writeHead(200, { "Content-Type": req.url.endsWith("/plain") ? "text/plain" : "application/wasm" });
+    res.end(bytes);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = "http://127.0.0.1:" + server.address().port;
+  const { load } = await import(pathToFileURL(process.argv[6]).href);
+  delete globalThis.onCqlplayReady;
+  for (const path of ["/cqlplay.wasm", "/plain"]) {
+    try {
+      const api = await load(base + path);
+      const out = JSON.parse(api.run(api.open(), "CREATE TABLE u (k int PRIMARY KEY);"));
+      check("load by URL " + path + " runs scripts", Array.isArray(out) && out.length === 1 && !out[0].error, JSON.stringify(out));
+    } catch (e) {
+      check("load by URL " + path, false, e);
+    }
+  }
+  server.close();
 }
 
 main().catch((e) => {
