@@ -225,6 +225,12 @@ func collectionAssignable(x *cql.Collection, t *Type) bool {
 	return true
 }
 
+// IsValueCompatibleWith is AbstractType.isValueCompatibleWith: whether
+// values of other read correctly as t (blob reads anything, text reads
+// ascii, bigint and timestamp read each other, varint reads int, bigint and
+// timestamp). Type hints and function results are checked with it.
+func (t *Type) IsValueCompatibleWith(other *Type) bool { return valueCompatible(t, other) }
+
 // valueCompatible is receiver.isValueCompatibleWith(other): whether bytes of
 // other read correctly as receiver.
 func valueCompatible(receiver, other *Type) bool {

@@ -123,3 +123,18 @@ func TestAddCounter(t *testing.T) {
 		t.Error("counters wrap as Java longs")
 	}
 }
+
+func TestIsValueCompatibleWith(t *testing.T) {
+	yes := [][2]string{{"blob", "int"}, {"text", "ascii"}, {"bigint", "timestamp"}, {"timestamp", "bigint"}, {"varint", "int"}, {"varint", "bigint"}, {"int", "int"}, {"list<text>", "list<ascii>"}}
+	no := [][2]string{{"int", "bigint"}, {"ascii", "text"}, {"int", "varint"}, {"text", "blob"}, {"list<int>", "frozen<list<int>>"}}
+	for _, p := range yes {
+		if !mustType(t, p[0]).IsValueCompatibleWith(mustType(t, p[1])) {
+			t.Errorf("%s should read %s", p[0], p[1])
+		}
+	}
+	for _, p := range no {
+		if mustType(t, p[0]).IsValueCompatibleWith(mustType(t, p[1])) {
+			t.Errorf("%s should not read %s", p[0], p[1])
+		}
+	}
+}
