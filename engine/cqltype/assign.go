@@ -36,6 +36,9 @@ type Clock interface {
 // Element receivers are named as Cassandra names them: value(l), key(m),
 // t[0]. An empty collection literal is an empty, non-null collection value.
 func (t *Type) Assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Error) {
+	if e == nil {
+		return nil, cqlerr.Invalid("Missing value for " + receiver)
+	}
 	v, err := t.assign(e, receiver, env)
 	if err != nil {
 		return nil, err.At(e.Position(), len(exprText(e)))
@@ -44,6 +47,9 @@ func (t *Type) Assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Erro
 }
 
 func (t *Type) assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Error) {
+	if e == nil {
+		return nil, cqlerr.Invalid("Missing value for " + receiver)
+	}
 	switch x := e.(type) {
 	case *cql.Literal:
 		v, err := t.assignLiteral(x, receiver, env)
