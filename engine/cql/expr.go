@@ -319,21 +319,20 @@ func (p *parser) tryTypeHint(ctx exprCtx) (e Expr) {
 	}
 	saved := p.save()
 	pos := p.tok.pos()
-	typ := p.speculate(func() {
+	var typ *TypeRef
+	ok := p.speculate(func() {
 		p.next()
-		typ := p.parseType()
+		typ = p.parseType()
 		p.expectPunct(')')
 		if !p.startsOperand() {
 			p.noViable()
 		}
-		p.hint = typ
 	})
-	if !typ {
+	if !ok {
 		p.restore(saved)
 		return nil
 	}
-	h := &TypeHint{Pos: pos, Type: p.hint}
-	p.hint = nil
+	h := &TypeHint{Pos: pos, Type: typ}
 	p.enter()
 	h.Expr = p.parseSimple(ctx)
 	p.leave()

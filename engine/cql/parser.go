@@ -82,7 +82,6 @@ type parser struct {
 	inBatch   bool // inside BEGIN BATCH, before APPLY BATCH
 
 	lits []Literal // slab for literals: one allocation per 64
-	hint *TypeRef
 
 	lastCols int // column count of the last INSERT, to size the next one's slices // the type a successful tryTypeHint speculation parsed
 }
