@@ -24,7 +24,7 @@ type lexer struct {
 	pos Pos
 
 	// For the last TokIllegal token: the message (ANTLR's wording, without the
-	// "line L:C" prefix; "" for an unexpected character, which errorAt words)
+	// "line L:C" prefix; "" for an unexpected character, which illegalAt words)
 	// and the offset it points at.
 	errMsg string
 	errOff int
@@ -39,7 +39,7 @@ func newLexer(src string) lexer {
 // bytes between them are whitespace only. TokEOF is not included.
 func Lex(src string) []Token {
 	l := newLexer(src)
-	toks := make([]Token, 0, len(src)/4+1)
+	toks := make([]Token, 0, len(src)/6+1) // CQL averages 4-5 bytes a token
 	for {
 		t := l.next()
 		if t.Kind == TokEOF {
@@ -47,11 +47,6 @@ func Lex(src string) []Token {
 		}
 		toks = append(toks, t)
 	}
-}
-
-// posAt returns the Pos of offset off, which must be at or after l.lineStart.
-func (l *lexer) posAt(off int) Pos {
-	return Pos{Offset: off, Line: l.line, Col: off - l.lineStart + 1}
 }
 
 // newlines accounts for the line breaks inside src[from:to] (a multi-line

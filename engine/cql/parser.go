@@ -83,7 +83,7 @@ type parser struct {
 
 	lits []Literal // slab for literals: one allocation per 64
 
-	lastCols int // column count of the last INSERT, to size the next one's slices // the type a successful tryTypeHint speculation parsed
+	lastCols int // column count of the last INSERT, to size the next one's slices
 }
 
 // bailout is the panic value of a syntax error; statementItem recovers it.
@@ -92,11 +92,6 @@ type bailout struct {
 	// For ANTLR-style messages: the offending token's span (for the snippet),
 	// or end < 0 when the message takes no snippet.
 	start, end int
-}
-
-// lexInto reads the next raw token into t.
-func (p *parser) lexInto(t *lexTok) {
-	p.lx.scanInto(t)
 }
 
 // next advances to the next significant token.
@@ -110,7 +105,7 @@ func (p *parser) next() {
 				p.la = p.labuf[:0] // reuse the buffer rather than grow a new one
 			}
 		} else {
-			p.lexInto(&p.tok)
+			p.lx.scanInto(&p.tok)
 		}
 		if k := p.tok.Kind; k == TokComment || k == TokDirective && !p.wantDirective {
 			continue
@@ -128,7 +123,7 @@ func (p *parser) peek(n int) lexTok {
 				return p.la[i-1]
 			}
 			p.la = append(p.la, lexTok{})
-			p.lexInto(&p.la[i])
+			p.lx.scanInto(&p.la[i])
 		}
 		t := p.la[i]
 		if t.Kind == TokComment || t.Kind == TokDirective {
