@@ -198,7 +198,11 @@ func (l *lexer) scan(lineStart bool) (Kind, KeywordID) {
 		}
 		l.off++
 		return TokPunct, KwNone
-	case '(', ')', '[', ']', ',', ';', '.':
+	case ';':
+		l.braces = 0 // a statement ends: forget braces a broken one left open
+		l.off++
+		return TokPunct, KwNone
+	case '(', ')', '[', ']', ',', '.':
 		l.off++
 		return TokPunct, KwNone
 	case ':':

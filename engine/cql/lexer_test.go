@@ -34,6 +34,7 @@ func TestLex(t *testing.T) {
 		{"-- @advance 2h\n  --@now x\nSELECT 1 -- @no\n-- no @", "Directive:-- @advance 2h\nDirective:--@now x\nKeyword(SELECT):SELECT\nNumber:1\nComment:-- @no\nComment:-- no @\n"},
 		{"a @ é 'x", "Ident:a\nIllegal:@\nIllegal:é\nIllegal:'x\n"},
 		{"1..2 1.e5 123abc", "Number:1\nPunct:.\nPunct:.\nNumber:2\nNumber:1.e5\nNumber:123\nIdent:abc\n"},
+		{"{ ; :k", "Punct:{\nPunct:;\nBindMarker::k\n"},
 		{"1mo2ms3µs Pdf P1D", "Duration:1mo2ms3µs\nIdent:Pdf\nDuration:P1D\n"},
 	}
 	for _, tt := range tests {
