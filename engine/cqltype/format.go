@@ -377,6 +377,10 @@ func (t *Type) appendLiteral(b []byte, v Value) []byte {
 	case Inet:
 		s, _ := javaHostAddress(v)
 		return quoted(s)
+	case Duration:
+		if m, d, n, ok := DurationOf(v); ok && m == 0 && d == 0 && n == 0 {
+			return append(b, "0s"...) // Duration.toString prints nothing
+		}
 	case List, Set, Map:
 		return t.appendCollection(b, v, (*Type).appendLiteral, ": ")
 	case Tuple:

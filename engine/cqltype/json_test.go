@@ -93,8 +93,8 @@ func TestJSONRoundTrip(t *testing.T) {
 		switch {
 		case typ.Kind == Counter:
 			continue // counters cannot be written by INSERT JSON
-		case exprText(c.expr) == "-123456789.123456789", exprText(c.expr) == "253402300800000":
-			continue // Cassandra loses these too: JSON numbers are doubles, year 10000 has no pattern
+		case exprText(c.expr) == "-123456789.123456789", exprText(c.expr) == "253402300800000", exprText(c.expr) == "0s":
+			continue // Cassandra loses these too: JSON numbers are doubles, year 10000 has no pattern, a zero duration prints ""
 		}
 		v, _ := typ.Assign(c.expr, "x", testEnv{})
 		js := typ.JSON(v)

@@ -79,6 +79,7 @@ var renderCases = []struct {
 	{"duration", dur("-1y2mo3d")},
 	{"duration", dur("1w")},
 	{"duration", dur("90ns")},
+	{"duration", dur("0s")},
 	{"inet", str("127.0.0.1")},
 	{"inet", str("::1")},
 	{"inet", str("::")},
