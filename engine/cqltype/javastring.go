@@ -30,6 +30,9 @@ func (t *Type) appendCassandraString(b []byte, v Value) []byte {
 		return append(b, hexString(v)[2:]...)
 	case Timestamp, Date, Time, Inet:
 		return append(b, castText(t, v)...)
+	case Duration:
+		m, d, n, _ := DurationOf(v)
+		return append(b, formatDuration(m, d, n)...)
 	case List, Set, Map:
 		return t.appendCollection(b, v, (*Type).appendCassandraString, ": ")
 	case Tuple:
