@@ -114,7 +114,7 @@ func cliRow(b []byte, t *schema.Table, r *store.Row, del store.Deletion, now int
 		b = appendTTL(b, r.Marker.TTL)
 		b = append(b, ")\n"...)
 	}
-	for _, cd := range columnsOf(t, r, false) {
+	for _, cd := range columnsOf(nil, t, r, false) {
 		for i := range cd.cells {
 			c := &cd.cells[i]
 			if !c.IsLive(now) || del.Deletes(c.TS) {
@@ -135,7 +135,7 @@ func cliRow(b []byte, t *schema.Table, r *store.Row, del store.Deletion, now int
 // cell is named by its clustering values, a table without clustering
 // columns by the column name; values decoded with their types.
 func cliCompactRow(b []byte, t *schema.Table, r *store.Row, del store.Deletion, now int64, prefix []byte) []byte {
-	for _, cd := range columnsOf(t, r, false) {
+	for _, cd := range columnsOf(nil, t, r, false) {
 		for i := range cd.cells {
 			c := &cd.cells[i]
 			if !c.IsLive(now) || del.Deletes(c.TS) {

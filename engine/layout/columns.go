@@ -20,8 +20,9 @@ type colData struct {
 // Cassandra 3+'s: simple columns by name, then collections by name; without
 // it, every column by name, the legacy (cassandra-cli) comparator order.
 // Cells of dropped columns are left out: Cassandra never reads them again.
-func columnsOf(t *schema.Table, r *store.Row, sstable bool) []colData {
-	out := make([]colData, 0, len(r.Cells)+len(r.Complex))
+// The result is appended to dst, a scratch slice the caller may reuse.
+func columnsOf(dst []colData, t *schema.Table, r *store.Row, sstable bool) []colData {
+	out := dst
 	for i := 0; i < len(r.Cells); {
 		j := i + 1
 		for j < len(r.Cells) && r.Cells[j].Col == r.Cells[i].Col {

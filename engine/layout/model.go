@@ -2,7 +2,6 @@ package layout
 
 import (
 	"github.com/cqlplay/cqlplay/engine/cqltype"
-	"github.com/cqlplay/cqlplay/engine/query"
 	"github.com/cqlplay/cqlplay/engine/schema"
 	"github.com/cqlplay/cqlplay/engine/store"
 )
@@ -39,10 +38,13 @@ type Table struct {
 	Partitions []Partition
 }
 
-// Value is one serialized value, as cqlsh prints it and as 0x hex bytes.
+// Value is one serialized value, as cqlsh prints it and its bytes (Hex
+// gives them as 0x hex, as the JSON does). Bytes is shared with the store,
+// never copied: read a Model before running more statements, and never
+// modify it.
 type Value struct {
-	Text string
-	Hex  string
+	Text  string
+	Bytes []byte
 }
 
 // Deletion is a tombstone: it deletes data written at or before MarkedAt
@@ -157,135 +159,13 @@ type Bound struct {
 	Inclusive  bool
 }
 
-// Build takes the layout of tables (in the order given) at db's clock.
-func Build(db *query.DB, tables []*schema.Table) *Model {
-	m := &Model{Now: db.Clock, Tables: make([]Table, 0, len(tables))}
-	now := db.NowSeconds()
-	data := db.Tables()
-	for _, t := range tables {
-		m.Tables = append(m.Tables, buildTable(t, data[t], now, db.Ring))
-	}
-	m.Ring = ringOf(db.Ring, m.Tables)
-	return m
-}
-
-func buildTable(t *schema.Table, st *store.Table, now int64, ring *query.Ring) Table {
-	out := Table{Keyspace: t.Keyspace, Name: t.Name, Compact: t.Compact}
-	for _, c := range t.PartitionKey {
-		out.PartitionKey = append(out.PartitionKey, Column{Name: c.Name, Type: c.Type.String()})
-	}
-	for _, c := range t.ClusteringCs {
-		out.Clustering = append(out.Clustering, Column{Name: c.Name, Type: c.Type.String(), Desc: c.Desc})
-	}
-	if st == nil {
-		return out
-	}
-	out.Partitions = make([]Partition, 0, st.Len())
-	st.Ascend(func(p *store.Partition) bool {
-		if !p.IsEmpty() {
-			out.Partitions = append(out.Partitions, buildPartition(t, p, now, ring))
-		}
-		return true
-	})
-	return out
-}
-
-func buildPartition(t *schema.Table, p *store.Partition, now int64, ring *query.Ring) Partition {
-	out := Partition{Token: p.Token, Key: keyValues(t, p.Key), Bytes: partitionSize(p), Replicas: ring.Replicas(p.Token)}
-	if !p.Deletion.IsLive() {
-		out.Deletion = deletionOf(p.Deletion)
-	}
-	staticLive := false
-	if p.Static != nil && !p.Static.IsEmpty() {
-		r := buildRow(t, p.Static, nil, now, p.Deletion)
-		out.Static = &r
-		out.Cells += len(p.Static.Cells)
-		staticLive = r.Live
-	}
-	out.Rows = make([]Row, 0, p.Len())
-	p.Ascend(store.All, func(r *store.Row) bool {
-		row := buildRow(t, r, clusteringValues(t, r.Clustering), now, p.DeletionAt(r.Clustering))
-		if row.Live {
-			out.LiveRows++
-		}
-		out.Cells += len(r.Cells)
-		out.Rows = append(out.Rows, row)
-		return true
-	})
-	if out.LiveRows == 0 && staticLive {
-		out.LiveRows = 1 // SELECT * returns the static row alone
-	}
-	for _, rt := range p.Ranges {
-		out.Ranges = append(out.Ranges, RangeTombstone{
-			Start:    Bound{Clustering: clusteringValues(t, rt.Start.Prefix), Inclusive: rt.Start.Inclusive},
-			End:      Bound{Clustering: clusteringValues(t, rt.End.Prefix), Inclusive: rt.End.Inclusive},
-			Deletion: *deletionOf(rt.Deletion),
-		})
-	}
-	return out
-}
-
-// buildRow lists a row's marker, tombstone and cells in storage order; del
-// is the partition and range deletion over the row, for Live.
-func buildRow(t *schema.Table, r *store.Row, clustering []Value, now int64, del store.Deletion) Row {
-	out := Row{Clustering: clustering, Live: r.HasLiveData(now, del.Max(r.Deletion))}
-	if r.Marker.TS != store.NoTimestamp {
-		mk := &Marker{Timestamp: r.Marker.TS, TTL: r.Marker.TTL}
-		if r.Marker.TTL > 0 {
-			mk.ExpiresAt = r.Marker.Expires
-			mk.Expired = now >= r.Marker.Expires
-		}
-		out.Marker = mk
-	}
-	if !r.Deletion.IsLive() {
-		out.Deletion = deletionOf(r.Deletion)
-	}
-	cols := columnsOf(t, r, true)
-	out.Cells = make([]Cell, 0, len(r.Cells)+len(r.Complex))
-	for _, cd := range cols {
-		if !cd.complex.IsLive() {
-			out.Cells = append(out.Cells, Cell{Column: cd.col.Name, Kind: CollectionTombstone, Timestamp: cd.complex.MarkedAt, DeletedAt: cd.complex.LocalTime})
-		}
-		for i := range cd.cells {
-			out.Cells = append(out.Cells, buildCell(cd.col, &cd.cells[i], now))
-		}
-	}
-	return out
-}
-
-func buildCell(col *schema.Column, c *store.Cell, now int64) Cell {
-	out := Cell{Column: col.Name, Timestamp: c.TS, TTL: c.TTL, Counter: col.Type.Kind == cqltype.Counter}
-	vt := col.Type
-	if c.Path != nil {
-		kt, et := elementTypes(col.Type)
-		out.Path = &Value{Text: kt.Format(c.Path), Hex: hex0x(c.Path)}
-		vt = et
-	}
-	switch {
-	case c.Tombstone:
-		out.Kind = Tombstone
-		out.DeletedAt = c.LocalTime
-	case c.IsExpired(now):
-		out.Kind = ExpiredCell
-	default:
-		out.Kind = LiveCell
-	}
-	if !c.Tombstone {
-		out.Value = &Value{Text: cellText(vt, c.Value), Hex: hex0x(c.Value)}
-		if c.TTL > 0 {
-			out.ExpiresAt = c.LocalTime
-		}
-	}
-	return out
-}
-
 // cellText is the cqlsh form of a cell value; a set element's cell holds
 // no value at all, which cqlsh would show as an empty string.
 func cellText(t *cqltype.Type, v []byte) string {
 	if t == nil {
 		return ""
 	}
-	return t.Format(v)
+	return cqlshText(t, v)
 }
 
 // elementTypes returns the types of a collection cell's path and value: a
@@ -315,30 +195,19 @@ func keyParts(t *schema.Table, key []byte) [][]byte {
 	return cqltype.SplitComposite(key)
 }
 
-func keyValues(t *schema.Table, key []byte) []Value {
-	parts := keyParts(t, key)
-	out := make([]Value, len(parts))
-	for i, v := range parts {
-		typ := cqltype.BlobType
-		if i < len(t.PartitionKey) {
-			typ = t.PartitionKey[i].Type
-		}
-		out[i] = Value{Text: typ.Format(v), Hex: hex0x(v)}
+// partitionKeyType returns the type of the i-th partition key column
+// (blob past the schema's, which only malformed keys reach).
+func partitionKeyType(t *schema.Table, i int) *cqltype.Type {
+	if i < len(t.PartitionKey) {
+		return t.PartitionKey[i].Type
 	}
-	return out
+	return cqltype.BlobType
 }
 
-func clusteringValues(t *schema.Table, vals [][]byte) []Value {
-	if len(vals) == 0 {
-		return nil
+// clusteringType returns the type of the i-th clustering column.
+func clusteringType(t *schema.Table, i int) *cqltype.Type {
+	if i < len(t.ClusteringCs) {
+		return t.ClusteringCs[i].Type
 	}
-	out := make([]Value, len(vals))
-	for i, v := range vals {
-		typ := cqltype.BlobType
-		if i < len(t.ClusteringCs) {
-			typ = t.ClusteringCs[i].Type
-		}
-		out[i] = Value{Text: typ.Format(v), Hex: hex0x(v)}
-	}
-	return out
+	return cqltype.BlobType
 }

@@ -61,7 +61,7 @@ func (m *Model) JSON() []byte {
 	size := 256
 	for i := range m.Tables {
 		for j := range m.Tables[i].Partitions {
-			size += 160 + 12*len(m.Tables[i].Partitions[j].Key) + m.Tables[i].Partitions[j].Bytes*4
+			size += 160 + 12*len(m.Tables[i].Partitions[j].Key) + m.Tables[i].Partitions[j].Bytes*6
 		}
 	}
 	return m.AppendJSON(make([]byte, 0, size))
@@ -233,8 +233,8 @@ func (c *Cell) appendJSON(dst []byte) []byte {
 func (v *Value) appendJSON(dst []byte) []byte {
 	dst = append(dst, `{"text":`...)
 	dst = appendJSONString(dst, v.Text)
-	dst = append(dst, `,"hex":"`...)
-	dst = append(dst, v.Hex...) // 0x and hex digits: nothing to escape
+	dst = append(dst, `,"hex":"0x`...)
+	dst = appendHex(dst, v.Bytes)
 	return append(dst, `"}`...)
 }
 

@@ -132,7 +132,7 @@ func (d *dumper) row(r *store.Row, static bool) {
 	}
 	g.field("cells")
 	g.startArray()
-	for _, cd := range columnsOf(d.t, r, true) {
+	for _, cd := range columnsOf(nil, d.t, r, true) {
 		d.columnData(&cd, mk)
 	}
 	g.endArray()

@@ -101,9 +101,12 @@ func (p *Partition) appendTree(b []byte, t *Table) []byte {
 		b = p.Static.appendTree(b)
 	}
 	for i := range p.Rows {
-		b = append(b, "  row ("...)
-		b = appendValueTexts(b, p.Rows[i].Clustering)
-		b = append(b, ')')
+		b = append(b, "  row"...)
+		if len(p.Rows[i].Clustering) > 0 {
+			b = append(b, " ("...)
+			b = appendValueTexts(b, p.Rows[i].Clustering)
+			b = append(b, ')')
+		}
 		b = p.Rows[i].appendTree(b)
 	}
 	return b
@@ -153,7 +156,8 @@ func (c *Cell) appendTree(b []byte) []byte {
 	b = append(b, " = "...)
 	b = append(b, c.Value.Text...)
 	b = append(b, "  "...)
-	b = append(b, c.Value.Hex...)
+	b = append(b, "0x"...)
+	b = appendHex(b, c.Value.Bytes)
 	b = append(b, "  ts "...)
 	b = strconv.AppendInt(b, c.Timestamp, 10)
 	b = appendExpiry(b, c.TTL, c.ExpiresAt, c.Kind == ExpiredCell)

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/cqlplay/cqlplay/engine/cqltype"
@@ -16,31 +17,56 @@ func appendHex(b []byte, v []byte) []byte {
 	return b
 }
 
-// hex0x returns v as 0x-prefixed lowercase hex, the model's byte form.
-func hex0x(v []byte) string {
-	b := make([]byte, 0, 2+2*len(v))
+// Hex returns the value's bytes as 0x-prefixed lowercase hex.
+func (v Value) Hex() string {
+	b := make([]byte, 0, 2+2*len(v.Bytes))
 	b = append(b, "0x"...)
-	return string(appendHex(b, v))
+	return string(appendHex(b, v.Bytes))
 }
 
 // javaString renders v as Cassandra's AbstractType.getString does, the form
 // partition keys, cell paths and cassandra-cli names use: text bare, blobs
 // as hex without 0x, numbers, uuids and booleans plain, times ISO-8601.
 func javaString(t *cqltype.Type, v []byte) string {
-	switch t.Kind {
-	case cqltype.Text, cqltype.Ascii:
-		return string(v)
-	case cqltype.Blob:
-		return string(appendHex(nil, v))
-	}
-	if len(v) == 0 {
+	if v == nil {
 		return ""
 	}
-	s := t.Literal(v)
-	if len(s) >= 2 && s[0] == '\'' && s[len(s)-1] == '\'' {
-		s = s[1 : len(s)-1]
+	return t.CassandraString(v)
+}
+
+// cqlshText is t.Format(v) with fast paths for the types that fill
+// benchmarks and lessons (ints, bigints, plain ASCII text), which Format
+// renders through big.Int or an escaping pass.
+func cqlshText(t *cqltype.Type, v []byte) string {
+	switch t.Kind {
+	case cqltype.Int:
+		if n, ok := cqltype.Int32Of(v); ok {
+			return strconv.FormatInt(int64(n), 10)
+		}
+	case cqltype.Bigint, cqltype.Counter:
+		if n, ok := cqltype.Int64Of(v); ok {
+			return strconv.FormatInt(n, 10)
+		}
+	case cqltype.Text, cqltype.Ascii:
+		if plainASCII(v) {
+			return string(v)
+		}
 	}
-	return s
+	return t.Format(v)
+}
+
+// plainASCII reports whether cqlsh prints v as it is: printable ASCII with
+// no backslash, and not empty (empty values have a rendering of their own).
+func plainASCII(v []byte) bool {
+	if len(v) == 0 {
+		return false
+	}
+	for _, c := range v {
+		if c < 0x20 || c > 0x7e || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // instant renders secs and nanos as Java's Instant.toString (ISO_INSTANT):
@@ -86,10 +112,19 @@ func instant(secs int64, nanos int64) string {
 }
 
 // microsInstant is sstabledump's dateString(MICROSECONDS, t): Java's
-// TimeUnit.toSeconds truncates toward zero while the nanos are a floorMod,
-// and the tool prints exactly that.
+// TimeUnit.toSeconds truncates toward zero, the nanos are a floorMod of
+// TimeUnit.toNanos, which saturates at the long range rather than wrap, and
+// the tool prints exactly that.
 func microsInstant(t int64) string {
-	return instant(t/1_000_000, floorMod(t*1000, 1_000_000_000))
+	const limit = math.MaxInt64 / 1000
+	nanos := t * 1000
+	switch {
+	case t > limit:
+		nanos = math.MaxInt64
+	case t < -limit:
+		nanos = math.MinInt64
+	}
+	return instant(t/1_000_000, floorMod(nanos, 1_000_000_000))
 }
 
 // secondsInstant is sstabledump's dateString(SECONDS, t).

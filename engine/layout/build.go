@@ -1,0 +1,195 @@
+package layout
+
+import (
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/query"
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
+)
+
+// Build takes the layout of tables (in the order given) at db's clock. The
+// model shares value bytes with the store (see Value).
+func Build(db *query.DB, tables []*schema.Table) *Model {
+	m := &Model{Now: db.Clock, Tables: make([]Table, 0, len(tables))}
+	b := builder{now: db.NowSeconds(), ring: db.Ring}
+	data := db.Tables()
+	for _, t := range tables {
+		m.Tables = append(m.Tables, b.table(t, data[t]))
+	}
+	m.Ring = ringOf(db.Ring, m.Tables)
+	return m
+}
+
+// builder builds a model. Cells, values and clustering slices come from
+// chunked arenas, a few allocations per thousand rows instead of several per
+// row: the page rebuilds the model on every keystroke.
+type builder struct {
+	now   int64
+	ring  *query.Ring
+	cols  []colData // scratch for columnsOf
+	cells []Cell
+	vals  []Value
+}
+
+const arenaChunk = 1024
+
+// takeCells returns an empty slice with room for n cells.
+func (b *builder) takeCells(n int) []Cell {
+	if cap(b.cells)-len(b.cells) < n {
+		b.cells = make([]Cell, 0, max(arenaChunk, n))
+	}
+	l := len(b.cells)
+	return b.cells[l : l : l+n]
+}
+
+// keepCells marks the cells appended to a slice from takeCells as used.
+func (b *builder) keepCells(s []Cell) { b.cells = b.cells[:len(b.cells)+len(s)] }
+
+// takeVals returns n values.
+func (b *builder) takeVals(n int) []Value {
+	if cap(b.vals)-len(b.vals) < n {
+		b.vals = make([]Value, 0, max(arenaChunk, n))
+	}
+	l := len(b.vals)
+	b.vals = b.vals[:l+n]
+	return b.vals[l : l+n : l+n]
+}
+
+func (b *builder) value(text string, bytes []byte) *Value {
+	v := b.takeVals(1)
+	v[0] = Value{Text: text, Bytes: bytes}
+	return &v[0]
+}
+
+func (b *builder) table(t *schema.Table, st *store.Table) Table {
+	out := Table{Keyspace: t.Keyspace, Name: t.Name, Compact: t.Compact}
+	for _, c := range t.PartitionKey {
+		out.PartitionKey = append(out.PartitionKey, Column{Name: c.Name, Type: c.Type.String()})
+	}
+	for _, c := range t.ClusteringCs {
+		out.Clustering = append(out.Clustering, Column{Name: c.Name, Type: c.Type.String(), Desc: c.Desc})
+	}
+	if st == nil {
+		return out
+	}
+	out.Partitions = make([]Partition, 0, st.Len())
+	st.Ascend(func(p *store.Partition) bool {
+		if !p.IsEmpty() {
+			out.Partitions = append(out.Partitions, b.partition(t, p))
+		}
+		return true
+	})
+	return out
+}
+
+func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
+	out := Partition{Token: p.Token, Key: b.keyValues(t, p.Key), Bytes: partitionSize(p), Replicas: b.ring.Replicas(p.Token)}
+	if !p.Deletion.IsLive() {
+		out.Deletion = deletionOf(p.Deletion)
+	}
+	staticLive := false
+	if p.Static != nil && !p.Static.IsEmpty() {
+		r := b.row(t, p.Static, nil, p.Deletion)
+		out.Static = &r
+		out.Cells += len(p.Static.Cells)
+		staticLive = r.Live
+	}
+	out.Rows = make([]Row, 0, p.Len())
+	p.Ascend(store.All, func(r *store.Row) bool {
+		row := b.row(t, r, b.clusteringValues(t, r.Clustering), p.DeletionAt(r.Clustering))
+		if row.Live {
+			out.LiveRows++
+		}
+		out.Cells += len(r.Cells)
+		out.Rows = append(out.Rows, row)
+		return true
+	})
+	if out.LiveRows == 0 && staticLive {
+		out.LiveRows = 1 // SELECT * returns the static row alone
+	}
+	for _, rt := range p.Ranges {
+		out.Ranges = append(out.Ranges, RangeTombstone{
+			Start:    Bound{Clustering: b.clusteringValues(t, rt.Start.Prefix), Inclusive: rt.Start.Inclusive},
+			End:      Bound{Clustering: b.clusteringValues(t, rt.End.Prefix), Inclusive: rt.End.Inclusive},
+			Deletion: *deletionOf(rt.Deletion),
+		})
+	}
+	return out
+}
+
+// row lists a row's marker, tombstone and cells in storage order; del is
+// the partition and range deletion over the row, for Live.
+func (b *builder) row(t *schema.Table, r *store.Row, clustering []Value, del store.Deletion) Row {
+	out := Row{Clustering: clustering, Live: r.HasLiveData(b.now, del.Max(r.Deletion))}
+	if r.Marker.TS != store.NoTimestamp {
+		mk := &Marker{Timestamp: r.Marker.TS, TTL: r.Marker.TTL}
+		if r.Marker.TTL > 0 {
+			mk.ExpiresAt = r.Marker.Expires
+			mk.Expired = b.now >= r.Marker.Expires
+		}
+		out.Marker = mk
+	}
+	if !r.Deletion.IsLive() {
+		out.Deletion = deletionOf(r.Deletion)
+	}
+	b.cols = columnsOf(b.cols[:0], t, r, true)
+	cells := b.takeCells(len(r.Cells) + len(r.Complex))
+	for i := range b.cols {
+		cd := &b.cols[i]
+		if !cd.complex.IsLive() {
+			cells = append(cells, Cell{Column: cd.col.Name, Kind: CollectionTombstone, Timestamp: cd.complex.MarkedAt, DeletedAt: cd.complex.LocalTime})
+		}
+		for j := range cd.cells {
+			cells = append(cells, b.cell(cd.col, &cd.cells[j]))
+		}
+	}
+	b.keepCells(cells)
+	out.Cells = cells
+	return out
+}
+
+func (b *builder) cell(col *schema.Column, c *store.Cell) Cell {
+	out := Cell{Column: col.Name, Timestamp: c.TS, TTL: c.TTL, Counter: col.Type.Kind == cqltype.Counter}
+	vt := col.Type
+	if c.Path != nil {
+		kt, et := elementTypes(col.Type)
+		out.Path = b.value(cqlshText(kt, c.Path), c.Path)
+		vt = et
+	}
+	switch {
+	case c.Tombstone:
+		out.Kind = Tombstone
+		out.DeletedAt = c.LocalTime
+	case c.IsExpired(b.now):
+		out.Kind = ExpiredCell
+	default:
+		out.Kind = LiveCell
+	}
+	if !c.Tombstone {
+		out.Value = b.value(cellText(vt, c.Value), c.Value)
+		if c.TTL > 0 {
+			out.ExpiresAt = c.LocalTime
+		}
+	}
+	return out
+}
+
+func (b *builder) keyValues(t *schema.Table, key []byte) []Value {
+	parts := keyParts(t, key)
+	out := b.takeVals(len(parts))
+	for i, v := range parts {
+		out[i] = Value{Text: cqlshText(partitionKeyType(t, i), v), Bytes: v}
+	}
+	return out
+}
+
+func (b *builder) clusteringValues(t *schema.Table, vals [][]byte) []Value {
+	if len(vals) == 0 {
+		return nil
+	}
+	out := b.takeVals(len(vals))
+	for i, v := range vals {
+		out[i] = Value{Text: cqlshText(clusteringType(t, i), v), Bytes: v}
+	}
+	return out
+}

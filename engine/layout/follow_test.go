@@ -1,0 +1,238 @@
+package layout_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cqlplay/cqlplay/engine/layout"
+	"github.com/cqlplay/cqlplay/engine/schema"
+)
+
+// modelOf runs script and returns the map model of table t.
+func modelOf(t *testing.T, script, table string) *layout.Table {
+	t.Helper()
+	s := runScript(t, script)
+	tb := s.DB().Schema.Keyspaces["cqlplay"].Tables[table]
+	if tb == nil {
+		t.Fatalf("no table %s", table)
+	}
+	m := layout.Build(s.DB(), []*schema.Table{tb})
+	return &m.Tables[0]
+}
+
+// cellsOf summarises a row's cells as "column[path]=kind:value" strings.
+func cellsOf(r *layout.Row) string {
+	var parts []string
+	for _, c := range r.Cells {
+		s := c.Column
+		if c.Path != nil {
+			s += "[" + c.Path.Text + "]"
+		}
+		s += "=" + c.Kind.String()
+		if c.Value != nil {
+			s += ":" + c.Value.Text
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, " ")
+}
+
+const usersDDL = "CREATE TABLE users (k text, c int, v text, w int, s text static, tags set<int>, m map<text, int>, l list<text>, PRIMARY KEY (k, c));\n"
+
+// TestLayoutFollowsWrites checks, statement kind by statement kind, what the
+// model shows for the partition 'a'.
+func TestLayoutFollowsWrites(t *testing.T) {
+	tests := []struct {
+		name, script string
+		// rows is each row's clustering and cells; marker lists which rows
+		// have a row marker.
+		rows, markers []string
+		check         func(t *testing.T, p *layout.Partition)
+	}{
+		{
+			name:    "insert writes a marker and cells",
+			script:  "INSERT INTO users (k, c, v, w) VALUES ('a', 1, 'x', 5);",
+			rows:    []string{"1: v=live:x w=live:5"},
+			markers: []string{"1"},
+		},
+		{
+			name:   "update writes cells and no marker",
+			script: "UPDATE users SET v = 'y' WHERE k = 'a' AND c = 2;",
+			rows:   []string{"2: v=live:y"},
+		},
+		{
+			name:    "overwrite keeps the newest cell only",
+			script:  "INSERT INTO users (k, c, v) VALUES ('a', 1, 'x');\nUPDATE users SET v = 'z' WHERE k = 'a' AND c = 1;",
+			rows:    []string{"1: v=live:z"},
+			markers: []string{"1"},
+		},
+		{
+			name:    "deleting a cell writes a cell tombstone",
+			script:  "INSERT INTO users (k, c, v, w) VALUES ('a', 1, 'x', 5);\nDELETE v FROM users WHERE k = 'a' AND c = 1;",
+			rows:    []string{"1: v=tombstone w=live:5"},
+			markers: []string{"1"},
+		},
+		{
+			name:   "deleting a row writes a row tombstone and purges the row",
+			script: "INSERT INTO users (k, c, v) VALUES ('a', 1, 'x');\nDELETE FROM users WHERE k = 'a' AND c = 1;",
+			rows:   []string{"1: "},
+			check: func(t *testing.T, p *layout.Partition) {
+				r := p.Rows[0]
+				if r.Deletion == nil || r.Live || r.Marker != nil {
+					t.Errorf("row: deletion %v live %v marker %v; want a dead row tombstone alone", r.Deletion, r.Live, r.Marker)
+				}
+			},
+		},
+		{
+			name:   "deleting a clustering range writes a range tombstone",
+			script: "INSERT INTO users (k, c, v) VALUES ('a', 1, 'x');\nINSERT INTO users (k, c, v) VALUES ('a', 5, 'y');\nDELETE FROM users WHERE k = 'a' AND c >= 1 AND c < 3;",
+			rows:   []string{"5: v=live:y"}, markers: []string{"5"},
+			check: func(t *testing.T, p *layout.Partition) {
+				if len(p.Ranges) != 1 {
+					t.Fatalf("%d range tombstones, want 1", len(p.Ranges))
+				}
+				rt := p.Ranges[0]
+				if got := rt.Start.Clustering[0].Text + " " + rt.End.Clustering[0].Text; got != "1 3" || !rt.Start.Inclusive || rt.End.Inclusive {
+					t.Errorf("range [%s] start inclusive %v end inclusive %v; want [1 3), start inclusive, end exclusive", got, rt.Start.Inclusive, rt.End.Inclusive)
+				}
+			},
+		},
+		{
+			name:   "deleting the partition writes a partition tombstone and purges everything",
+			script: "INSERT INTO users (k, c, v, s) VALUES ('a', 1, 'x', 'st');\nDELETE FROM users WHERE k = 'a';",
+			check: func(t *testing.T, p *layout.Partition) {
+				if p.Deletion == nil || p.Static != nil || p.LiveRows != 0 {
+					t.Errorf("partition: deletion %v static %v live rows %d; want a tombstone alone", p.Deletion, p.Static, p.LiveRows)
+				}
+			},
+		},
+		{
+			name:   "a TTL cell shows as expired after -- @advance",
+			script: "UPDATE users USING TTL 10 SET v = 'x' WHERE k = 'a' AND c = 1;\n-- @advance 11s",
+			rows:   []string{"1: v=expired:x"},
+			check: func(t *testing.T, p *layout.Partition) {
+				if p.Rows[0].Live || p.LiveRows != 0 {
+					t.Errorf("row live %v, partition live rows %d; want the expired row invisible", p.Rows[0].Live, p.LiveRows)
+				}
+			},
+		},
+		{
+			name:    "a TTL cell is live before its expiry",
+			script:  "INSERT INTO users (k, c, v) VALUES ('a', 1, 'x') USING TTL 10;\n-- @advance 9s",
+			rows:    []string{"1: v=live:x"},
+			markers: []string{"1"},
+			check: func(t *testing.T, p *layout.Partition) {
+				c := p.Rows[0].Cells[0]
+				mk := p.Rows[0].Marker
+				if c.TTL != 10 || mk.TTL != 10 || mk.Expired || c.ExpiresAt != mk.ExpiresAt {
+					t.Errorf("cell ttl %d expires %d, marker %+v", c.TTL, c.ExpiresAt, *mk)
+				}
+			},
+		},
+		{
+			name:    "collection elements are one cell each, in the comparator's order",
+			script:  "INSERT INTO users (k, c, tags, m, l) VALUES ('a', 1, {5, -1, 300}, {'b': 2, 'a': 1}, ['z', 'y']);",
+			rows:    []string{"1: l=collection_tombstone l[*]=live:z l[*]=live:y m=collection_tombstone m[a]=live:1 m[b]=live:2 tags=collection_tombstone tags[-1]=live: tags[5]=live: tags[300]=live:"},
+			markers: []string{"1"},
+		},
+		{
+			name:   "appending to a list adds a cell and no tombstone",
+			script: "UPDATE users SET l = l + ['q'] WHERE k = 'a' AND c = 1;",
+			rows:   []string{"1: l[*]=live:q"},
+		},
+		{
+			name:   "removing a set element writes an element tombstone",
+			script: "UPDATE users SET tags = tags + {1, 2} WHERE k = 'a' AND c = 1;\nUPDATE users SET tags = tags - {1} WHERE k = 'a' AND c = 1;",
+			rows:   []string{"1: tags[1]=tombstone tags[2]=live:"},
+		},
+		{
+			name:   "static cells live in the partition's static row",
+			script: "UPDATE users SET s = 'shared' WHERE k = 'a';",
+			check: func(t *testing.T, p *layout.Partition) {
+				if p.Static == nil || cellsOf(p.Static) != "s=live:shared" || len(p.Rows) != 0 || p.LiveRows != 1 {
+					t.Errorf("static %v rows %d live rows %d; want the static row alone, counted as one row", p.Static, len(p.Rows), p.LiveRows)
+				}
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := modelOf(t, usersDDL+tc.script, "users")
+			if len(tb.Partitions) != 1 {
+				t.Fatalf("%d partitions, want 1", len(tb.Partitions))
+			}
+			p := &tb.Partitions[0]
+			if p.Key[0].Text != "a" || p.Key[0].Hex() != "0x61" || p.Token != -8839064797231613815 {
+				t.Errorf("partition key %+v token %d; want a, 0x61, -8839064797231613815", p.Key, p.Token)
+			}
+			var rows, markers []string
+			for i := range p.Rows {
+				r := &p.Rows[i]
+				rows = append(rows, r.Clustering[0].Text+": "+cellsOf(r))
+				if r.Marker != nil {
+					markers = append(markers, r.Clustering[0].Text)
+				}
+			}
+			for i := range rows {
+				rows[i] = maskListPaths(rows[i])
+			}
+			if strings.Join(rows, "\n") != strings.Join(tc.rows, "\n") {
+				t.Errorf("rows:\n got %q\nwant %q", rows, tc.rows)
+			}
+			if strings.Join(markers, ",") != strings.Join(tc.markers, ",") {
+				t.Errorf("row markers on %q, want %q", markers, tc.markers)
+			}
+			if tc.check != nil {
+				tc.check(t, p)
+			}
+		})
+	}
+}
+
+// maskListPaths replaces list element paths (timeuuids) with *.
+func maskListPaths(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "l[")
+		if i < 0 || (i > 0 && s[i-1] != ' ') {
+			b.WriteString(s)
+			return b.String()
+		}
+		j := strings.IndexByte(s[i:], ']')
+		b.WriteString(s[:i+2] + "*")
+		s = s[i+j:]
+	}
+}
+
+// TestCompactionPurgesTombstones checks that -- @compact drops tombstones
+// past gc_grace_seconds and leaves younger ones.
+func TestCompactionPurgesTombstones(t *testing.T) {
+	script := "CREATE TABLE t (k int, c int, v text, PRIMARY KEY (k, c)) WITH gc_grace_seconds = 60;\n" +
+		"INSERT INTO t (k, c, v) VALUES (1, 1, 'x');\n" +
+		"DELETE v FROM t WHERE k = 1 AND c = 1;\n" +
+		"DELETE FROM t WHERE k = 2;\n"
+	young := modelOf(t, script+"-- @advance 30s\n-- @compact\n", "t")
+	// Token order: key 1 (-4069959284402364209) before key 2 (-3248873570005575792).
+	if len(young.Partitions) != 2 || cellsOf(&young.Partitions[0].Rows[0]) != "v=tombstone" || young.Partitions[1].Deletion == nil {
+		t.Fatalf("before gc_grace: %+v; want both tombstones kept", young.Partitions)
+	}
+	old := modelOf(t, script+"-- @advance 61s\n-- @compact\n", "t")
+	if len(old.Partitions) != 1 || old.Partitions[0].Key[0].Text != "1" {
+		t.Fatalf("after gc_grace: %d partitions; want only partition 1", len(old.Partitions))
+	}
+	if r := old.Partitions[0].Rows[0]; cellsOf(&r) != "" || r.Marker == nil {
+		t.Errorf("after gc_grace: row cells %q marker %v; want the marker alone", cellsOf(&r), r.Marker)
+	}
+}
+
+// TestCompactStorage checks that a COMPACT STORAGE table has no row markers.
+func TestCompactStorage(t *testing.T) {
+	tb := modelOf(t, "CREATE TABLE e (k text, c int, v text, PRIMARY KEY (k, c)) WITH COMPACT STORAGE;\nINSERT INTO e (k, c, v) VALUES ('a', 1, 'x');", "e")
+	if !tb.Compact {
+		t.Error("table not marked compact")
+	}
+	r := tb.Partitions[0].Rows[0]
+	if r.Marker != nil || cellsOf(&r) != "v=live:x" {
+		t.Errorf("row marker %v cells %q; want no marker and v=x", r.Marker, cellsOf(&r))
+	}
+}

@@ -1,0 +1,48 @@
+package layout_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cqlplay/cqlplay/engine"
+)
+
+// FuzzLayout runs arbitrary scripts (the page runs whatever the reader
+// types) and renders every form: no panic, and the JSON forms stay JSON.
+func FuzzLayout(f *testing.F) {
+	scripts, _ := filepath.Glob("testdata/*.cql")
+	for _, p := range scripts {
+		src, _ := os.ReadFile(p)
+		f.Add(string(src))
+	}
+	f.Add("CREATE TABLE t (k text, c blob, v map<int, text>, PRIMARY KEY (k, c)) WITH CLUSTERING ORDER BY (c DESC);\nINSERT INTO t (k, c, v) VALUES ('a\"<&>\\n', 0x00ff, {1: 'é'});\nDELETE FROM t WHERE k = 'a\"<&>\\n' AND c < 0x10;")
+	f.Fuzz(func(t *testing.T, script string) {
+		s := engine.NewSession(engine.Options{MaxStatements: 40, MaxRows: 500})
+		s.Run(script)
+		for _, form := range engine.LayoutForms {
+			out, err := s.Layout(form, "")
+			if err != nil {
+				t.Fatalf("%s: %v", form, err)
+			}
+			if form == "map" && !json.Valid([]byte(out)) {
+				t.Fatalf("map is not JSON:\n%s", out)
+			}
+		}
+		for _, ks := range s.DB().Schema.Keyspaces {
+			if ks.System {
+				continue
+			}
+			for name := range ks.Tables {
+				out, err := s.Layout("sstabledump", ks.Name+"."+name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !json.Valid([]byte(out)) {
+					t.Fatalf("sstabledump of %s.%s is not JSON:\n%s", ks.Name, name, out)
+				}
+			}
+		}
+	})
+}

@@ -1,0 +1,150 @@
+package layout_test
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cqlplay/cqlplay/engine"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// goldenForms maps each layout form to its golden file's extension.
+var goldenForms = []struct{ form, ext string }{
+	{"map", "map.json"},
+	{"tree", "tree.txt"},
+	{"cli", "cli.txt"},
+	{"sstabledump", "sstabledump.txt"},
+	{"ring", "ring.txt"},
+}
+
+// runScript runs a script in a fresh session and fails the test on any
+// statement error: a golden file of a half-run script would prove nothing.
+func runScript(t testing.TB, script string) *engine.Session {
+	t.Helper()
+	s := engine.NewSession(engine.Options{})
+	for _, o := range s.Run(script) {
+		if o.Error != nil {
+			t.Fatalf("line %d: %s: %s", o.Line, o.Statement, o.Error.Message)
+		}
+	}
+	return s
+}
+
+// TestGolden renders every testdata/*.cql script in every form and compares
+// with testdata/<script>.<form>.*; -update rewrites them.
+func TestGolden(t *testing.T) {
+	scripts, err := filepath.Glob("testdata/*.cql")
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("no scripts under testdata/ (%v)", err)
+	}
+	for _, path := range scripts {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(path), ".cql")
+		s := runScript(t, string(src))
+		for _, f := range goldenForms {
+			t.Run(name+"/"+f.form, func(t *testing.T) {
+				got, err := s.Layout(f.form, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if f.form == "map" {
+					got = indentJSON(t, got)
+				}
+				again, _ := s.Layout(f.form, "")
+				if f.form == "map" {
+					again = indentJSON(t, again)
+				}
+				if again != got {
+					t.Fatalf("a second rendering differs from the first")
+				}
+				checkGolden(t, filepath.Join("testdata", name+"."+f.ext), got)
+			})
+		}
+	}
+}
+
+// indentJSON checks that s is valid JSON and indents it so the golden file
+// diffs line by line.
+func indentJSON(t *testing.T, s string) string {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatalf("invalid JSON: %v\n%s", err, s)
+	}
+	out, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out) + "\n"
+}
+
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s is stale (go test -update rewrites it; review the diff):\n--- got\n%s", path, got)
+	}
+}
+
+// seedListing is the cassandra-cli listing of the seed article
+// shared/seeds/003 (lines 58-61), byte for byte.
+const seedListing = `RowKey: partitionVal1:partitionVal2
+=> (column=clusterVal1:clusterVal2:, value=, timestamp=1374630892473000)
+=> (column=clusterVal1:clusterVal2:normalfield1, value=6e6f726d616c56616c31, timestamp=1374630892473000)
+=> (column=clusterVal1:clusterVal2:normalfield2, value=6e6f726d616c56616c32, timestamp=1374630892473000)
+`
+
+// TestSeedListing reproduces the seed articles' cassandra-cli example
+// exactly, inside the full `list example;` output.
+func TestSeedListing(t *testing.T) {
+	src, err := os.ReadFile("testdata/seed_example.cql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := runScript(t, string(src))
+	got, err := s.Layout("cli", "example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[default@cqlplay] list example;\n-------------------\n" + seedListing + "\n1 Row Returned.\n"
+	if got != want {
+		t.Errorf("cli listing:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestSstabledumpIsJSON checks that every script's sstabledump of every
+// table is valid JSON (the golden files hold the exact text).
+func TestSstabledumpIsJSON(t *testing.T) {
+	scripts, _ := filepath.Glob("testdata/*.cql")
+	for _, path := range scripts {
+		src, _ := os.ReadFile(path)
+		s := runScript(t, string(src))
+		tables := s.DB().Schema.Keyspaces["cqlplay"].TableNames()
+		for _, name := range tables {
+			out, err := s.Layout("sstabledump", name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !json.Valid([]byte(out)) {
+				t.Errorf("%s %s: sstabledump is not JSON:\n%s", path, name, out)
+			}
+		}
+	}
+}
