@@ -260,3 +260,56 @@ func TestAssignErrorPosition(t *testing.T) {
 		t.Fatalf("an element's parse error points at the element: %+v", err)
 	}
 }
+
+func TestNegate(t *testing.T) {
+	cases := []struct {
+		typ  *Type
+		v    Value
+		want string
+	}{
+		{TinyintType, Int8Value(-128), "-128"},
+		{SmallintType, Int16Value(5), "-5"},
+		{BigintType, Int64Value(7), "-7"},
+		{VarintType, varint("123456789012345678901234567890"), "-123456789012345678901234567890"},
+		{DecimalType, dec("1.50"), "-1.50"},
+		{FloatType, FloatValue(2.5), "-2.5"},
+		{DoubleType, DoubleValue(0), "-0"},
+	}
+	for _, c := range cases {
+		if got := c.typ.Format(Negate(c.typ, c.v)); got != c.want {
+			t.Errorf("-%s = %s, want %s", c.typ.Format(c.v), got, c.want)
+		}
+	}
+	// Negating a non-number goes to the engine's function resolution.
+	_, err := TextType.Assign(&cql.Negate{Expr: str("a")}, "t", testEnv{})
+	if err == nil || err.Message != "cannot evaluate -'a' for t" {
+		t.Errorf("-'a': %v", err)
+	}
+}
+
+func TestHintWithCollectionType(t *testing.T) {
+	h := &cql.TypeHint{Type: &cql.TypeRef{Name: "list", Params: []*cql.TypeRef{{Name: "text"}}}, Expr: list(num("1"))}
+	_, err := ListOf(IntType, false).Assign(h, "l", nil)
+	if err == nil || err.Message != "Cannot cast value [1] to type list<text>" {
+		t.Errorf("(list<text>)[1]: %v", err)
+	}
+	h.Expr = list(str("a"))
+	_, err = ListOf(IntType, false).Assign(h, "l", nil)
+	if err == nil || err.Message != "Cannot assign value (list<text>)['a'] to l of type list<int>" {
+		t.Errorf("(list<text>)['a']: %v", err)
+	}
+}
+
+func TestSimpleAndDuration(t *testing.T) {
+	for k := Ascii; k <= Varint; k++ {
+		if s := Simple(k); s == nil || s.Kind != k || s.String() != k.String() {
+			t.Errorf("Simple(%v) = %v", k, s)
+		}
+	}
+	if Simple(List) != nil || Kind(0).String() != "kind(0)" {
+		t.Error("Simple(List) must be nil")
+	}
+	if !SetOf(TupleOf(IntType, DurationType), true).ReferencesDuration() || ListOf(IntType, false).ReferencesDuration() {
+		t.Error("ReferencesDuration")
+	}
+}
