@@ -230,6 +230,28 @@ var jsonVerbatim = func() (t [utf8.RuneSelf]bool) {
 
 const lowerHex = "0123456789abcdef"
 
+// AppendLayoutJSON appends the JSON form of a Session.Layout result, as the
+// WebAssembly bridge's layout and `cqlplay run --json --layout` give it:
+//
+//	{"form":"map","table":"","map":{...}}     the "map" form's model, as JSON
+//	{"form":"cli","table":"t","text":"..."}    every other form, as text
+//
+// so a reader parses one object and the model is not JSON inside a string.
+func AppendLayoutJSON(dst []byte, form, table, layout string) []byte {
+	dst = append(dst, `{"form":`...)
+	dst = appendJSONString(dst, form)
+	dst = append(dst, `,"table":`...)
+	dst = appendJSONString(dst, table)
+	if form == "map" {
+		dst = append(dst, `,"map":`...)
+		dst = append(dst, layout...)
+	} else {
+		dst = append(dst, `,"text":`...)
+		dst = appendJSONString(dst, layout)
+	}
+	return append(dst, '}')
+}
+
 // appendJSONString writes s as a JSON string. strconv.Quote is not JSON (it
 // writes \x.. and \U........); this writes only escapes JSON defines. Invalid
 // UTF-8 becomes U+FFFD, and U+2028/U+2029, which JSON allows raw but older

@@ -429,3 +429,22 @@ func BenchmarkOutcomesJSON(b *testing.B) {
 		OutcomesJSON(outs)
 	}
 }
+
+func TestAppendLayoutJSON(t *testing.T) {
+	tests := []struct {
+		form, table, layout, want string
+	}{
+		{"map", "", `{"tables":[]}`, `{"form":"map","table":"","map":{"tables":[]}}`},
+		{"cli", "t", "RowKey: 1\n=> (name=v, value=\"北京\")\n", `{"form":"cli","table":"t","text":"RowKey: 1\n=\u003e (name=v, value=\"北京\")\n"}`},
+		{"ring", "ks.\"T\"", "", `{"form":"ring","table":"ks.\"T\"","text":""}`},
+	}
+	for _, tt := range tests {
+		got := string(AppendLayoutJSON(nil, tt.form, tt.table, tt.layout))
+		if got != tt.want {
+			t.Errorf("AppendLayoutJSON(%q, %q):\n got %s\nwant %s", tt.form, tt.table, got, tt.want)
+		}
+		if !json.Valid([]byte(got)) {
+			t.Errorf("not JSON: %s", got)
+		}
+	}
+}

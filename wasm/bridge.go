@@ -62,13 +62,25 @@ func (b *bridge) run(handle int, script string) (out []byte) {
 	return engine.OutcomesJSON(outs)
 }
 
-// layout answers cqlplay.layout. The engine has no Session.Layout yet, so it
-// reports that as an error object of the same shape an Outcome's error has.
-func (b *bridge) layout(handle int, form, table string) []byte {
-	if b.sessions[handle] == nil {
+// layout answers cqlplay.layout: the session's storage layout in one of
+// engine.LayoutForms, for one table or all (table ""), as the JSON object of
+// engine.AppendLayoutJSON, or {"error":{"code":"InvalidRequest",...}} for an
+// unknown form or table.
+func (b *bridge) layout(handle int, form, table string) (out []byte) {
+	s := b.sessions[handle]
+	if s == nil {
 		return errorObjectJSON(cqlerr.ServerError, noSession(handle))
 	}
-	return errorObjectJSON(cqlerr.ServerError, "cqlplay: layout is not available yet: this engine has no Session.Layout")
+	defer func() {
+		if r := recover(); r != nil {
+			out = errorObjectJSON(cqlerr.ServerError, bugMessage(r))
+		}
+	}()
+	text, err := s.Layout(form, table)
+	if err != nil {
+		return errorObjectJSON(cqlerr.InvalidRequest, err.Error())
+	}
+	return engine.AppendLayoutJSON(make([]byte, 0, len(text)+64), form, table, text)
 }
 
 // close forgets the session; it reports whether there was one.

@@ -227,9 +227,50 @@ func TestBridgeSessions(t *testing.T) {
 	if got := string(b.layout(7, "cli", "")); got != wantLayout {
 		t.Errorf("layout of a bad handle:\n got %s\nwant %s", got, wantLayout)
 	}
-	wantLayout = `{"error":{"code":"ServerError","message":"cqlplay: layout is not available yet: this engine has no Session.Layout"}}`
-	if got := string(b.layout(h2, "cli", "")); got != wantLayout {
-		t.Errorf("layout:\n got %s\nwant %s", got, wantLayout)
+}
+
+func TestBridgeLayout(t *testing.T) {
+	b := newBridge()
+	h, _ := b.open("")
+	b.run(h, "CREATE TABLE t (k int PRIMARY KEY, v text); INSERT INTO t (k, v) VALUES (1, '北京');")
+	s := engine.NewSession(engine.Options{})
+	s.Run("CREATE TABLE t (k int PRIMARY KEY, v text); INSERT INTO t (k, v) VALUES (1, '北京');")
+	for _, form := range engine.LayoutForms {
+		for _, table := range []string{"", "t"} {
+			out := b.layout(h, form, table)
+			var got struct {
+				Form  string          `json:"form"`
+				Table string          `json:"table"`
+				Text  *string         `json:"text"`
+				Map   json.RawMessage `json:"map"`
+			}
+			if err := json.Unmarshal(out, &got); err != nil {
+				t.Fatalf("layout(%q, %q) = %s: %v", form, table, out, err)
+			}
+			want, err := s.Layout(form, table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Form != form || got.Table != table {
+				t.Errorf("layout(%q, %q) names form %q table %q", form, table, got.Form, got.Table)
+			}
+			if form == "map" {
+				if got.Text != nil || string(got.Map) != want {
+					t.Errorf("layout(map, %q): map %s text %v, want the model %s", table, got.Map, got.Text, want)
+				}
+				continue
+			}
+			if got.Map != nil || got.Text == nil || *got.Text != want {
+				t.Errorf("layout(%q, %q): text %v map %s, want text %q", form, table, got.Text, got.Map, want)
+			}
+		}
+	}
+	want := `{"error":{"code":"InvalidRequest","message":"unknown layout form \"nope\" (known: map, tree, cli, sstabledump, ring)"}}`
+	if got := string(b.layout(h, "nope", "")); got != want {
+		t.Errorf("unknown form:\n got %s\nwant %s", got, want)
+	}
+	if got := string(b.layout(h, "cli", "missing")); !strings.HasPrefix(got, `{"error":{"code":"InvalidRequest","message":"unknown table \"missing\"`) {
+		t.Errorf("unknown table: %s", got)
 	}
 }
 

@@ -6,7 +6,7 @@
 //	globalThis.cqlplay = {
 //	  open(optionsJSON?: string): number   // a new session's handle; 0 if the options are invalid
 //	  run(handle: number, script: string): string      // JSON array of Outcomes
-//	  layout(handle: number, form: string, table?: string): string  // JSON
+//	  layout(handle: number, form: string, table?: string): string  // JSON: {"form","table","map"|"text"} or {"error"}
 //	  close(handle: number): boolean
 //	}
 //

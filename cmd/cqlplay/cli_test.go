@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -41,6 +43,15 @@ func (f *fakeSession) run(script string) []engine.Outcome {
 	return outs
 }
 
+// layout answers with the form, the table and how many scripts ran, or an
+// error for the table "missing".
+func (f *fakeSession) layout(form, table string) (string, error) {
+	if table == "missing" {
+		return "", errors.New(`unknown table "missing"`)
+	}
+	return form + " of " + table + " after " + strconv.Itoa(len(f.scripts)) + " scripts", nil
+}
+
 func runCLI(t *testing.T, args []string, stdin string, tty bool) (stdout, stderr string, code int, f *fakeSession) {
 	t.Helper()
 	f = &fakeSession{}
@@ -50,7 +61,7 @@ func runCLI(t *testing.T, args []string, stdin string, tty bool) (stdout, stderr
 		stdout:     &o,
 		stderr:     &e,
 		tty:        tty,
-		newSession: func() runFunc { return f.run },
+		newSession: func() session { return session{run: f.run, layout: f.layout} },
 	})
 	return o.String(), e.String(), code, f
 }
@@ -119,6 +130,9 @@ func TestUsageErrors(t *testing.T) {
 		{"unknown flag", []string{"run", "--jsn"}, exitUsage, "flag provided but not defined: -jsn\nusage:"},
 		{"missing file", []string{"run", "testdata/no-such-file.cql"}, exitUsage, "cqlplay: open testdata/no-such-file.cql: no such file or directory\n"},
 		{"repl arguments", []string{"repl", "x"}, exitUsage, "cqlplay repl takes no arguments\nusage:"},
+		{"table without layout", []string{"run", "--table", "t"}, exitUsage, "cqlplay run: --table needs --layout\nusage:"},
+		{"unknown layout form", []string{"run", "--layout", "xml"}, exitUsage, "cqlplay run: unknown layout form \"xml\" (known: map, tree, cli, sstabledump, ring)\n"},
+		{"unknown layout table", []string{"run", "--layout", "cli", "--table", "missing"}, exitUsage, "cqlplay run: --layout: unknown table \"missing\"\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -131,6 +145,18 @@ func TestUsageErrors(t *testing.T) {
 	stdout, _, code, _ := runCLI(t, []string{"help"}, "", false)
 	if code != exitOK || stdout != usage {
 		t.Errorf("help: exit %d, stdout %q", code, stdout)
+	}
+}
+
+func TestRunLayout(t *testing.T) {
+	stdout, _, code, _ := runCLI(t, []string{"run", "--layout", "cli", "--table", "t"}, "a;\n", false)
+	if want := "ran a\ncli of t after 1 scripts\n"; stdout != want || code != exitOK {
+		t.Errorf("exit %d stdout %q, want %q", code, stdout, want)
+	}
+	stdout, _, code, _ = runCLI(t, []string{"run", "--json", "--layout", "map"}, "a;\n", false)
+	want := `{"statement":"a","line":1,"text":"ran a","warnings":[]}` + "\n" + `{"form":"map","table":"","map":map of  after 1 scripts}` + "\n"
+	if stdout != want || code != exitOK {
+		t.Errorf("exit %d stdout\n%s\nwant\n%s", code, stdout, want)
 	}
 }
 

@@ -5,7 +5,9 @@
 //
 // Usage:
 //
-//	cqlplay run [--json] [FILE...]   run the files (standard input when none) in one session
+//	cqlplay run [--json] [--layout FORM [--table T]] [FILE...]
+//	                                 run the files (standard input when none) in one session,
+//	                                 then print the storage layout (map, tree, cli, sstabledump, ring)
 //	cqlplay repl                     read statements up to ';' and run them as they come
 //	cqlplay                          the REPL at a terminal, else like `cqlplay run`
 //
@@ -24,6 +26,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine"
@@ -46,16 +49,21 @@ type env struct {
 	stdout, stderr io.Writer
 	tty            bool // stdin is an interactive terminal
 	// newSession starts the one session a command runs everything in.
-	newSession func() runFunc
+	newSession func() session
 }
 
-// runFunc runs a script in a session: (*engine.Session).Run.
-type runFunc func(script string) []engine.Outcome
+// session is what the command uses of an engine.Session, as functions so
+// that tests can stand in for the engine.
+type session struct {
+	run    func(script string) []engine.Outcome
+	layout func(form, table string) (string, error)
+}
 
 // newEngineSession is an unbounded session: the command line runs a script to
 // its end, however long.
-func newEngineSession() runFunc {
-	return engine.NewSession(engine.Options{}).Run
+func newEngineSession() session {
+	s := engine.NewSession(engine.Options{})
+	return session{run: s.Run, layout: s.Layout}
 }
 
 // Exit statuses.
@@ -66,13 +74,17 @@ const (
 )
 
 const usage = `usage:
-  cqlplay run [--json] [FILE...]   run CQL files (standard input when none) in one session
+  cqlplay run [--json] [--layout FORM [--table T]] [FILE...]
+                                   run CQL files (standard input when none) in one session,
+                                   then print the storage layout in FORM: map, tree, cli,
+                                   sstabledump or ring (of table T, or of every table)
   cqlplay repl                     read statements up to ';' and run them in one session
   cqlplay                          the REPL when standard input is a terminal, else run it
 
 Output is what cqlsh prints for the script: result tables and warnings on
 standard output, errors on standard error as <file>:<line>:<error>. With
---json each statement's outcome is one JSON object a line.
+--json each statement's outcome is one JSON object a line, and the layout one
+more line: {"form":...,"table":...,"map":{...}} or {...,"text":"..."}.
 
 Exit status: 0 when every statement succeeded, 2 when one failed, 1 on a usage
 or read error.
@@ -109,11 +121,21 @@ func run(args []string, e env) int {
 	fs := flag.NewFlagSet("cqlplay run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	jsonOut := fs.Bool("json", false, "print each statement's outcome as one JSON object a line")
+	layoutForm := fs.String("layout", "", "after the scripts, print the storage layout in this form")
+	layoutTable := fs.String("table", "", "with --layout: the table to show (default: every table)")
 	fs.Usage = func() { io.WriteString(stderr, usage) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return exitOK
 		}
+		return exitUsage
+	}
+	if *layoutTable != "" && *layoutForm == "" {
+		fmt.Fprintf(stderr, "cqlplay run: --table needs --layout\n%s", usage)
+		return exitUsage
+	}
+	if *layoutForm != "" && !slices.Contains(engine.LayoutForms, *layoutForm) {
+		fmt.Fprintf(stderr, "cqlplay run: unknown layout form %q (known: %s)\n", *layoutForm, strings.Join(engine.LayoutForms, ", "))
 		return exitUsage
 	}
 	out := bufio.NewWriter(stdout)
@@ -122,7 +144,7 @@ func run(args []string, e env) int {
 	// in statement order when both go to one terminal or file.
 	errw := &flushFirst{first: out, w: stderr}
 	p := &printer{out: out, errOut: errw}
-	runScript := e.newSession()
+	sess := e.newSession()
 	scripts := fs.Args()
 	if len(scripts) == 0 {
 		scripts = []string{"-"}
@@ -135,7 +157,7 @@ func run(args []string, e env) int {
 			return exitUsage
 		}
 		p.source = source
-		outs := runScript(script)
+		outs := sess.run(script)
 		for i := range outs {
 			if *jsonOut {
 				if outs[i].Error != nil {
@@ -147,6 +169,23 @@ func run(args []string, e env) int {
 				continue
 			}
 			p.print(&outs[i])
+		}
+	}
+	if *layoutForm != "" {
+		text, err := sess.layout(*layoutForm, *layoutTable)
+		if err != nil {
+			out.Flush()
+			fmt.Fprintf(stderr, "cqlplay run: --layout: %v\n", err)
+			return exitUsage
+		}
+		if *jsonOut {
+			p.buf = append(engine.AppendLayoutJSON(p.buf[:0], *layoutForm, *layoutTable, text), '\n')
+			out.Write(p.buf)
+		} else {
+			out.WriteString(text)
+			if !strings.HasSuffix(text, "\n") {
+				out.WriteString("\n")
+			}
 		}
 	}
 	if err := out.Flush(); err != nil {

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"strconv"
 	"strings"
+
+	"github.com/cqlplay/cqlplay/engine"
 )
 
 const (
@@ -24,7 +26,7 @@ func repl(e env) int {
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	p := &printer{out: out, errOut: &flushFirst{first: out, w: e.stderr}, tty: tty, source: "<stdin>"}
-	runScript := e.newSession()
+	runScript := e.newSession().run
 	in := bufio.NewReader(e.stdin)
 	var pending strings.Builder
 	pendingLine := 1 // the input line pending text starts on
@@ -84,7 +86,7 @@ func repl(e env) int {
 
 // runChunk runs complete statements read from the terminal and prints them,
 // moving each outcome's line from the chunk's numbering to the input's.
-func runChunk(runScript runFunc, p *printer, chunk string, firstLine int) {
+func runChunk(runScript func(string) []engine.Outcome, p *printer, chunk string, firstLine int) {
 	outs := runScript(chunk)
 	for i := range outs {
 		outs[i].Line += firstLine - 1

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cqlplay/cqlplay/engine"
 )
 
 // TestScriptsGolden runs each testdata/run/*.cql through the real engine, as
@@ -24,7 +26,7 @@ func TestScriptsGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(newEngineSession()(string(script))) == 0 {
+			if len(newEngineSession().run(string(script))) == 0 {
 				t.Skip("engine.Session.Run returned no outcomes: the executor has not landed yet")
 			}
 			stdout, stderr, code := runEngineCLI([]string{"run"}, string(script))
@@ -42,4 +44,38 @@ func runEngineCLI(args []string, stdin string) (stdout, stderr string, code int)
 	var o, e bytes.Buffer
 	code = cli(args, env{stdin: strings.NewReader(stdin), stdout: &o, stderr: &e, newSession: newEngineSession})
 	return o.String(), e.String(), code
+}
+
+// TestLayoutAfterScript runs testdata/run/tables.cql with --layout in every
+// form for the users table, as text and as JSON, and checks that the layout
+// follows the results and is the session's own (the engine's goldens cover
+// the renderings themselves).
+func TestLayoutAfterScript(t *testing.T) {
+	script, err := os.ReadFile(filepath.Join("testdata", "run", "tables.cql"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := engine.NewSession(engine.Options{})
+	s.Run(string(script))
+	results, _, _ := runEngineCLI([]string{"run"}, string(script))
+	jsonResults, _, _ := runEngineCLI([]string{"run", "--json"}, string(script))
+	for _, form := range engine.LayoutForms {
+		layout, err := s.Layout(form, "users")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := layout
+		if !strings.HasSuffix(want, "\n") {
+			want += "\n"
+		}
+		stdout, stderr, code := runEngineCLI([]string{"run", "--layout", form, "--table", "users"}, string(script))
+		if code != exitOK || stderr != "" || stdout != results+want {
+			t.Errorf("--layout %s: exit %d, stderr %q, stdout:\n%s\nwant the results, then:\n%s", form, code, stderr, stdout, want)
+		}
+		stdout, _, _ = runEngineCLI([]string{"run", "--json", "--layout", form, "--table", "users"}, string(script))
+		wantJSON := jsonResults + string(engine.AppendLayoutJSON(nil, form, "users", layout)) + "\n"
+		if stdout != wantJSON {
+			t.Errorf("--json --layout %s:\n%s\nwant\n%s", form, stdout, wantJSON)
+		}
+	}
 }

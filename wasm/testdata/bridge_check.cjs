@@ -139,7 +139,11 @@ async function main() {
 
   // layout: not in the engine yet; an error object either way, never a throw.
   const lay = parses("layout", api.layout(h1, "cli", "t"));
-  check("layout returns an object with an error or a layout", lay && typeof lay === "object", JSON.stringify(lay));
+  check("layout cli of t is text", lay && lay.form === "cli" && lay.table === "t" && typeof lay.text === "string" && lay.text.length > 0, JSON.stringify(lay));
+  const map = parses("layout map", api.layout(h1, "map"));
+  check("layout map is an object", map && map.form === "map" && map.table === "" && map.map && typeof map.map === "object", JSON.stringify(map).slice(0, 300));
+  const layUnknown = parses("layout of an unknown form", api.layout(h1, "nope"));
+  check("layout of an unknown form is an InvalidRequest error", layUnknown && layUnknown.error && layUnknown.error.code === "InvalidRequest", JSON.stringify(layUnknown));
   const layBad = parses("layout with a bad handle", api.layout(999999, "cli"));
   check("layout with a bad handle is an error object", layBad && layBad.error && layBad.error.code === "ServerError", JSON.stringify(layBad));
 
