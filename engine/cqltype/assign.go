@@ -34,7 +34,10 @@ type Clock interface {
 // Function calls and bind markers go to env.
 //
 // Element receivers are named as Cassandra names them: value(l), key(m),
-// t[0]. An empty collection literal is an empty, non-null collection value.
+// t[0]. An empty collection literal ([], {}) is an empty, non-null
+// collection value: the serialized count 0 (four zero bytes), whose Elements
+// are none. For a non-frozen column Cassandra stores nothing for it, which
+// the engine decides.
 func (t *Type) Assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Error) {
 	if e == nil {
 		return nil, cqlerr.Invalid("Missing value for " + receiver)

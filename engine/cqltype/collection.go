@@ -55,7 +55,7 @@ func (t *Type) splitCollection(v Value) ([]Value, bool) {
 
 // Elements splits a serialized collection into its elements: a list's in
 // vals, a set's in keys, a map's keys and values side by side. Bytes that do
-// not parse give no elements (see Valid).
+// not parse give no elements (see Valid). The elements alias v.
 func (t *Type) Elements(v Value) (keys, vals []Value) {
 	items, ok := t.splitCollection(v)
 	if !ok {
