@@ -150,7 +150,7 @@ func TestUsageErrors(t *testing.T) {
 
 func TestRunLayout(t *testing.T) {
 	stdout, _, code, _ := runCLI(t, []string{"run", "--layout", "cli", "--table", "t"}, "a;\n", false)
-	if want := "ran a\ncli of t after 1 scripts\n"; stdout != want || code != exitOK {
+	if want := "ran a\n\ncli of t after 1 scripts\n"; stdout != want || code != exitOK {
 		t.Errorf("exit %d stdout %q, want %q", code, stdout, want)
 	}
 	stdout, _, code, _ = runCLI(t, []string{"run", "--json", "--layout", "map"}, "a;\n", false)

@@ -182,6 +182,7 @@ func run(args []string, e env) int {
 			p.buf = append(engine.AppendLayoutJSON(p.buf[:0], *layoutForm, *layoutTable, text), '\n')
 			out.Write(p.buf)
 		} else {
+			out.WriteString("\n") // set the layout apart from the last result
 			out.WriteString(text)
 			if !strings.HasSuffix(text, "\n") {
 				out.WriteString("\n")

@@ -69,8 +69,8 @@ func TestLayoutAfterScript(t *testing.T) {
 			want += "\n"
 		}
 		stdout, stderr, code := runEngineCLI([]string{"run", "--layout", form, "--table", "users"}, string(script))
-		if code != exitOK || stderr != "" || stdout != results+want {
-			t.Errorf("--layout %s: exit %d, stderr %q, stdout:\n%s\nwant the results, then:\n%s", form, code, stderr, stdout, want)
+		if code != exitOK || stderr != "" || stdout != results+"\n"+want {
+			t.Errorf("--layout %s: exit %d, stderr %q, stdout:\n%s\nwant the results, a blank line, then:\n%s", form, code, stderr, stdout, want)
 		}
 		stdout, _, _ = runEngineCLI([]string{"run", "--json", "--layout", form, "--table", "users"}, string(script))
 		wantJSON := jsonResults + string(engine.AppendLayoutJSON(nil, form, "users", layout)) + "\n"
