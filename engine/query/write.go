@@ -108,15 +108,18 @@ func (db *DB) prepareInsert(s *cql.Insert) (*write, *cqlerr.Error) {
 	if len(s.Columns) != len(s.Values) {
 		return nil, cqlerr.Invalid("Unmatched column names/values")
 	}
-	seen := map[string]bool{}
-	for _, c := range s.Columns {
-		if seen[c.Name] {
-			return nil, cqlerr.Invalid("The column names contains duplicates")
+	// A quadratic scan: column lists are short, and a map per INSERT was a
+	// visible cost of script ingest (W1).
+	for i, c := range s.Columns {
+		for _, d := range s.Columns[:i] {
+			if d.Name == c.Name {
+				return nil, cqlerr.Invalid("The column names contains duplicates")
+			}
 		}
-		seen[c.Name] = true
 	}
 	w := &write{typ: insertStmt, t: t, marker: !t.Compact, ttl: s.Using.TTL, ts: s.Using.Timestamp}
-	var where []*cql.Relation
+	where := make([]*cql.Relation, 0, len(t.PartitionKey)+len(t.ClusteringCs))
+	rels := make([]cql.Relation, 0, len(t.PartitionKey)+len(t.ClusteringCs))
 	hasClustering := false
 	for i, id := range s.Columns {
 		c, err := db.column(t, id)
@@ -127,7 +130,10 @@ func (db *DB) prepareInsert(s *cql.Insert) (*write, *cqlerr.Error) {
 			hasClustering = true
 		}
 		if c.IsPrimaryKey() {
-			where = append(where, &cql.Relation{Pos: id.Pos, Kind: cql.SingleColumn, Columns: []cql.Ident{id}, Op: cql.OpEq, Value: s.Values[i], Text: id.Name + " = " + s.Values[i].String()})
+			// One backing array for the key relations; each names its column
+			// through a slice of the statement's own column list.
+			rels = append(rels, cql.Relation{Pos: id.Pos, Kind: cql.SingleColumn, Columns: s.Columns[i : i+1 : i+1], Op: cql.OpEq, Value: s.Values[i], Text: id.Name + " = " + s.Values[i].String()})
+			where = append(where, &rels[len(rels)-1]) // rels never grows past its capacity
 			continue
 		}
 		op, err := db.setValue(c, s.Values[i])
@@ -492,7 +498,8 @@ func (db *DB) apply(w *write, shared *writeParams) (*Result, *cqlerr.Error) {
 			return nil, err
 		}
 	}
-	return &Result{Plan: &Plan{Kind: "write", Table: w.t.Qualified(), PartitionsRead: 0, Partitions: tokens(keys), Nodes: db.Ring.NodesFor(tokens(keys), false)}}, nil
+	toks := tokens(keys)
+	return &Result{Plan: &Plan{Kind: "write", Table: w.t.Qualified(), PartitionsRead: 0, Partitions: toks, Nodes: db.Ring.NodesFor(toks, false)}}, nil
 }
 
 func tokens(keys [][]byte) []int64 {
