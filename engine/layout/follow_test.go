@@ -1,6 +1,8 @@
 package layout_test
 
 import (
+	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -234,5 +236,93 @@ func TestCompactStorage(t *testing.T) {
 	r := tb.Partitions[0].Rows[0]
 	if r.Marker != nil || cellsOf(&r) != "v=live:x" {
 		t.Errorf("row marker %v cells %q; want no marker and v=x", r.Marker, cellsOf(&r))
+	}
+}
+
+// TestRing checks the ring's accounting: ownership covers the token space,
+// every replica counts a partition's rows and bytes, and the hot partition
+// of a low-cardinality key is first.
+func TestRing(t *testing.T) {
+	s := runScript(t, "-- @nodes 5 rf 2 vnodes 8\n"+
+		"CREATE TABLE t (country text, uid int, PRIMARY KEY (country, uid));\n"+
+		"INSERT INTO t (country, uid) VALUES ('us', 1);\nINSERT INTO t (country, uid) VALUES ('us', 2);\n"+
+		"INSERT INTO t (country, uid) VALUES ('us', 3);\nINSERT INTO t (country, uid) VALUES ('nz', 4);\n")
+	m := layout.Build(s.DB(), []*schema.Table{s.DB().Schema.Keyspaces["cqlplay"].Tables["t"]})
+	r := m.Ring
+	if r.Nodes != 5 || r.RF != 2 || r.VNodes != 8 || len(r.Ranges) != 40 || len(r.Loads) != 5 {
+		t.Fatalf("ring %d nodes rf %d vnodes %d, %d ranges, %d loads", r.Nodes, r.RF, r.VNodes, len(r.Ranges), len(r.Loads))
+	}
+	own, parts, rows, bytes := 0.0, 0, 0, 0
+	for _, l := range r.Loads {
+		own += l.Ownership
+		parts += l.Partitions
+		rows += l.Rows
+		bytes += l.Bytes
+		if l.VNodes != 8 {
+			t.Errorf("node %d has %d vnodes, want 8", l.Node, l.VNodes)
+		}
+	}
+	if own < 0.999999 || own > 1.000001 {
+		t.Errorf("ownership sums to %v, want 1", own)
+	}
+	us, nz := r.Hot[0], r.Hot[1]
+	if us.Key != "'us'" || us.Rows != 3 || len(us.Replicas) != 2 || nz.Key != "'nz'" {
+		t.Fatalf("hot partitions %+v", r.Hot)
+	}
+	if parts != 4 || rows != 8 || bytes != 2*(us.Bytes+nz.Bytes) {
+		t.Errorf("loads sum to %d partitions, %d rows, %d bytes; want every partition counted on its 2 replicas", parts, rows, bytes)
+	}
+	if most := r.Loads[r.MostLoaded-1]; !containsInt(us.Replicas, most.Node) || r.MeanBytes != float64(bytes)/5 {
+		t.Errorf("most loaded node %d (mean %v); want a replica of 'us'", most.Node, r.MeanBytes)
+	}
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+// TestMapJSONDecodes checks the hand-written encoder against encoding/json:
+// the model's JSON decodes, and awkward text survives the trip.
+func TestMapJSONDecodes(t *testing.T) {
+	s := runScript(t, "CREATE TABLE t (k text, c blob, v text, PRIMARY KEY (k, c));\n"+
+		"INSERT INTO t (k, c, v) VALUES ('a\"<&>', 0x00ff, 'line\nbreak\té\u2028');\n")
+	m := layout.Build(s.DB(), []*schema.Table{s.DB().Schema.Keyspaces["cqlplay"].Tables["t"]})
+	var got struct {
+		Now    int64
+		Tables []struct {
+			Partitions []struct {
+				Token string
+				Key   []struct{ Text, Hex string }
+				Rows  []struct {
+					Clustering []struct{ Text, Hex string }
+					Marker     struct{ Timestamp int64 }
+					Cells      []struct {
+						Column, Kind string
+						Value        struct{ Text, Hex string }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(m.JSON(), &got); err != nil {
+		t.Fatalf("%v\n%s", err, m.JSON())
+	}
+	p := got.Tables[0].Partitions[0]
+	r := p.Rows[0]
+	want := m.Tables[0].Partitions[0]
+	if p.Key[0].Text != `a"<&>` || p.Token != strconv.FormatInt(want.Token, 10) || got.Now != m.Now {
+		t.Errorf("partition key %q token %s now %d", p.Key[0].Text, p.Token, got.Now)
+	}
+	if r.Clustering[0].Hex != "0x00ff" || r.Clustering[0].Text != "0x00ff" || r.Marker.Timestamp != want.Rows[0].Marker.Timestamp {
+		t.Errorf("clustering %+v marker %d", r.Clustering[0], r.Marker.Timestamp)
+	}
+	c := r.Cells[0]
+	if c.Column != "v" || c.Kind != "live" || c.Value.Text != want.Rows[0].Cells[0].Value.Text || c.Value.Hex != want.Rows[0].Cells[0].Value.Hex() {
+		t.Errorf("cell %+v", c)
 	}
 }

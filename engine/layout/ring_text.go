@@ -77,6 +77,16 @@ func (r *Ring) Text() string {
 			b = append(b, '\n')
 		}
 	}
+	if len(r.Partitions) > 1 && r.Nodes > r.RF && r.Hot[0].Bytes*2 > total {
+		p := r.Hot[0]
+		b = append(b, "note: "...)
+		b = append(b, p.Table...)
+		b = append(b, ' ')
+		b = append(b, p.Key...)
+		b = append(b, " holds more than half of the data, so its replicas "...)
+		b = appendIntList(b, p.Replicas)
+		b = append(b, " serve most reads and writes while the other nodes idle: a partition key with few distinct values, or a time bucket every write goes to, concentrates the load this way\n"...)
+	}
 	b = append(b, "vnode ranges (start, end] -> node:\n"...)
 	for _, tr := range r.Ranges {
 		b = append(b, "  ("...)

@@ -153,11 +153,13 @@ func (c *Cell) appendTree(b []byte) []byte {
 		b = append(b, secondsInstant(c.DeletedAt)...)
 		return append(b, '\n')
 	}
-	b = append(b, " = "...)
-	b = append(b, c.Value.Text...)
-	b = append(b, "  "...)
-	b = append(b, "0x"...)
-	b = appendHex(b, c.Value.Bytes)
+	// A set element's cell has a path and no value: the path is the element.
+	if c.Path == nil || len(c.Value.Bytes) > 0 {
+		b = append(b, " = "...)
+		b = append(b, c.Value.Text...)
+		b = append(b, "  0x"...)
+		b = appendHex(b, c.Value.Bytes)
+	}
 	b = append(b, "  ts "...)
 	b = strconv.AppendInt(b, c.Timestamp, 10)
 	b = appendExpiry(b, c.TTL, c.ExpiresAt, c.Kind == ExpiredCell)
