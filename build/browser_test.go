@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The lesson the browser tests drive: lesson 3's first example creates the
@@ -46,8 +47,9 @@ func waitRun(t *testing.T, ctx context.Context, fig string, n int) {
 }
 
 // TestBrowserMatchesBuild checks that the live widget draws exactly what the
-// build pre-rendered: the same engine, natively and in WebAssembly, and the
-// same markup from build/widget.go and site/ts/results.ts.
+// build pre-rendered, in every view: the same engine, natively and in
+// WebAssembly, and the same markup from build/ (widget.go, storage.go) and
+// site/ts/ (results.ts, storage.ts, widget.ts).
 func TestBrowserMatchesBuild(t *testing.T) {
 	ctx := newTab(t, 30*time.Second)
 	for _, page := range []string{"/en/nested-sorted-map/", usersLesson, "/zh/how-rows-are-stored/"} {
@@ -55,11 +57,11 @@ func TestBrowserMatchesBuild(t *testing.T) {
 		diff, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
 			const doc = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
 			const out = [];
-			for (const fig of document.querySelectorAll("figure.pg")) {
-				const built = doc.getElementById(fig.id).querySelector(".pg-results").innerHTML;
-				const live = fig.querySelector(".pg-results").innerHTML;
-				if (built !== live) out.push(fig.id + "\n built: " + built + "\n live:  " + live);
+			for (const panel of document.querySelectorAll("figure.pg [role=tabpanel]")) {
+				const built = doc.getElementById(panel.id).innerHTML;
+				if (built !== panel.innerHTML) out.push(panel.id + "\n built: " + built + "\n live:  " + panel.innerHTML);
 			}
+			if (document.querySelectorAll("figure.pg [role=tabpanel]").length === 0) out.push("no panels");
 			return out.join("\n");
 		})()`, chromedp.EvalAwaitPromise))
 		if err != nil {
@@ -91,6 +93,33 @@ func TestBrowserEditFailReloadReset(t *testing.T) {
 	}
 	if got := eval[string](t, ctx, last+`.querySelector(".out-count")?.textContent ?? ""`); got != "(1 rows)" {
 		t.Errorf("row count = %q, want (1 rows)", got)
+	}
+	// The Storage view shows the new partition, its row and the cell with
+	// the HTML as text.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#ex-0-tab-storage"))); err != nil {
+		t.Fatal(err)
+	}
+	if !eval[bool](t, ctx, `!document.querySelector("#ex-0-storage").hidden && document.querySelector("#ex-0-results").hidden`) {
+		t.Error("clicking the Storage tab did not show the Storage view alone")
+	}
+	part := `document.querySelector('#ex-0-storage .lay-part[data-key="oceania"]')`
+	if got := eval[string](t, ctx, part+`?.querySelector(".lay-row .lay-ck")?.textContent ?? "no partition"`); got != "victoria:7" {
+		t.Errorf("storage row of the new partition = %q, want victoria:7", got)
+	}
+	if got := eval[string](t, ctx, `[...`+part+`.querySelectorAll(".lay-cell")].map(c => c.querySelector(".lay-col").textContent + "=" + (c.querySelector(".lay-val")?.textContent ?? "")).join(" ")`); got != "name=<b>bold</b> & <i>co</i> zip=3000" {
+		t.Errorf("storage cells = %q", got)
+	}
+	// Arrow keys move between tabs; hovering a result row highlights its
+	// partition and row in the storage view.
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#ex-0-tab-storage")), chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
+		t.Fatal(err)
+	}
+	if eval[bool](t, ctx, `document.querySelector("#ex-0-results").hidden`) {
+		t.Error("ArrowLeft from Storage did not open Results")
+	}
+	eval[bool](t, ctx, `(document.querySelector("#ex-0-results .out[data-line='17'] tbody tr").dispatchEvent(new MouseEvent("mouseover", {bubbles: true})), true)`)
+	if got := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0-storage .lay-hover")].map(e => e.dataset.key ?? e.dataset.ck).join("|")`); got != "northamerica|delaware␟3" {
+		t.Errorf("hovering the first row of line 17 highlights %q, want its partition and row", got)
 	}
 
 	// A query that must fail: Cassandra's exact message, a gutter mark on

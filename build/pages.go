@@ -13,7 +13,6 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/cqlplay/cqlplay/build/lesson"
-	"github.com/cqlplay/cqlplay/engine"
 )
 
 // languages of the site, the first being the default served at /.
@@ -98,7 +97,7 @@ func (w *writer) lessonPage(l *lesson.Lesson) ([]string, error) {
 	t := uiText_(l.Lang)
 	body, err := renderMarkdown(l, func(bw util.BufWriter, ex *lesson.Example) {
 		var b strings.Builder
-		writeWidget(&b, t, ex, outcomesOf(results, ex))
+		writeWidget(&b, t, ex, runOf(results, ex))
 		bw.WriteString(b.String())
 	})
 	if err != nil {
@@ -126,13 +125,13 @@ func (w *writer) lessonPage(l *lesson.Lesson) ([]string, error) {
 	return problems, w.write(lessonURL(l), "lesson.html", d)
 }
 
-func outcomesOf(results []lesson.Result, ex *lesson.Example) []engine.Outcome {
+func runOf(results []lesson.Result, ex *lesson.Example) exampleRun {
 	for _, r := range results {
 		if r.Example == ex {
-			return r.Outcomes
+			return exampleRun{Outcomes: r.Outcomes, Layouts: layoutsOf(r.Session)}
 		}
 	}
-	return nil
+	return exampleRun{}
 }
 
 func (w *writer) find(lang, slug string) *lesson.Lesson {

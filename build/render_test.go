@@ -50,7 +50,7 @@ func TestRenderLessonGolden(t *testing.T) {
 	}
 	body, err := renderMarkdown(l, func(w util.BufWriter, ex *lesson.Example) {
 		var b strings.Builder
-		writeWidget(&b, uiStrings["en"], ex, nil)
+		writeWidget(&b, uiStrings["en"], ex, exampleRun{})
 		w.WriteString(b.String())
 	})
 	if err != nil {

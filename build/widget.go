@@ -16,8 +16,34 @@ import (
 // widget's TypeScript (site/ts/results.ts) draws live results into the same
 // markup; the browser test checks that both agree on the pre-rendered outcomes.
 
-// writeWidget writes the playground for ex with its pre-computed outcomes.
-func writeWidget(b *strings.Builder, t *uiText, ex *lesson.Example, outs []engine.Outcome) {
+// view is one tab of a playground.
+type view struct {
+	Name  string // as in lesson.Views
+	Label string
+	Form  string // the engine's layout form drawn, "" for results
+}
+
+// views lists the tabs a playground has: those the engine supports. The
+// "why" view (an explanation of each failure on the layout) waits for the
+// engine to explain; until then it is absent, not faked.
+func views(t *uiText) []view {
+	return []view{
+		{"results", t.Results, ""},
+		{"storage", t.Storage, "map"},
+		{"cli", t.CLI, "cli"},
+		{"sstabledump", t.Sstabledump, "sstabledump"},
+		{"ring", t.Ring, "ring"},
+	}
+}
+
+// run is what the build got from the engine for one example.
+type exampleRun struct {
+	Outcomes []engine.Outcome
+	Layouts  map[string]string // layout form -> text (map: JSON); a failure is "\x00" + message
+}
+
+// writeWidget writes the playground for ex with the engine's results.
+func writeWidget(b *strings.Builder, t *uiText, ex *lesson.Example, r exampleRun) {
 	idx := strconv.Itoa(ex.Index)
 	code := html.EscapeString(ex.Code)
 	if ex.Setup {
@@ -51,15 +77,84 @@ func writeWidget(b *strings.Builder, t *uiText, ex *lesson.Example, outs []engin
 	}
 	b.WriteString("</div>\n")
 	b.WriteString(`<pre class="pg-src"><code class="language-cql">` + code + "</code></pre>\n")
-	// Only the views the engine supports are drawn; the others are absent.
+	// Every panel is in the page, so a reader without JavaScript sees them
+	// all; the script shows one at a time behind the tabs.
+	vs := views(t)
+	open := "results"
+	for _, v := range vs {
+		if v.Name == ex.View {
+			open = v.Name
+		}
+	}
 	b.WriteString(`<div class="pg-views"><div class="pg-tabs" role="tablist">`)
-	b.WriteString(`<button type="button" role="tab" id="` + id + `-tab-results" aria-controls="` + id +
-		`-results" aria-selected="true" data-view="results">` + html.EscapeString(t.Results) + "</button></div>\n")
-	b.WriteString(`<div class="pg-panel pg-results" role="tabpanel" id="` + id + `-results" aria-labelledby="` + id +
-		`-tab-results" data-view="results">`)
-	writeOutcomes(b, t, outs)
-	b.WriteString("</div></div>\n</figure>\n")
+	for _, v := range vs {
+		sel := strconv.FormatBool(v.Name == open)
+		b.WriteString(`<button type="button" role="tab" id="` + id + `-tab-` + v.Name + `" aria-controls="` + id + "-" + v.Name +
+			`" aria-selected="` + sel + `" data-view="` + v.Name + `">` + html.EscapeString(v.Label) + "</button>")
+	}
+	b.WriteString("</div>\n")
+	for _, v := range vs {
+		b.WriteString(`<div class="pg-panel pg-` + v.Name + `" role="tabpanel" id="` + id + "-" + v.Name + `" aria-labelledby="` + id +
+			`-tab-` + v.Name + `" data-view="` + v.Name + `" data-label="` + html.EscapeString(v.Label) + `">`)
+		writePanel(b, t, v, r)
+		b.WriteString("</div>\n")
+	}
+	b.WriteString("</div>\n</figure>\n")
 }
+
+// writePanel writes one view's content. Its markup is mirrored by
+// drawPanel in site/ts/widget.ts.
+func writePanel(b *strings.Builder, t *uiText, v view, r exampleRun) {
+	if v.Form == "" {
+		writeOutcomes(b, t, r.Outcomes)
+		return
+	}
+	text, ok := r.Layouts[v.Form]
+	switch {
+	case !ok:
+		b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoOutput) + "</p>")
+	case strings.HasPrefix(text, "\x00"):
+		b.WriteString(`<p class="out-err">` + html.EscapeString(text[1:]) + "</p>")
+	case v.Form == "map":
+		writeStorage(b, t, text)
+	default:
+		b.WriteString(`<pre class="lay-text">` + html.EscapeString(text) + "</pre>")
+	}
+}
+
+// layoutsOf renders every layout form of a session, for the pre-rendered views.
+func layoutsOf(s *engine.Session) map[string]string {
+	m := map[string]string{}
+	if s == nil {
+		return m
+	}
+	for _, v := range views(uiStrings["en"]) {
+		if v.Form == "" {
+			continue
+		}
+		text, err := safeLayout(s, v.Form)
+		if err != nil {
+			text = "\x00" + err.Error()
+		}
+		m[v.Form] = text
+	}
+	return m
+}
+
+// safeLayout turns an engine panic into an error: a bug in one view must not
+// fail the whole build.
+func safeLayout(s *engine.Session, form string) (text string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = errString("the engine failed drawing the " + form + " layout")
+		}
+	}()
+	return s.Layout(form, "")
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
 
 // codeHash names a version of an example's text; saved edits are keyed by it.
 func codeHash(code string) string {

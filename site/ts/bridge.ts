@@ -7,6 +7,7 @@
 export interface Bridge {
   open(options?: string): number;
   run(handle: number, script: string): string;
+  layout(handle: number, form: string, table?: string): string;
   close(handle: number): boolean;
 }
 

@@ -23,6 +23,7 @@ export interface RunRequest {
 export interface RunResult {
   outcomes: Outcome[];
   schema: Map<string, string[]>; // table -> columns, for completion
+  layouts: Record<string, string>; // layout form -> the bridge's JSON reply
   ms: number; // time in the worker
   stopped: boolean; // the run hit the limit and the worker was restarted
 }
@@ -67,7 +68,7 @@ export class Engine {
         else if (m.type === "failed") {
           this.failed = m.error;
           reject(new Error(m.error));
-        } else if (m.type === "result") this.finish(m.id, m.json, m.schema, m.ms);
+        } else if (m.type === "result") this.finish(m.id, m.json, m.schema, m.layouts, m.ms);
       };
       w.onerror = (e) => {
         this.failed = e.message || "worker error";
@@ -103,13 +104,13 @@ export class Engine {
       (err: Error) => {
         if (this.busy !== busy) return;
         this.busy = null;
-        job.resolve({ outcomes: [failure("ServerError", err.message)], schema: new Map(), ms: 0, stopped: false });
+        job.resolve({ outcomes: [failure("ServerError", err.message)], schema: new Map(), layouts: {}, ms: 0, stopped: false });
         this.pump();
       },
     );
   }
 
-  private finish(id: number, json: string, schema: string, ms: number): void {
+  private finish(id: number, json: string, schema: string, layouts: Record<string, string>, ms: number): void {
     if (!this.busy || this.busy.id !== id) return;
     const { job, timer } = this.busy;
     window.clearTimeout(timer);
@@ -120,7 +121,7 @@ export class Engine {
     } catch (e) {
       outcomes = [failure("ServerError", "the engine returned invalid JSON: " + String(e))];
     }
-    job.resolve({ outcomes, schema: parseSchema(schema), ms, stopped: false });
+    job.resolve({ outcomes, schema: parseSchema(schema), layouts, ms, stopped: false });
     this.pump();
   }
 
@@ -131,7 +132,7 @@ export class Engine {
     this.busy = null;
     this.worker?.terminate();
     this.start();
-    job.resolve({ outcomes: [], schema: new Map(), ms: this.cfg.limitMs, stopped: true });
+    job.resolve({ outcomes: [], schema: new Map(), layouts: {}, ms: this.cfg.limitMs, stopped: true });
     this.pump();
   }
 }

@@ -11,6 +11,7 @@ function boot(): void {
   const body = document.body.dataset;
   if (figs.length === 0 || !body.wasm || !body.worker) return;
   const ui = JSON.parse(body.ui ?? "{}") as UI;
+  document.documentElement.classList.add("js");
   // runlimit and enginelimit (ms) override the bounds, for tests and for
   // readers on slow machines.
   const q = new URLSearchParams(location.search);

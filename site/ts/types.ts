@@ -58,7 +58,23 @@ export interface UI {
   editor: string;
   editorHelp: string;
   readonly: string;
-  undoReset?: string;
+  undoReset: string;
+  storage: string;
+  cli: string;
+  sstabledump: string;
+  ring: string;
+  noTables: string;
+  noData: string;
+  token: string;
+  replicas: string;
+  partDeleted: string;
+  rowDeleted: string;
+  rangeTomb: string;
+  static: string;
+  marker: string;
+  partitionKey: string;
+  clusteringKey: string;
+  more: string;
 }
 
 // Messages between the page and the worker.
@@ -69,4 +85,4 @@ export type ToWorker =
 export type FromWorker =
   | { type: "ready"; ms: number }
   | { type: "failed"; error: string }
-  | { type: "result"; id: number; json: string; schema: string; ms: number };
+  | { type: "result"; id: number; json: string; schema: string; layouts: Record<string, string>; ms: number };

@@ -6,6 +6,7 @@ import { Editor, type LineMark } from "./editor";
 import type { Engine, RunResult } from "./engine";
 import type { Mark } from "./highlight";
 import { cqlsh, renderOutcomes } from "./results";
+import { keySep, renderStorage, type LayoutModel } from "./storage";
 import type { Outcome, UI } from "./types";
 
 export interface PageContext {
@@ -43,6 +44,9 @@ export class Widget {
   private runs = 0;
   private outcomes: Outcome[] = [];
   private storageKey: string;
+  private tabs: HTMLElement[];
+  private panels = new Map<string, HTMLElement>();
+  private model: LayoutModel | null = null;
 
   constructor(private fig: HTMLElement, private page: PageContext) {
     const ui = page.ui;
@@ -54,6 +58,9 @@ export class Widget {
     const src = fig.querySelector(".pg-src")!;
     this.original = src.textContent ?? "";
     this.panel = fig.querySelector(".pg-results") as HTMLElement;
+    this.tabs = [...fig.querySelectorAll<HTMLElement>('[role="tab"]')];
+    for (const p of fig.querySelectorAll<HTMLElement>('[role="tabpanel"]')) this.panels.set(p.dataset.view!, p);
+    this.setupTabs();
     const readonly = fig.hasAttribute("data-readonly");
     const saved = readonly ? null : this.load();
     this.editor = new Editor({
@@ -85,6 +92,36 @@ export class Widget {
     this.older.hidden = !saved || saved.base === this.hash;
     this.status.textContent = ui.loading;
     this.panel.addEventListener("click", (e) => this.jump(e));
+    this.panel.addEventListener("mouseover", (e) => this.hover(e));
+    this.panel.addEventListener("mouseleave", () => this.clearClass("lay-hover"));
+  }
+
+  // Tabs: one panel shown at a time; arrow keys move between tabs (the
+  // WAI-ARIA tabs pattern, with a roving tabindex).
+  private setupTabs(): void {
+    const open = this.tabs.find((t) => t.getAttribute("aria-selected") === "true") ?? this.tabs[0];
+    this.showView(open.dataset.view!);
+    this.tabs.forEach((tab, i) => {
+      tab.addEventListener("click", () => this.showView(tab.dataset.view!));
+      tab.addEventListener("keydown", (e) => {
+        const n = this.tabs.length;
+        const j = e.key === "ArrowRight" ? (i + 1) % n : e.key === "ArrowLeft" ? (i + n - 1) % n : e.key === "Home" ? 0 : e.key === "End" ? n - 1 : -1;
+        if (j < 0) return;
+        e.preventDefault();
+        this.showView(this.tabs[j].dataset.view!);
+        this.tabs[j].focus();
+      });
+    });
+  }
+
+  private showView(name: string): void {
+    for (const t of this.tabs) {
+      const on = t.dataset.view === name;
+      t.setAttribute("aria-selected", String(on));
+      t.tabIndex = on ? 0 : -1;
+    }
+    for (const [v, p] of this.panels) p.hidden = v !== name;
+    this.fig.dataset.open = name;
   }
 
   /** Runs after delay ms; a newer call replaces a pending one. */
@@ -148,6 +185,10 @@ export class Widget {
     }
     this.outcomes = r.outcomes;
     renderOutcomes(this.panel, ui, r.outcomes);
+    for (const [view, panel] of this.panels) {
+      const form = view === "storage" ? "map" : view;
+      if (view !== "results") this.drawPanel(panel, form, r.layouts[form]);
+    }
     this.markErrors(r.outcomes);
     const names: string[] = [];
     for (const [table, cols] of r.schema) names.push(table, ...cols);
@@ -190,6 +231,79 @@ export class Widget {
     this.fig.dataset.errors = String(lines.length);
   }
 
+  /** Draws a layout view from the bridge's reply (build/widget.go writePanel). */
+  private drawPanel(panel: HTMLElement, form: string, raw: string | undefined): void {
+    const ui = this.page.ui;
+    const note = (cls: string, text: string) => {
+      const p = document.createElement("p");
+      p.className = cls;
+      p.textContent = text;
+      panel.replaceChildren(p);
+    };
+    if (raw === undefined) return note("out-none", ui.noOutput);
+    let reply: { error?: { message: string }; map?: LayoutModel; text?: string };
+    try {
+      reply = JSON.parse(raw);
+    } catch (e) {
+      return note("out-err", String(e));
+    }
+    if (reply.error) return note("out-err", reply.error.message);
+    if (form === "map") {
+      this.model = reply.map ?? null;
+      renderStorage(panel, ui, reply.map ?? { tables: [] });
+      return;
+    }
+    const pre = document.createElement("pre");
+    pre.className = "lay-text";
+    pre.textContent = reply.text ?? "";
+    panel.replaceChildren(pre);
+  }
+
+  private clearClass(cls: string): void {
+    this.fig.querySelectorAll("." + cls).forEach((e) => e.classList.remove(cls));
+  }
+
+  /** Highlights in the Storage view the partitions a statement read, or, for a query that scans, every partition of its table. */
+  private highlightRead(o: Outcome | undefined): void {
+    this.clearClass("lay-hl");
+    const storage = this.panels.get("storage");
+    const plan = o?.plan;
+    if (!storage || !plan || plan.kind === "write") return;
+    const sec = [...storage.querySelectorAll<HTMLElement>(".lay-table")].find((s) => s.dataset.table === plan.table);
+    if (!sec) return;
+    const tokens = new Set(plan.partitions ?? []);
+    for (const p of sec.querySelectorAll<HTMLElement>(".lay-part")) {
+      if (plan.allPartitions || tokens.has(p.dataset.token!)) p.classList.add("lay-hl");
+    }
+  }
+
+  /** Hovering a result row highlights its partition and row in the Storage view. */
+  private hover(e: Event): void {
+    const tr = (e.target as HTMLElement).closest("tbody tr");
+    const out = tr?.closest<HTMLElement>(".out");
+    this.clearClass("lay-hover");
+    if (!tr || !out || !this.model) return;
+    const o = this.outcomes[Number(out.dataset.stmt)];
+    const table = this.model.tables.find((t) => t.keyspace + "." + t.name === o?.plan?.table);
+    if (!o || !o.columns || !table) return;
+    const cells = [...tr.children].map((td) => (td.classList.contains("null") ? "null" : td.textContent ?? ""));
+    const valueOf = (name: string) => {
+      const i = o.columns!.indexOf(name);
+      return i < 0 ? undefined : cells[i];
+    };
+    const key = table.partitionKey.map((k) => valueOf(k.name));
+    if (key.some((v) => v === undefined)) return;
+    const storage = this.panels.get("storage")!;
+    const sec = [...storage.querySelectorAll<HTMLElement>(".lay-table")].find((s) => s.dataset.table === o.plan!.table);
+    const part = [...(sec?.querySelectorAll<HTMLElement>(".lay-part") ?? [])].find((p) => p.dataset.key === key.join(keySep));
+    if (!part) return;
+    part.classList.add("lay-hover");
+    const ck = table.clustering.map((k) => valueOf(k.name));
+    if (ck.length === 0 || ck.some((v) => v === undefined)) return;
+    const row = [...part.querySelectorAll<HTMLElement>(".lay-row")].find((r) => r.dataset.ck === ck.join(keySep));
+    row?.classList.add("lay-hover");
+  }
+
   /** Selects the output of the statement on the caret's line. */
   private select(line: number): void {
     let idx = -1;
@@ -203,6 +317,7 @@ export class Widget {
       out.classList.add("out-sel");
       out.scrollIntoView({ block: "nearest" });
     }
+    this.highlightRead(this.outcomes[idx]);
   }
 
   /** Clicking an output's line number moves the caret to its statement. */

@@ -31,7 +31,7 @@ function run(m: Extract<ToWorker, { type: "run" }>): void {
   const b = bridge!;
   const h = b.open(JSON.stringify({ version: m.version, timeoutMs: m.timeoutMs }));
   if (h === 0) {
-    scope.postMessage({ type: "result", id: m.id, json: failure("the engine refused the session options"), schema: "", ms: 0 });
+    scope.postMessage({ type: "result", id: m.id, json: failure("the engine refused the session options"), schema: "", layouts: {}, ms: 0 });
     return;
   }
   try {
@@ -43,7 +43,10 @@ function run(m: Extract<ToWorker, { type: "run" }>): void {
     } catch {
       schema = "";
     }
-    scope.postMessage({ type: "result", id: m.id, json, schema, ms: performance.now() - t0 });
+    // Every layout form the page shows; each is one JSON string.
+    const layouts: Record<string, string> = {};
+    for (const form of ["map", "cli", "sstabledump", "ring"]) layouts[form] = b.layout(h, form);
+    scope.postMessage({ type: "result", id: m.id, json, schema, layouts, ms: performance.now() - t0 });
   } finally {
     b.close(h);
   }
@@ -61,7 +64,7 @@ scope.onmessage = (e) => {
     try {
       run(m);
     } catch (err) {
-      scope.postMessage({ type: "result", id: m.id, json: failure(String(err)), schema: "", ms: 0 });
+      scope.postMessage({ type: "result", id: m.id, json: failure(String(err)), schema: "", layouts: {}, ms: 0 });
     }
   }
 };

@@ -1,0 +1,140 @@
+// The Storage view: the engine's "map" layout drawn as nested boxes. The
+// markup mirrors writeStorage in build/storage.go (the build pre-renders it);
+// change both together. Values are set as text, never as HTML.
+
+import type { UI } from "./types";
+
+export interface LValue {
+  text: string;
+  hex?: string;
+}
+
+interface KeyColumn {
+  name: string;
+  type: string;
+  desc?: boolean;
+}
+
+interface Deletion {
+  markedAt: number;
+}
+
+interface LRow {
+  clustering: LValue[];
+  marker?: { timestamp: number; ttl?: number; expired?: boolean };
+  deletion?: Deletion;
+  live: boolean;
+  cells: { column: string; kind: string; path?: LValue; value?: LValue; timestamp: number; ttl?: number }[];
+}
+
+interface LPartition {
+  token: string;
+  key: LValue[];
+  deletion?: Deletion;
+  static?: LRow;
+  rows: LRow[];
+  ranges: { start: Bound; end: Bound; deletion: Deletion }[];
+  replicas: number[];
+}
+
+interface Bound {
+  clustering: LValue[];
+  inclusive: boolean;
+}
+
+export interface LayoutModel {
+  tables: { keyspace: string; name: string; partitionKey: KeyColumn[]; clustering: KeyColumn[]; partitions: LPartition[] }[];
+}
+
+const maxPartitions = 100;
+export const keySep = "\u241f";
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+const texts = (vs: LValue[]) => vs.map((v) => v.text);
+
+export function renderStorage(panel: HTMLElement, ui: UI, m: LayoutModel): void {
+  const frag = document.createDocumentFragment();
+  if (!m.tables || m.tables.length === 0) frag.append(el("p", "out-none", ui.noTables));
+  for (const tb of m.tables ?? []) {
+    const name = tb.keyspace + "." + tb.name;
+    const sec = el("section", "lay-table");
+    sec.setAttribute("data-table", name);
+    const h = el("h4", "lay-name", name + " ");
+    h.append(el("span", "lay-keys", keyDesc(ui, tb.partitionKey, tb.clustering)));
+    sec.append(h);
+    const parts = tb.partitions ?? [];
+    if (parts.length === 0) sec.append(el("p", "out-none", ui.noData));
+    for (let i = 0; i < parts.length; i++) {
+      if (i === maxPartitions) {
+        sec.append(el("p", "out-none", ui.more.replace("{n}", String(parts.length - i))));
+        break;
+      }
+      sec.append(renderPartition(ui, parts[i]));
+    }
+    frag.append(sec);
+  }
+  panel.replaceChildren(frag);
+}
+
+function renderPartition(ui: UI, p: LPartition): HTMLElement {
+  const d = el("div", p.deletion ? "lay-part lay-deleted" : "lay-part");
+  d.setAttribute("data-token", p.token);
+  d.setAttribute("data-key", texts(p.key).join(keySep));
+  const head = el("div", "lay-phead");
+  head.append(el("code", "lay-pkey", texts(p.key).join(":")), el("span", "lay-token", ui.token + " " + p.token));
+  if (p.replicas && p.replicas.length > 0) head.append(el("span", "lay-rep", ui.replicas + " " + p.replicas.join(", ")));
+  d.append(head);
+  if (p.deletion) d.append(el("p", "lay-tomb", ui.partDeleted + " @" + p.deletion.markedAt));
+  if (p.static) d.append(renderRow(ui, p.static, true));
+  for (const r of p.rows ?? []) d.append(renderRow(ui, r, false));
+  for (const r of p.ranges ?? []) {
+    d.append(el("p", "lay-tomb lay-range", ui.rangeTomb + " " + bound(r.start, true) + ", " + bound(r.end, false) + " @" + r.deletion.markedAt));
+  }
+  return d;
+}
+
+function renderRow(ui: UI, r: LRow, isStatic: boolean): HTMLElement {
+  let cls = "lay-row";
+  if (!r.live) cls += " lay-dead";
+  if (isStatic) cls += " lay-static";
+  const d = el("div", cls);
+  d.setAttribute("data-ck", texts(r.clustering ?? []).join(keySep));
+  const head = el("div", "lay-rhead");
+  head.append(el("code", "lay-ck", isStatic ? ui.static : texts(r.clustering ?? []).join(":")));
+  if (r.marker) {
+    let s = ui.marker + " @" + r.marker.timestamp;
+    if (r.marker.ttl && r.marker.ttl > 0) s += " TTL " + r.marker.ttl;
+    head.append(el("span", r.marker.expired ? "lay-marker lay-expired" : "lay-marker", s));
+  }
+  if (r.deletion) head.append(el("span", "lay-tomb", ui.rowDeleted + " @" + r.deletion.markedAt));
+  const ul = el("ul", "lay-cells");
+  for (const c of r.cells ?? []) {
+    const li = el("li", "lay-cell lay-" + c.kind);
+    li.append(el("span", "lay-col", c.column));
+    if (c.path) li.append(el("span", "lay-path", "[" + c.path.text + "]"));
+    if (c.value) li.append(el("span", "lay-val", c.value.text));
+    li.append(el("span", "lay-ts", "@" + c.timestamp));
+    if (c.ttl && c.ttl > 0) li.append(el("span", "lay-ttl", "TTL " + c.ttl));
+    ul.append(li);
+  }
+  d.append(head, ul);
+  return d;
+}
+
+function keyDesc(ui: UI, pk: KeyColumn[], ck: KeyColumn[]): string {
+  let s = ui.partitionKey + ": " + pk.map((k) => k.name).join(", ");
+  if (ck && ck.length > 0) s += " · " + ui.clusteringKey + ": " + ck.map((k) => (k.desc ? k.name + " DESC" : k.name)).join(", ");
+  return s;
+}
+
+function bound(b: Bound, start: boolean): string {
+  const [open, close] = b.inclusive ? ["[", "]"] : ["(", ")"];
+  const v = texts(b.clustering ?? []).join(":") || "∞";
+  return start ? open + v : v + close;
+}
