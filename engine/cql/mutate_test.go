@@ -2,6 +2,7 @@ package cql
 
 import (
 	"math/rand"
+	"os"
 	"testing"
 )
 
@@ -43,6 +44,31 @@ func TestMutations(t *testing.T) {
 		}
 		if t.Failed() {
 			t.Fatalf("input %q", s)
+		}
+	}
+}
+
+// TestTypingPrefixes parses every prefix of a lesson-shaped script, as the
+// editor does while the reader types: no panic, errors inside the input, and
+// whatever parses prints back to an equal tree.
+func TestTypingPrefixes(t *testing.T) {
+	src, err := os.ReadFile("testdata/script.cql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := 0; n <= len(src); n++ {
+		prefix := string(src[:n])
+		for _, it := range Parse(prefix) {
+			if it.Err != nil {
+				if it.Err.Pos.Offset+it.Err.Len > len(prefix) {
+					t.Fatalf("prefix %d: error span %v+%d past the input", n, it.Err.Pos, it.Err.Len)
+				}
+				continue
+			}
+			checkRoundTrip(t, it.Stmt)
+		}
+		if t.Failed() {
+			t.Fatalf("prefix %q", prefix)
 		}
 	}
 }
