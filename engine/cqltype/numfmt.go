@@ -34,66 +34,8 @@ func cqlshFloat(f float64) string {
 }
 
 // javaFloat formats as Java's Float.toString (bitSize 32) or
-// Double.toString (64): shortest digits, plain notation for magnitudes in
-// [1e-3, 1e7), otherwise d.dddE±n; always at least one fraction digit.
-func javaFloat(f float64, bitSize int) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case f == 0:
-		if math.Signbit(f) {
-			return "-0.0"
-		}
-		return "0.0"
-	}
-	e := strconv.FormatFloat(f, 'e', -1, bitSize) // -d.ddde±XX
-	neg := e[0] == '-'
-	if neg {
-		e = e[1:]
-	}
-	mant, expStr, _ := strings.Cut(e, "e")
-	exp, _ := strconv.Atoi(expStr)
-	digits := strings.Replace(mant, ".", "", 1)
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	abs := math.Abs(f)
-	if abs >= 1e-3 && abs < 1e7 {
-		if exp >= 0 {
-			intLen := exp + 1
-			for len(digits) < intLen {
-				digits += "0"
-			}
-			b.WriteString(digits[:intLen])
-			b.WriteByte('.')
-			if frac := digits[intLen:]; frac != "" {
-				b.WriteString(frac)
-			} else {
-				b.WriteByte('0')
-			}
-		} else {
-			b.WriteString("0.")
-			b.WriteString(strings.Repeat("0", -exp-1))
-			b.WriteString(digits)
-		}
-		return b.String()
-	}
-	b.WriteByte(digits[0])
-	b.WriteByte('.')
-	if len(digits) > 1 {
-		b.WriteString(digits[1:])
-	} else {
-		b.WriteByte('0')
-	}
-	b.WriteByte('E')
-	b.WriteString(strconv.Itoa(exp))
-	return b.String()
-}
+// Double.toString (64), FloatingDecimal's digits included (javafloat.go).
+func javaFloat(f float64, bitSize int) string { return javaFloatString(f, bitSize) }
 
 // javaDecimal formats unscaled×10^-scale as Java's BigDecimal.toString.
 func javaDecimal(unscaled *big.Int, scale int32) string {
