@@ -57,6 +57,8 @@ func TestSyntaxErrors(t *testing.T) {
 		{"CREATE MATERIALIZED VIEW v AS SELECT * FROM t WHERE a IS NOT NULL PRIMARY KEY (a) WITH COMPACT STORAGE", "1:88", 7, "COMPACT STORAGE tables are not allowed starting with version 4.0"},
 		{"SELECT * FROM ?", "1:15", 1, "Bind variables cannot be used for table names"},
 		{"USE ?", "1:5", 1, "Bind variables cannot be used for keyspace names"},
+		{"DROP INDEX ks.?", "1:15", 1, "Bind variables cannot be used for index names"},
+		{"SELECT * FROM :t", "1:15", 2, "line 1:14 no viable alternative at input ':t' (SELECT * FROM [:t])"},
 	}
 	for _, tt := range tests {
 		var err *cqlerr.Error

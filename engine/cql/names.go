@@ -88,7 +88,7 @@ func (p *parser) keyspaceName() Ident {
 
 // noMarker rejects a bind marker where a name is needed, with Parser.g's text.
 func (p *parser) noMarker(what string) {
-	if p.tok.Kind == TokBindMarker {
+	if p.tok.Kind == TokBindMarker && p.tok.End-p.tok.Start == 1 { // '?', as Parser.g's QMARK alternatives
 		p.fail(p.tok.pos(), p.tok.End-p.tok.Start, "Bind variables cannot be used for "+what+" names")
 	}
 }
