@@ -470,3 +470,33 @@ func TestTombstoneWarning(t *testing.T) {
 		t.Errorf("plan %+v, want 1001 tombstones scanned", last.Plan)
 	}
 }
+
+func TestWhyExplainsFailuresOnTheLayout(t *testing.T) {
+	outs := NewSession(Options{}).Run(`CREATE TABLE users (mainland text, state text, uid int, name text, PRIMARY KEY ((mainland), state, uid));
+SELECT * FROM users WHERE mainland = 'x' AND uid < 5;
+SELECT * FROM users WHERE name = 'bob';
+INSERT INTO users (mainland, uid) VALUES ('x', 1);
+SELECT * FROM users WHERE mainland = 'x' AND state > 'a' AND uid = 1;`)
+	cases := []struct {
+		i          int
+		why, fix   string
+		col, width int
+	}{
+		{1, "uid is the 2nd clustering column; state, before it, is not restricted. Inside a partition rows are sorted by (state, uid).", "Restrict state too", 46, 7},
+		{2, "name is not part of the primary key", "create a table (or an index) keyed by name", 27, 12},
+		{3, "An INSERT or UPDATE writes one row, and a row is named by its full clustering key (state, uid)", "Give every clustering column a value", 0, 0},
+		{4, "state is restricted by a range", "Use = or IN on state", 0, 0},
+	}
+	for _, c := range cases {
+		e := outs[c.i].Error
+		if e == nil {
+			t.Fatalf("statement %d succeeded", c.i+1)
+		}
+		if !strings.Contains(e.Why, c.why) || !strings.Contains(e.Fix, c.fix) {
+			t.Errorf("statement %d: why %q fix %q; want them to contain %q and %q", c.i+1, e.Why, e.Fix, c.why, c.fix)
+		}
+		if c.col != 0 && (e.Pos.Col != c.col || e.Len != c.width) {
+			t.Errorf("statement %d: located at column %d, %d bytes; want %d, %d", c.i+1, e.Pos.Col, e.Len, c.col, c.width)
+		}
+	}
+}

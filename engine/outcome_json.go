@@ -156,6 +156,12 @@ func AppendErrorJSON(dst []byte, e *cqlerr.Error) []byte {
 		dst = append(dst, `,"length":`...)
 		dst = strconv.AppendInt(dst, int64(e.Len), 10)
 	}
+	if e.Why != "" {
+		dst = append(dst, `,"why":`...)
+		dst = appendJSONString(dst, e.Why)
+		dst = append(dst, `,"fix":`...)
+		dst = appendJSONString(dst, e.Fix)
+	}
 	return append(dst, '}')
 }
 

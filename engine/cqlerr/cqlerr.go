@@ -75,6 +75,10 @@ type Error struct {
 	// Pos and Len locate the offending text in the script, when known.
 	Pos Pos
 	Len int
+	// Why and Fix are cqlplay's explanation of the error in terms of the
+	// storage layout, and a change to try; empty when there is none.
+	Why string
+	Fix string
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }

@@ -127,7 +127,7 @@ func (db *DB) Exec(stmt cql.Statement) (*Result, *cqlerr.Error) {
 	res, err := db.exec(stmt)
 	db.Clock++
 	if err != nil {
-		return nil, err
+		return nil, db.explain(stmt, err)
 	}
 	if res == nil {
 		res = &Result{}

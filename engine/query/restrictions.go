@@ -203,6 +203,14 @@ func (rs *restrictions) addClustering(r *restriction) *cqlerr.Error {
 	return nil
 }
 
+// atRelation locates an error at the relation a restriction came from.
+func atRelation(err *cqlerr.Error, r *restriction) *cqlerr.Error {
+	if r == nil || r.rel == nil {
+		return err
+	}
+	return err.At(r.rel.Pos, len(r.rel.Text))
+}
+
 // nextRestricted returns the first restricted clustering column after c.
 func (rs *restrictions) nextRestricted(c *schema.Column) *schema.Column {
 	for _, r := range rs.ck {
@@ -362,7 +370,7 @@ func (rs *restrictions) process(selectsOnlyStatic, forView bool) *cqlerr.Error {
 		if hasIndex {
 			rs.usesIndex = true
 		} else if !rs.allowFiltering {
-			return cqlerr.Invalid(msgAllowFiltering)
+			return atRelation(cqlerr.Invalid(msgAllowFiltering), rs.others[0])
 		}
 	}
 	if rs.usesIndex && t.View == nil {
@@ -468,7 +476,7 @@ func (rs *restrictions) processClustering(hasIndex, selectsOnlyStatic, forView b
 			restricted := rs.restrictedCKColumns()
 			for i, c := range restricted {
 				if t.ClusteringCs[i] != c {
-					return cqlerr.Invalid("PRIMARY KEY column \"" + c.Name + "\" cannot be restricted as preceding column \"" + t.ClusteringCs[i].Name + "\" is not restricted")
+					return atRelation(cqlerr.Invalid("PRIMARY KEY column \""+c.Name+"\" cannot be restricted as preceding column \""+t.ClusteringCs[i].Name+"\" is not restricted"), rs.ckCols[c])
 				}
 			}
 		}
