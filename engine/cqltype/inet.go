@@ -28,8 +28,13 @@ func ParseInet(s string) (Value, bool) {
 }
 
 func parseIPv6(s string) (Value, bool) {
-	if strings.Contains(s, "%") {
-		return nil, false
+	if i := strings.IndexByte(s, '%'); i >= 0 {
+		// A numeric scope id is accepted and not stored (getAddress drops
+		// it); a named one would need the host's interfaces.
+		if !allDigits(s[i+1:]) {
+			return nil, false
+		}
+		s = s[:i]
 	}
 	a, err := netip.ParseAddr(s)
 	if err != nil || !a.Is6() {

@@ -129,8 +129,8 @@ func ParseDecimal(s string) (*big.Int, int32, bool) {
 			return nil, 0, false
 		}
 		var err error
-		if exp, err = strconv.ParseInt(expPart, 10, 64); err != nil {
-			return nil, 0, false
+		if exp, err = strconv.ParseInt(expPart, 10, 32); err != nil {
+			return nil, 0, false // BigDecimal's exponent is an int
 		}
 	}
 	ip, fp, _ := strings.Cut(mant, ".")

@@ -217,7 +217,7 @@ func parseJavaFloat(s string, size int) (float64, bool) {
 	body := strings.TrimLeft(s, "+-")
 	switch body {
 	case "NaN":
-		return math.NaN(), len(body) == len(s) || len(s)-len(body) == 1
+		return javaNaN, len(body) == len(s) || len(s)-len(body) == 1
 	case "Infinity":
 		if len(s)-len(body) > 1 {
 			return 0, false
@@ -232,7 +232,7 @@ func parseJavaFloat(s string, size int) (float64, bool) {
 		s = s[:len(s)-1]
 		body = body[:n-1]
 	}
-	if body == "" || strings.ContainsAny(body, "xXpP_") || strings.EqualFold(body, "inf") || strings.EqualFold(body, "infinity") || strings.EqualFold(body, "nan") {
+	if body == "" || strings.Contains(body, "_") || strings.EqualFold(body, "inf") || strings.EqualFold(body, "infinity") || strings.EqualFold(body, "nan") {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(s, size)
@@ -261,3 +261,7 @@ func parseHex(s string) (Value, bool) {
 	}
 	return out, true
 }
+
+// javaNaN is Java's canonical NaN (Double.NaN, 0x7ff8000000000000); Go's
+// math.NaN has another payload, and the bytes are what Cassandra stores.
+var javaNaN = math.Float64frombits(0x7ff8000000000000)

@@ -102,24 +102,27 @@ func parseDateTime(s string) (int64, bool) {
 		h, ok1 := p.num(1, 19)
 		ok2 := p.lit(':')
 		mi, ok3 := p.num(1, 19)
-		if !(ok1 && ok2 && ok3) || h > 23 || mi > 59 {
+		if !(ok1 && ok2 && ok3) || h > 24 || mi > 59 {
 			return dateOnly(s, dateEnd, y, mo, d)
 		}
-		var sec int64
+		var sec, frac int64
 		if p.lit(':') {
 			var ok bool
 			if sec, ok = p.num(1, 19); !ok || sec > 59 {
 				return 0, false
 			}
-		}
-		frac := int64(0)
-		if p.lit('.') {
-			start := p.i
-			f, _ := p.num(0, 9)
-			for n := p.i - start; n < 9; n++ {
-				f *= 10
+			// The fraction resolves only together with seconds.
+			if p.lit('.') {
+				start := p.i
+				f, _ := p.num(0, 9)
+				for n := p.i - start; n < 9; n++ {
+					f *= 10
+				}
+				frac = f / 1e6 * 1e6 // MILLI_OF_SECOND keeps milliseconds only
 			}
-			frac = f / 1e6 * 1e6 // MILLI_OF_SECOND keeps milliseconds only
+		}
+		if h == 24 && (mi != 0 || sec != 0 || frac != 0) {
+			return 0, false // the SMART resolver accepts 24:00 only as the next midnight
 		}
 		nanos = h*nanosPerHour + mi*nanosPerMinute + sec*nanosPerSecond + frac
 		return withZone(p.rest(), y, mo, d, nanos, true)
@@ -207,9 +210,17 @@ func zoneOffset(zone string, y, mo, d, nanos int64) (int64, bool) {
 		if name != "" && (name[0] == '+' || name[0] == '-') {
 			return numericOffset(name)
 		}
-		switch strings.ToUpper(name) {
-		case "UTC", "GMT", "UT", "COORDINATED UNIVERSAL TIME", "GREENWICH MEAN TIME":
+		switch name {
+		case "UTC", "GMT", "UT", "Coordinated Universal Time", "Greenwich Mean Time":
 			return 0, true
+		}
+		for _, prefix := range []string{"GMT", "UTC", "UT"} {
+			if rest, ok := strings.CutPrefix(name, prefix); ok && len(rest) == 6 && rest[3] == ':' {
+				return numericOffset(rest) // GMT+01:00
+			}
+		}
+		if id, ok := javaZoneAbbreviations[name]; ok {
+			name = id
 		}
 		loc, err := time.LoadLocation(name)
 		if err != nil || name == "Local" {
@@ -224,7 +235,8 @@ func zoneOffset(zone string, y, mo, d, nanos int64) (int64, bool) {
 	return 0, false
 }
 
-// numericOffset parses +HH, +HHmm or +HH:MM.
+// numericOffset parses +HH, +HHmm, +HH:MM or +HH:MM:SS, at most 18 hours
+// (ZoneOffset's range).
 func numericOffset(z string) (int64, bool) {
 	sign := int64(1)
 	if z[0] == '-' {
@@ -237,8 +249,16 @@ func numericOffset(z string) (int64, bool) {
 		}
 		return int64(s[0]-'0')*10 + int64(s[1]-'0'), true
 	}
-	var h, m int64
+	var h, m, sec int64
 	var ok bool
+	if len(z) == 8 && z[5] == ':' {
+		var ok2 bool
+		sec, ok2 = digits(z[6:])
+		if !ok2 || sec > 59 {
+			return 0, false
+		}
+		z = z[:5]
+	}
 	switch len(z) {
 	case 2:
 		h, ok = digits(z)
@@ -253,10 +273,11 @@ func numericOffset(z string) (int64, bool) {
 		m, ok2 = digits(z[3:])
 		ok = ok && ok2 && z[2] == ':'
 	}
-	if !ok || h > 18 || m > 59 {
+	total := h*3600 + m*60 + sec
+	if !ok || m > 59 || total > 18*3600 {
 		return 0, false
 	}
-	return sign * (h*3600 + m*60), true
+	return sign * total, true
 }
 
 // ParseDate parses a date string to days since the epoch, as
@@ -280,6 +301,9 @@ func ParseDate(s string) (int64, *cqlerr.Error) {
 	y, ok1 := p.num(4, 10)
 	if ok1 && p.i-start > 4 && s[0] != '+' && s[0] != '-' {
 		ok1 = false // ISO_LOCAL_DATE needs a sign past four digits
+	}
+	if ok1 && p.i-start == 4 && s[0] == '+' {
+		ok1 = false // and accepts '+' only there (SignStyle.EXCEEDS_PAD)
 	}
 	ok2 := p.lit('-')
 	mo, ok3 := p.num(2, 2)
@@ -388,4 +412,20 @@ func javaParseInt(s string) (int64, bool) {
 	}
 	n, err := strconv.ParseInt(s, 10, 32)
 	return n, err == nil
+}
+
+// javaZoneAbbreviations maps the zone abbreviations java.time's zone-text
+// parser accepts to the region it picks (checked on a JVM). The region's
+// offset at that date applies, so "PST" in July is -07:00, as in Java.
+var javaZoneAbbreviations = map[string]string{
+	"PST": "America/Los_Angeles", "PDT": "America/Los_Angeles",
+	"EST": "America/New_York", "EDT": "America/New_York",
+	"CST": "America/Chicago", "CDT": "America/Chicago",
+	"MST": "America/Denver", "MDT": "America/Denver",
+	"HST": "Pacific/Honolulu", "CET": "Europe/Paris", "CEST": "Europe/Paris",
+	"EET": "Europe/Bucharest", "WET": "Atlantic/Canary", "BST": "Pacific/Bougainville",
+	"IST": "Africa/Abidjan", "JST": "Asia/Tokyo", "AEST": "Australia/Sydney",
+	"BRT": "America/Sao_Paulo", "MSK": "Europe/Moscow", "SGT": "Asia/Singapore",
+	"HKT": "Asia/Hong_Kong", "KST": "Asia/Seoul", "NZST": "Pacific/Auckland",
+	"ACT": "America/Rio_Branco", "ECT": "America/Guayaquil",
 }
