@@ -27,8 +27,9 @@ type builder struct {
 	now   int64
 	ring  *query.Ring
 	cols  []colData // scratch for columnsOf
-	cells []Cell
-	vals  []Value
+	cells   []Cell
+	vals    []Value
+	markers []Marker
 }
 
 const arenaChunk = 1024
@@ -122,7 +123,11 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 func (b *builder) row(t *schema.Table, r *store.Row, clustering []Value, del store.Deletion) Row {
 	out := Row{Clustering: clustering, Live: r.HasLiveData(b.now, del.Max(r.Deletion))}
 	if r.Marker.TS != store.NoTimestamp {
-		mk := &Marker{Timestamp: r.Marker.TS, TTL: r.Marker.TTL}
+		if len(b.markers) == cap(b.markers) {
+			b.markers = make([]Marker, 0, arenaChunk)
+		}
+		b.markers = append(b.markers, Marker{Timestamp: r.Marker.TS, TTL: r.Marker.TTL})
+		mk := &b.markers[len(b.markers)-1]
 		if r.Marker.TTL > 0 {
 			mk.ExpiresAt = r.Marker.Expires
 			mk.Expired = b.now >= r.Marker.Expires

@@ -33,146 +33,142 @@ import (
 // `=> (counter=name, value=n)`. The cli's limits (100 rows, 100 cells) and
 // its elapsed time are left out.
 func CLI(t *schema.Table, st *store.Table, now int64) string {
-	var b []byte
-	b = append(b, "[default@"...)
-	b = append(b, t.Keyspace...)
-	b = append(b, "] list "...)
-	b = append(b, t.Name...)
-	b = append(b, ";\n"...)
+	l := lister{t: t, now: now}
+	l.b = append(l.b, "[default@"...)
+	l.b = append(l.b, t.Keyspace...)
+	l.b = append(l.b, "] list "...)
+	l.b = append(l.b, t.Name...)
+	l.b = append(l.b, ";\n"...)
 	n := 0
 	if st != nil {
 		st.Ascend(func(p *store.Partition) bool {
-			if p.IsEmpty() {
-				return true
+			if !p.IsEmpty() {
+				n++
+				l.partition(p)
 			}
-			n++
-			b = cliPartition(b, t, p, now)
 			return true
 		})
 	}
-	b = append(b, '\n')
-	b = strconv.AppendInt(b, int64(n), 10)
+	l.b = append(l.b, '\n')
+	l.b = strconv.AppendInt(l.b, int64(n), 10)
 	if n == 1 {
-		b = append(b, " Row Returned.\n"...)
+		l.b = append(l.b, " Row Returned.\n"...)
 	} else {
-		b = append(b, " Rows Returned.\n"...)
+		l.b = append(l.b, " Rows Returned.\n"...)
 	}
-	return string(b)
+	return string(l.b)
 }
 
-func cliPartition(b []byte, t *schema.Table, p *store.Partition, now int64) []byte {
-	b = append(b, "-------------------\nRowKey: "...)
-	for i, v := range keyParts(t, p.Key) {
+// lister writes a cli listing; its scratch buffers are reused row after row.
+type lister struct {
+	t           *schema.Table
+	now         int64
+	b           []byte
+	prefix      []byte // the row's clustering components, each ending in ':'
+	name, value []byte
+	cols        []colData
+}
+
+func (l *lister) partition(p *store.Partition) {
+	l.b = append(l.b, "-------------------\nRowKey: "...)
+	for i, v := range keyParts(l.t, p.Key) {
 		if i > 0 {
-			b = append(b, ':')
+			l.b = append(l.b, ':')
 		}
-		typ := cqltype.BlobType
-		if i < len(t.PartitionKey) {
-			typ = t.PartitionKey[i].Type
-		}
-		b = appendEscaped(b, javaString(typ, v))
+		l.b = appendEscaped(l.b, javaString(partitionKeyType(l.t, i), v))
 	}
-	b = append(b, '\n')
+	l.b = append(l.b, '\n')
 	if p.Static != nil {
-		b = cliRow(b, t, p.Static, p.Deletion, now, true)
+		l.row(p.Static, p.Deletion, true)
 	}
 	p.Ascend(store.All, func(r *store.Row) bool {
-		b = cliRow(b, t, r, p.DeletionAt(r.Clustering), now, false)
+		l.row(r, p.DeletionAt(r.Clustering), false)
 		return true
 	})
-	return b
 }
 
-// cliRow prints a row's live cells. A static row (Cassandra 2.0.6+) has an
+// row prints a row's live cells. A static row (Cassandra 2.0.6+) has an
 // empty component in place of each clustering value; that rendering was not
 // verified against a real cli.
-func cliRow(b []byte, t *schema.Table, r *store.Row, del store.Deletion, now int64, static bool) []byte {
+func (l *lister) row(r *store.Row, del store.Deletion, static bool) {
 	del = del.Max(r.Deletion)
-	var prefix []byte
+	l.prefix = l.prefix[:0]
 	if static {
-		for range t.ClusteringCs {
-			prefix = append(prefix, ':')
+		for range l.t.ClusteringCs {
+			l.prefix = append(l.prefix, ':')
 		}
 	} else {
 		for i, v := range r.Clustering {
-			typ := cqltype.BlobType
-			if i < len(t.ClusteringCs) {
-				typ = t.ClusteringCs[i].Type
-			}
-			prefix = appendEscaped(prefix, javaString(typ, v))
-			prefix = append(prefix, ':')
+			l.prefix = appendEscaped(l.prefix, javaString(clusteringType(l.t, i), v))
+			l.prefix = append(l.prefix, ':')
 		}
 	}
-	if t.Compact {
-		return cliCompactRow(b, t, r, del, now, prefix)
+	if !static && !l.t.Compact && r.Marker.IsLive(l.now) && !del.Deletes(r.Marker.TS) {
+		l.b = append(l.b, "=> (column="...)
+		l.b = append(l.b, l.prefix...)
+		l.b = append(l.b, ", value=, timestamp="...)
+		l.b = strconv.AppendInt(l.b, r.Marker.TS, 10)
+		l.b = appendTTL(l.b, r.Marker.TTL)
+		l.b = append(l.b, ")\n"...)
 	}
-	if !static && r.Marker.IsLive(now) && !del.Deletes(r.Marker.TS) {
-		b = append(b, "=> (column="...)
-		b = append(b, prefix...)
-		b = append(b, ", value=, timestamp="...)
-		b = strconv.AppendInt(b, r.Marker.TS, 10)
-		b = appendTTL(b, r.Marker.TTL)
-		b = append(b, ")\n"...)
-	}
-	for _, cd := range columnsOf(nil, t, r, false) {
+	l.cols = columnsOf(l.cols[:0], l.t, r, false)
+	for k := range l.cols {
+		cd := &l.cols[k]
 		for i := range cd.cells {
 			c := &cd.cells[i]
-			if !c.IsLive(now) || del.Deletes(c.TS) {
-				continue
+			if c.IsLive(l.now) && !del.Deletes(c.TS) {
+				l.cell(cd.col, c)
 			}
-			name := append(append([]byte(nil), prefix...), cd.col.Name...)
-			if c.Path != nil {
-				name = append(name, ':')
-				name = appendHex(name, c.Path)
-			}
-			b = cliCell(b, cd.col, name, c, appendHex(nil, c.Value))
 		}
 	}
-	return b
 }
 
-// cliCompactRow prints a COMPACT STORAGE row: no marker; a dense table's
-// cell is named by its clustering values, a table without clustering
-// columns by the column name; values decoded with their types.
-func cliCompactRow(b []byte, t *schema.Table, r *store.Row, del store.Deletion, now int64, prefix []byte) []byte {
-	for _, cd := range columnsOf(nil, t, r, false) {
-		for i := range cd.cells {
-			c := &cd.cells[i]
-			if !c.IsLive(now) || del.Deletes(c.TS) {
-				continue
-			}
-			var name []byte
-			if t.Dense {
-				name = append(name, prefix...)
-				if len(name) > 0 {
-					name = name[:len(name)-1] // c1:c2, no empty last component
-				}
-			} else {
-				name = append(name, cd.col.Name...)
-			}
-			b = cliCell(b, cd.col, name, c, []byte(javaString(cd.col.Type, c.Value)))
+// cell prints one live cell. In a CQL3 table it is named by the clustering
+// prefix, the column and, for a collection element, the element's key in
+// hex (ColumnToCollectionType.getString); its value is hex. A COMPACT
+// STORAGE table has no such composite: a dense table's cell is named by its
+// clustering values (c1:c2, no empty last component), one without
+// clustering columns by the column; values are decoded with their types.
+func (l *lister) cell(col *schema.Column, c *store.Cell) {
+	l.name, l.value = l.name[:0], l.value[:0]
+	switch {
+	case l.t.Compact && l.t.Dense:
+		l.name = append(l.name, l.prefix...)
+		if len(l.name) > 0 {
+			l.name = l.name[:len(l.name)-1]
+		}
+	case l.t.Compact:
+		l.name = append(l.name, col.Name...)
+	default:
+		l.name = append(l.name, l.prefix...)
+		l.name = append(l.name, col.Name...)
+		if c.Path != nil {
+			l.name = append(l.name, ':')
+			l.name = appendHex(l.name, c.Path)
 		}
 	}
-	return b
-}
-
-func cliCell(b []byte, col *schema.Column, name []byte, c *store.Cell, value []byte) []byte {
+	if l.t.Compact {
+		l.value = append(l.value, javaString(col.Type, c.Value)...)
+	} else {
+		l.value = appendHex(l.value, c.Value)
+	}
 	if col.Type.Kind == cqltype.Counter {
 		n, _ := cqltype.Int64Of(c.Value)
-		b = append(b, "=> (counter="...)
-		b = append(b, name...)
-		b = append(b, ", value="...)
-		b = strconv.AppendInt(b, n, 10)
-		return append(b, ")\n"...)
+		l.b = append(l.b, "=> (counter="...)
+		l.b = append(l.b, l.name...)
+		l.b = append(l.b, ", value="...)
+		l.b = strconv.AppendInt(l.b, n, 10)
+		l.b = append(l.b, ")\n"...)
+		return
 	}
-	b = append(b, "=> (column="...)
-	b = append(b, name...)
-	b = append(b, ", value="...)
-	b = append(b, value...)
-	b = append(b, ", timestamp="...)
-	b = strconv.AppendInt(b, c.TS, 10)
-	b = appendTTL(b, c.TTL)
-	return append(b, ")\n"...)
+	l.b = append(l.b, "=> (column="...)
+	l.b = append(l.b, l.name...)
+	l.b = append(l.b, ", value="...)
+	l.b = append(l.b, l.value...)
+	l.b = append(l.b, ", timestamp="...)
+	l.b = strconv.AppendInt(l.b, c.TS, 10)
+	l.b = appendTTL(l.b, c.TTL)
+	l.b = append(l.b, ")\n"...)
 }
 
 func appendTTL(b []byte, ttl int32) []byte {
@@ -184,7 +180,7 @@ func appendTTL(b []byte, ttl int32) []byte {
 }
 
 // appendEscaped writes one CompositeType component: ':' inside a value is
-// escaped as "\:" so the components can be told apart.
+// escaped as `\:` so the components can be told apart.
 func appendEscaped(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		if s[i] == ':' {

@@ -1,6 +1,11 @@
 package layout
 
-import "strconv"
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+)
 
 // jsonGen emulates the Jackson JsonGenerator sstabledump writes through,
 // with the DefaultPrettyPrinter and the two CompactIndenters of
@@ -109,6 +114,48 @@ func (g *jsonGen) field(name string) {
 func (g *jsonGen) str(s string) {
 	g.beforeValue()
 	g.b = appendJacksonString(g.b, s)
+}
+
+// micros writes sstabledump's instant of a microsecond timestamp as a string
+// value, and seconds that of a time in seconds (ASCII: nothing to escape).
+func (g *jsonGen) micros(t int64) {
+	g.beforeValue()
+	g.b = append(g.b, '"')
+	g.b = appendMicrosInstant(g.b, t)
+	g.b = append(g.b, '"')
+}
+
+func (g *jsonGen) seconds(t int64) {
+	g.beforeValue()
+	g.b = append(g.b, '"')
+	g.b = appendInstant(g.b, t, 0)
+	g.b = append(g.b, '"')
+}
+
+// value writes v as its type's toJSONString, with fast paths for ints,
+// bigints and plain ASCII text.
+func (g *jsonGen) value(t *cqltype.Type, v []byte) {
+	g.beforeValue()
+	switch t.Kind {
+	case cqltype.Int:
+		if n, ok := cqltype.Int32Of(v); ok {
+			g.b = strconv.AppendInt(g.b, int64(n), 10)
+			return
+		}
+	case cqltype.Bigint, cqltype.Counter:
+		if n, ok := cqltype.Int64Of(v); ok {
+			g.b = strconv.AppendInt(g.b, n, 10)
+			return
+		}
+	case cqltype.Text, cqltype.Ascii:
+		if plainASCII(v) && !bytes.ContainsRune(v, '"') {
+			g.b = append(g.b, '"')
+			g.b = append(g.b, v...)
+			g.b = append(g.b, '"')
+			return
+		}
+	}
+	g.b = append(g.b, t.JSON(v)...)
 }
 
 func (g *jsonGen) raw(s string) {

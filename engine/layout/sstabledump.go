@@ -34,6 +34,8 @@ type dumper struct {
 	cmp store.Clustering
 	now int64
 	pos int
+	// cols is columnsOf's scratch, reused row after row.
+	cols []colData
 }
 
 // partition is serializePartition.
@@ -115,12 +117,12 @@ func (d *dumper) row(r *store.Row, static bool) {
 		g.objCompact = true
 		g.startObject()
 		g.field("tstamp")
-		g.str(microsInstant(mk.TS))
+		g.micros(mk.TS)
 		if mk.TTL > 0 {
 			g.field("ttl")
 			g.num(int64(mk.TTL))
 			g.field("expires_at")
-			g.str(secondsInstant(mk.Expires))
+			g.seconds(mk.Expires)
 			g.field("expired")
 			g.boolean(mk.Expires < d.now)
 		}
@@ -132,8 +134,9 @@ func (d *dumper) row(r *store.Row, static bool) {
 	}
 	g.field("cells")
 	g.startArray()
-	for _, cd := range columnsOf(nil, d.t, r, true) {
-		d.columnData(&cd, mk)
+	d.cols = columnsOf(d.cols[:0], d.t, r, true)
+	for i := range d.cols {
+		d.columnData(&d.cols[i], mk)
 	}
 	g.endArray()
 	g.endObject()
@@ -154,7 +157,7 @@ func (d *dumper) clustering(prefix [][]byte) {
 		if i >= len(prefix) {
 			g.str("*")
 		} else {
-			g.raw(c.Type.JSON(prefix[i]))
+			g.value(c.Type, prefix[i])
 		}
 	}
 	g.endArray()
@@ -169,9 +172,9 @@ func (d *dumper) deletion(del store.Deletion) {
 	g.objCompact = true
 	g.startObject()
 	g.field("marked_deleted")
-	g.str(microsInstant(del.MarkedAt))
+	g.micros(del.MarkedAt)
 	g.field("local_delete_time")
-	g.str(secondsInstant(del.LocalTime))
+	g.seconds(del.LocalTime)
 	g.endObject()
 	g.objCompact = false
 }
@@ -225,7 +228,7 @@ func (d *dumper) cell(col *schema.Column, c *store.Cell, mk store.Liveness) {
 		g.objCompact = true
 		g.startObject()
 		g.field("local_delete_time")
-		g.str(secondsInstant(c.LocalTime))
+		g.seconds(c.LocalTime)
 		g.endObject()
 		g.objCompact = false
 	} else {
@@ -233,19 +236,19 @@ func (d *dumper) cell(col *schema.Column, c *store.Cell, mk store.Liveness) {
 		if valueType == nil {
 			g.raw(`""`) // a set element's cell: EmptyType
 		} else {
-			g.raw(valueType.JSON(c.Value))
+			g.value(valueType, c.Value)
 		}
 	}
 	noLiveness := mk.TS == store.NoTimestamp
 	if noLiveness || c.TS != mk.TS {
 		g.field("tstamp")
-		g.str(microsInstant(c.TS))
+		g.micros(c.TS)
 	}
 	if !c.Tombstone && c.TTL > 0 && (noLiveness || c.TTL != mk.TTL) {
 		g.field("ttl")
 		g.num(int64(c.TTL))
 		g.field("expires_at")
-		g.str(secondsInstant(c.LocalTime))
+		g.seconds(c.LocalTime)
 		g.field("expired")
 		g.boolean(d.now >= c.LocalTime)
 	}

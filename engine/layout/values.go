@@ -69,13 +69,13 @@ func plainASCII(v []byte) bool {
 	return true
 }
 
-// instant renders secs and nanos as Java's Instant.toString (ISO_INSTANT):
-// the fraction is left out when zero, else printed in 3, 6 or 9 digits.
-func instant(secs int64, nanos int64) string {
+// appendInstant appends secs and nanos as Java's Instant.toString
+// (ISO_INSTANT): the fraction is left out when zero, else printed in 3, 6 or
+// 9 digits.
+func appendInstant(b []byte, secs int64, nanos int64) []byte {
 	days := floorDiv(secs, 86400)
 	rem := secs - days*86400
 	y, m, d := civil(days)
-	var b []byte
 	switch {
 	case y > 9999:
 		b = append(b, '+')
@@ -108,14 +108,14 @@ func instant(secs int64, nanos int64) string {
 		b = append(b, '.')
 		b = pad(b, nanos, 9)
 	}
-	return string(append(b, 'Z'))
+	return append(b, 'Z')
 }
 
-// microsInstant is sstabledump's dateString(MICROSECONDS, t): Java's
+// appendMicrosInstant is sstabledump's dateString(MICROSECONDS, t): Java's
 // TimeUnit.toSeconds truncates toward zero, the nanos are a floorMod of
 // TimeUnit.toNanos, which saturates at the long range rather than wrap, and
 // the tool prints exactly that.
-func microsInstant(t int64) string {
+func appendMicrosInstant(b []byte, t int64) []byte {
 	const limit = math.MaxInt64 / 1000
 	nanos := t * 1000
 	switch {
@@ -124,11 +124,14 @@ func microsInstant(t int64) string {
 	case t < -limit:
 		nanos = math.MinInt64
 	}
-	return instant(t/1_000_000, floorMod(nanos, 1_000_000_000))
+	return appendInstant(b, t/1_000_000, floorMod(nanos, 1_000_000_000))
 }
 
-// secondsInstant is sstabledump's dateString(SECONDS, t).
-func secondsInstant(t int64) string { return instant(t, 0) }
+// microsInstant and secondsInstant are sstabledump's dateString for
+// microseconds and seconds, as strings.
+func microsInstant(t int64) string { return string(appendMicrosInstant(nil, t)) }
+
+func secondsInstant(t int64) string { return string(appendInstant(nil, t, 0)) }
 
 func floorDiv(a, b int64) int64 {
 	q := a / b
@@ -162,10 +165,14 @@ func civil(z int64) (y, m, d int64) {
 	return y, m, d
 }
 
+// pad appends a non-negative n with at least width digits, zero-filled.
 func pad(b []byte, n int64, width int) []byte {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s); i < width; i++ {
+	digits := 1
+	for x := n; x >= 10; x /= 10 {
+		digits++
+	}
+	for ; digits < width; digits++ {
 		b = append(b, '0')
 	}
-	return append(b, s...)
+	return strconv.AppendInt(b, n, 10)
 }
