@@ -62,6 +62,21 @@ func (p *parser) failToken(msg string) {
 	panic(&bailout{err: cqlerr.Syntax(t.pos(), n, p.lineCol(t.pos())+" "+msg), start: t.Start, end: t.End})
 }
 
+// noViableAfterName fails for a name in a term (where only a function call
+// can start with one) that is not followed by '(' or '.'. ANTLR predicts the
+// function alternatives with two tokens of lookahead, so Cassandra reports
+// the token after the name: `WHERE name = John;` gives "line 1:37 no viable
+// alternative at input ';' (...WHERE name = [John];)". The snippet brackets the
+// name and the error's Pos is the name: it is what the reader must fix.
+func (p *parser) noViableAfterName(next lexTok) {
+	t := p.tok
+	if next.Kind == TokEOF {
+		p.noViable()
+	}
+	msg := p.lineCol(next.pos()) + " no viable alternative at input '" + p.tokenText(next) + "'"
+	panic(&bailout{err: cqlerr.Syntax(t.pos(), t.End-t.Start, msg), start: t.Start, end: t.End, through: next.End})
+}
+
 // fail raises an error that Cassandra reports without position (its parser's
 // addRecognitionError), located at pos for the editor.
 func (p *parser) fail(pos Pos, n int, msg string) {
@@ -123,7 +138,9 @@ func (p *parser) finishError(b *bailout) *cqlerr.Error {
 	sb.WriteByte('[')
 	write(p.src[b.start:b.end])
 	sb.WriteByte(']')
-	if b.end < stmtEnd {
+	end := max(b.end, min(b.through, stmtEnd))
+	write(p.src[b.end:end])
+	if end < stmtEnd {
 		sb.WriteString("...")
 	}
 	sb.WriteByte(')')

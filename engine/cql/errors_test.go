@@ -39,6 +39,15 @@ func TestSyntaxErrors(t *testing.T) {
 			"line 1:44 mismatched input 'AND' expecting EOF (..., other_col from ks.tbl [AND]...)"},
 		{"UPDATE schema_version_counts SET count = count + 1WHERE name = 'installed_rank';", "1:52", 4,
 			"line 1:51 mismatched input 'HERE' expecting K_WHERE (... count = count + 1W[HERE]...)"},
+		// A name where a value belongs: ANTLR reads one token further to rule
+		// out a function call and reports that token; the snippet brackets the
+		// name, and so does the error's position.
+		{"SELECT * FROM users WHERE name = John;", "1:34", 4, "line 1:37 no viable alternative at input ';' (...FROM users WHERE name = [John];)"},
+		{"INSERT INTO t (a) VALUES (John)", "1:27", 4, "line 1:30 no viable alternative at input ')' (... t (a) VALUES ([John]))"},
+		{"SELECT * FROM t WHERE a = \"John\" AND b = 1;", "1:27", 6, "line 1:33 no viable alternative at input 'AND' (...FROM t WHERE a = [\"John\"] AND...)"},
+		{"SELECT token FROM t", "1:8", 5, "line 1:13 no viable alternative at input 'FROM' (SELECT [token] FROM...)"},
+		{"SELECT * FROM t WHERE a = John", "1:27", 4, "line 1:26 no viable alternative at input 'John' (...FROM t WHERE a = [John])"},
+		{"UPDATE t SET a = ttl WHERE k = 1", "1:18", 3, "line 1:17 no viable alternative at input 'ttl' (UPDATE t SET a = [ttl]...)"},
 		// Lexer errors: ANTLR's lexer messages carry no snippet.
 		{"SELECT 'abc FROM t", "1:8", 11, "line 1:18 mismatched character '<EOF>' expecting '''"},
 		{"SELECT $$abc FROM t", "1:8", 12, "line 1:19 mismatched character '<EOF>' expecting '$'"},

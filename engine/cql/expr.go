@@ -399,9 +399,22 @@ func (p *parser) nameExpr(ctx exprCtx) Expr {
 		return p.funcCall(ctx, ks.Name)
 	}
 	if ctx != selCtx || t.Kw == KwToken {
+		if t.Kind != TokKeyword || t.Kw == KwToken || t.Kw == KwCount || t.Kw.isNativeType() || !t.Kw.Reserved() && allowedFuncKw(t.Kw) {
+			p.noViableAfterName(next)
+		}
 		p.noViable()
 	}
 	return &ColumnRef{Ident: p.ident()}
+}
+
+// allowedFuncKw reports whether the unreserved keyword kw can name a function
+// (Parser.g's allowedFunctionName: not ttl, writetime, key, cast, json, distinct).
+func allowedFuncKw(kw KeywordID) bool {
+	switch kw {
+	case KwTtl, KwWritetime, KwKey, KwCast, KwJson, KwDistinct:
+		return false
+	}
+	return true
 }
 
 // funcCall parses name(args) with the current token as the name.

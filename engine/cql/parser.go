@@ -90,8 +90,9 @@ type parser struct {
 type bailout struct {
 	err *cqlerr.Error
 	// For ANTLR-style messages: the offending token's span (for the snippet),
-	// or end < 0 when the message takes no snippet.
-	start, end int
+	// or end < 0 when the message takes no snippet; through, when set, is how
+	// far ANTLR's lookahead read past it.
+	start, end, through int
 }
 
 // next advances to the next significant token.
