@@ -24,9 +24,9 @@ func Build(db *query.DB, tables []*schema.Table) *Model {
 // chunked arenas, a few allocations per thousand rows instead of several per
 // row: the page rebuilds the model on every keystroke.
 type builder struct {
-	now   int64
-	ring  *query.Ring
-	cols  []colData // scratch for columnsOf
+	now     int64
+	ring    *query.Ring
+	cols    []colData // scratch for columnsOf
 	cells   []Cell
 	vals    []Value
 	markers []Marker
