@@ -76,3 +76,31 @@ func TestParsingAgainstJava(t *testing.T) {
 		}
 	}
 }
+
+func TestDurationAgainstJava(t *testing.T) {
+	data, err := os.ReadFile("testdata/durations.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		in, want, _ := strings.Cut(line, "\t")
+		v, perr := ParseDuration(in)
+		var got string
+		switch {
+		case perr != nil:
+			got = perr.Message
+			if want == "NFE" {
+				want = "Unable to convert '" + strings.TrimPrefix(in, "-") + "' to a duration" // ours: no server error
+			}
+		default:
+			m, d, n, _ := DurationOf(v)
+			got = strconv.Itoa(int(m)) + "," + strconv.Itoa(int(d)) + "," + strconv.FormatInt(n, 10)
+		}
+		if got != want {
+			t.Errorf("%q: got %s, Java gives %s", in, got, want)
+		}
+	}
+}
