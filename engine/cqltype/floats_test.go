@@ -3,7 +3,9 @@ package cqltype
 import (
 	"bufio"
 	"encoding/hex"
+	"math/big"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -60,4 +62,28 @@ func jsonNumber(java string) string {
 		return "null"
 	}
 	return java
+}
+
+// testdata/decimals.txt: decimals as Python's Decimal prints them (cqlsh)
+// and as BigDecimal.toString does, both computed by the real runtimes.
+func TestDecimalRenderingsAgainstReferences(t *testing.T) {
+	data, err := os.ReadFile("testdata/decimals.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		p := strings.Split(line, " ")
+		u, _ := new(big.Int).SetString(p[0], 10)
+		s, _ := strconv.ParseInt(p[1], 10, 32)
+		v := DecimalValue(u, int32(s))
+		if got := DecimalType.Format(v); got != p[2] {
+			t.Errorf("cqlsh %s×10^-%s: got %s, want %s", p[0], p[1], got, p[2])
+		}
+		if got := DecimalType.JSON(v); got != p[3] {
+			t.Errorf("Java %s×10^-%s: got %s, want %s", p[0], p[1], got, p[3])
+		}
+	}
 }
