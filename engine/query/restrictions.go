@@ -89,6 +89,11 @@ type restrictions struct {
 	index          *schema.Index
 	pkNeedsFilter  bool
 	ckNeedsFilter  bool
+	// pkFiltered and ckFiltered record whether StatementRestrictions added
+	// the partition key and clustering restrictions to its filter
+	// restrictions, which it decides as it goes, before a later regular
+	// column's index turns secondary indexing on.
+	pkFiltered, ckFiltered bool
 	allowFiltering bool
 }
 
@@ -339,6 +344,7 @@ func (rs *restrictions) process(selectsOnlyStatic, forView bool) *cqlerr.Error {
 	if err := rs.processPartitionKey(hasIndex, forView); err != nil {
 		return err
 	}
+	rs.pkFiltered = rs.usesIndex || rs.pkNeedsFilter
 	if selectsOnlyStatic && len(rs.ck) > 0 {
 		switch rs.typ {
 		case updateStmt, deleteStmt:
@@ -353,6 +359,7 @@ func (rs *restrictions) process(selectsOnlyStatic, forView bool) *cqlerr.Error {
 	if rs.isKeyRange && rs.index != nil && rs.index.Column.Kind == schema.Clustering {
 		rs.usesIndex = true
 	}
+	rs.ckFiltered = len(rs.ck) > 0 && (rs.usesIndex || rs.ckNeedsFilter)
 	if len(rs.others) > 0 {
 		if rs.typ == updateStmt || rs.typ == deleteStmt {
 			// Cassandra lists them from its RestrictionSet, a TreeMap whose
@@ -567,42 +574,31 @@ func (rs *restrictions) pickIndex() bool {
 	return false
 }
 
-// needFiltering is StatementRestrictions.needFiltering, used by SELECT's
-// final ALLOW FILTERING check for range and index queries.
+// needFiltering is StatementRestrictions.needFiltering (4.1), used by
+// SELECT's final ALLOW FILTERING check for range and index queries: the
+// query filters when its filter restrictions cover more than one column,
+// when clustering columns are restricted but none is filtered, or when one
+// regular column carries several CONTAINS.
 func (rs *restrictions) needFiltering() bool {
-	groups := 0
-	unsupported := false
-	if rs.usesIndex || rs.pkNeedsFilter {
-		for _, r := range rs.pk {
-			if r != nil {
-				groups++
-				if rs.supportingIndex(r) == nil {
-					unsupported = true
-				}
-				break
-			}
-		}
+	n := 0
+	if rs.pkFiltered {
+		n += rs.pkRestrictedCount()
 	}
-	if rs.usesIndex || rs.ckNeedsFilter {
-		if len(rs.ck) > 0 {
-			groups++
-			for _, r := range rs.ck {
-				if rs.supportingIndex(r) == nil {
-					unsupported = true
-				}
-			}
-		}
+	if rs.ckFiltered {
+		n += len(rs.ckCols)
 	}
+	var cols []*schema.Column
+	multipleContains := false
 	for _, r := range rs.others {
-		groups++
-		if rs.supportingIndex(r) == nil {
-			unsupported = true
+		if !slices.Contains(cols, r.first()) {
+			cols = append(cols, r.first())
+		}
+		if r.kind == rContains && len(r.contains)+len(r.containsKeys)+len(r.entries) > 1 {
+			multipleContains = true
 		}
 	}
-	if unsupported || groups > 1 {
-		return true
-	}
-	return groups == 0 && len(rs.ck) > 0
+	n += len(cols)
+	return n > 1 || n == 0 && len(rs.ck) > 0 || n != 0 && multipleContains
 }
 
 // isColumnRestrictedByEq reports whether c is restricted by = (or a one-value IN).
