@@ -84,17 +84,17 @@ type restrictions struct {
 	ckCols map[*schema.Column]*restriction
 	others []*restriction // regular and static columns, in textual order
 
-	isKeyRange     bool
-	usesIndex      bool
-	index          *schema.Index
-	pkNeedsFilter  bool
-	ckNeedsFilter  bool
+	isKeyRange    bool
+	usesIndex     bool
+	index         *schema.Index
+	pkNeedsFilter bool
+	ckNeedsFilter bool
 	// pkFiltered and ckFiltered record whether StatementRestrictions added
 	// the partition key and clustering restrictions to its filter
 	// restrictions, which it decides as it goes, before a later regular
 	// column's index turns secondary indexing on.
 	pkFiltered, ckFiltered bool
-	allowFiltering bool
+	allowFiltering         bool
 }
 
 func newRestrictions(t *schema.Table, typ stmtType, allowFiltering bool) *restrictions {
