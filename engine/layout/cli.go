@@ -33,7 +33,7 @@ import (
 // `=> (counter=name, value=n)`. The cli's limits (100 rows, 100 cells) and
 // its elapsed time are left out.
 func CLI(t *schema.Table, st *store.Table, now int64) string {
-	l := lister{t: t, now: now}
+	l := lister{t: t, now: now, b: make([]byte, 0, textSizeHint(t, st, 40, 90))}
 	l.b = append(l.b, "[default@"...)
 	l.b = append(l.b, t.Keyspace...)
 	l.b = append(l.b, "] list "...)

@@ -326,3 +326,20 @@ func TestMapJSONDecodes(t *testing.T) {
 		t.Errorf("cell %+v", c)
 	}
 }
+
+// TestCLIEscapesComponents checks that a ':' inside a key or clustering
+// value is escaped in the cli's composite names, and that a TTL shows.
+func TestCLIEscapesComponents(t *testing.T) {
+	s := runScript(t, "CREATE TABLE t (k text, c text, v int, PRIMARY KEY (k, c));\n"+
+		"INSERT INTO t (k, c, v) VALUES ('a:b', 'x:y', 1) USING TTL 60 AND TIMESTAMP 10;\n")
+	got, err := s.Layout("cli", "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[default@cqlplay] list t;\n-------------------\nRowKey: a\\:b\n" +
+		"=> (column=x\\:y:, value=, timestamp=10, ttl=60)\n" +
+		"=> (column=x\\:y:v, value=00000001, timestamp=10, ttl=60)\n\n1 Row Returned.\n"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -15,6 +15,7 @@ import (
 // "expired"). A table with no data prints `[ ]`.
 func Sstabledump(t *schema.Table, st *store.Table, now int64) string {
 	d := dumper{t: t, now: now, cmp: store.Clustering(t.ClusteringCs)}
+	d.g.b = make([]byte, 0, textSizeHint(t, st, 200, 60))
 	d.g.startArray()
 	if st != nil {
 		st.Ascend(func(p *store.Partition) bool {

@@ -16,7 +16,13 @@ import (
 //	    row marker  ts 1767225600000001
 //	    name = bob  0x626f62  ts 1767225600000001
 func (m *Model) Tree() string {
-	var b []byte
+	size := 256
+	for i := range m.Tables {
+		for j := range m.Tables[i].Partitions {
+			size += 160 + 2*m.Tables[i].Partitions[j].Bytes
+		}
+	}
+	b := make([]byte, 0, size)
 	for i := range m.Tables {
 		if i > 0 {
 			b = append(b, '\n')
