@@ -150,8 +150,8 @@ func TestAssign(t *testing.T) {
 		{typ: "map<int, boolean>", expr: mapLit(num("2"), boolean("true"), num("10"), boolean("false")), show: "{2: True, 10: False}"},
 		// Tuples.
 		{typ: "tuple<int, text>", expr: tuple(num("1"), str("a")), show: "(1, 'a')", hex: "00000004" + "00000001" + "00000001" + "61"},
-		{typ: "tuple<int, text>", expr: tuple(num("1"), null()), show: "(1, null)", hex: "00000004" + "00000001" + "ffffffff"},
-		{typ: "tuple<int, text>", expr: tuple(num("1")), show: "(1, null)"},
+		{typ: "tuple<int, text>", expr: tuple(num("1"), null()), show: "(1, None)", hex: "00000004" + "00000001" + "ffffffff"},
+		{typ: "tuple<int, text>", expr: tuple(num("1")), show: "(1, None)"},
 		{typ: "tuple<int, text>", expr: tuple(num("1"), str("a"), num("2")), err: "Invalid tuple literal for x: too many elements. Type frozen<tuple<int, text>> expects 2 but got 3"},
 		{typ: "tuple<int, text>", expr: tuple(str("a"), str("b")), err: "Invalid tuple literal for x: component 0 is not of type int"},
 		{typ: "int", expr: tuple(num("5")), show: "5"},

@@ -1,6 +1,7 @@
 package cqltype
 
 import (
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -99,11 +100,14 @@ func (t *Type) appendCqlsh(b []byte, v Value, quote bool) []byte {
 			if i > 0 {
 				b = append(b, ", "...)
 			}
-			var f Value
-			if i < len(fields) {
-				f = fields[i]
+			if i >= len(fields) || fields[i] == nil {
+				// The driver decodes a null field to None, which cqlsh prints
+				// as str(None) (or, when formatting fails on it, as the
+				// tuple's repr, which shows None too).
+				b = append(b, "None"...)
+				continue
 			}
-			b = et.appendCqlsh(b, f, true)
+			b = et.appendCqlsh(b, fields[i], true)
 		}
 		return append(b, ')')
 	}
@@ -221,20 +225,43 @@ func appendPyText(b []byte, s string, quote bool) []byte {
 // cqlshTimestamp prints milliseconds since the epoch as cqlsh's default
 // '%Y-%m-%d %H:%M:%S.%f%z' in UTC; outside years 1-9999, where Python's
 // datetime overflows, cqlsh prints the raw milliseconds.
+//
+// Two Python details show: the driver turns milliseconds into a datetime
+// through the float ms/1000.0, so far from 1970 the microseconds pick up
+// float noise (.147003); and glibc's %Y does not pad years below 1000.
 func cqlshTimestamp(ms int64) string {
 	days := floorDiv(ms, 86400000)
-	rem := ms - days*86400000
+	if y, _, _ := civilFromDays(days); y < 1 || y > 9999 {
+		return strconv.FormatInt(ms, 10)
+	}
+	us := pythonMicros(ms)
+	days = floorDiv(us, 86400e6)
+	rem := us - days*86400e6
 	y, m, d := civilFromDays(days)
 	if y < 1 || y > 9999 {
 		return strconv.FormatInt(ms, 10)
 	}
 	b := make([]byte, 0, 31)
-	b = appendDate(b, y, m, d)
+	b = strconv.AppendInt(b, y, 10)
+	b = append(b, '-')
+	b = appendPadded(b, m, 2)
+	b = append(b, '-')
+	b = appendPadded(b, d, 2)
 	b = append(b, ' ')
-	b = appendClock(b, rem*1e6)
+	b = appendClock(b, rem*1000)
 	b = append(b, '.')
-	b = appendPadded(b, rem%1000*1000, 6)
+	b = appendPadded(b, rem%1e6, 6)
 	return string(append(b, "+0000"...))
+}
+
+// pythonMicros is the microseconds since the epoch of
+// datetime(1970,1,1) + timedelta(seconds=ms/1000.0): CPython splits the
+// float into whole seconds and a fraction and rounds the fraction's
+// microseconds half to even.
+func pythonMicros(ms int64) int64 {
+	secs := float64(ms) / 1000.0
+	whole, frac := math.Modf(secs)
+	return int64(whole)*1e6 + int64(math.RoundToEven(frac*1e6))
 }
 
 // cqlshDate prints a date as the driver's Date does, or its day count when

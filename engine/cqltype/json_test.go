@@ -64,7 +64,7 @@ func TestFromJSON(t *testing.T) {
 		{typ: "map<text, int>", in: `{"k": null}`, err: "Invalid null value in map"},
 		{typ: "map<text, int>", in: "[]", err: "Expected a map, but got a ArrayList: []"},
 		{typ: "tuple<int, text>", in: `[1, "a"]`, show: "(1, 'a')"},
-		{typ: "tuple<int, text>", in: `[1, null]`, show: "(1, null)"},
+		{typ: "tuple<int, text>", in: `[1, null]`, show: "(1, None)"},
 		{typ: "tuple<int, text>", in: `[1]`, err: "Tuple is missing items (expected 2): [1]"},
 		{typ: "tuple<int, text>", in: `[1, "a", 2]`, err: "Tuple contains extra items (expected 2): [1, a, 2]"},
 		{typ: "tuple<int, text>", in: `{"a": 1}`, err: "Expected a list representation of a tuple, but got a LinkedHashMap: {a=1}"},
