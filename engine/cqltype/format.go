@@ -80,7 +80,10 @@ func (t *Type) appendCqlsh(b []byte, v Value, quote bool) []byte {
 		_, items := t.Elements(v)
 		open, close := byte('['), byte(']')
 		if t.Kind == Set {
+			// The driver decodes a set into a sortedset, ordered as Python
+			// compares the decoded elements.
 			items, _ = t.Elements(v)
+			items = t.Elems[0].pythonSorted(items)
 			open, close = '{', '}'
 		}
 		b = append(b, open)
@@ -134,6 +137,13 @@ func (t *Type) appendCqlshMap(b []byte, v Value) []byte {
 		b = t.Elems[1].appendCqlsh(b, vals[i], true)
 	}
 	return append(b, '}')
+}
+
+// pythonSorted returns items in Python's order (see pythonLess).
+func (t *Type) pythonSorted(items []Value) []Value {
+	out := append([]Value(nil), items...)
+	sort.SliceStable(out, func(i, j int) bool { return pythonLess(t, out[i], out[j]) })
+	return out
 }
 
 // pythonLess orders map keys as Python compares the driver's values: uuids

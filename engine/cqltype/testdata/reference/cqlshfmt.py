@@ -24,12 +24,13 @@ out = []
 for line in open(sys.argv[1]):
     typ, marshal, h = line.rstrip('\n').split('\t')
     cas = ct.lookup_casstype(marshal)
+    val = cas.from_binary(bytes.fromhex(h), 4)
     try:
-        val = cas.from_binary(bytes.fromhex(h), 4)
         fv = format_by_type(val, cqltype=CqlType(typ), encoding='utf-8', colormap=None, addcolor=False,
                             nullval=None, date_time_format=DateTimeFormat(), float_precision=5)
         s = fv.strval if hasattr(fv, 'strval') else str(fv)
-    except Exception as e:
-        s = 'PYERR ' + type(e).__name__
+    except Exception:
+        # cqlsh's myformat_value: a FormatError, printed as repr of the value
+        s = repr(val)
     out.append('%s\t%s\t%s' % (typ, h, s))
 open(sys.argv[2], 'w').write('\n'.join(out) + '\n')
