@@ -212,6 +212,11 @@ func (p *Partition) purgeRows(s Slice, d Deletion) {
 // clustering key: the partition's, a range tombstone's, or live.
 func (p *Partition) DeletionAt(clustering [][]byte) Deletion {
 	d := p.Deletion
+	if clustering == nil {
+		// The static row sorts before every clustering: no range tombstone
+		// covers it, only the partition deletion does.
+		return d
+	}
 	for i := range p.Ranges {
 		if p.cmp.Contains(p.Ranges[i].Slice, clustering) {
 			d = d.Max(p.Ranges[i].Deletion)
