@@ -35,7 +35,7 @@ func (db *DB) applyOp(w *write, part *store.Partition, row *store.Row, op *opera
 	}
 	switch op.kind {
 	case opSet:
-		row.DeleteComplex(col, store.Deletion{MarkedAt: p.ts - 1, LocalTime: p.now})
+		part.DeleteComplex(row, col, store.Deletion{MarkedAt: p.ts - 1, LocalTime: p.now})
 		db.addElements(part, row, c, op.val, p, false)
 	case opAdd:
 		db.addElements(part, row, c, op.val, p, false)
@@ -44,7 +44,7 @@ func (db *DB) applyOp(w *write, part *store.Partition, row *store.Row, op *opera
 	case opSub:
 		db.removeElements(part, row, c, op.val, p)
 	case opDelete:
-		row.DeleteComplex(col, p.deletion())
+		part.DeleteComplex(row, col, p.deletion())
 	case opSetElem:
 		return db.setElement(part, row, c, op, p)
 	case opDeleteElem:

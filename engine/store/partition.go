@@ -234,6 +234,16 @@ func (p *Partition) Write(r *Row, c Cell) {
 	r.Write(c)
 }
 
+// DeleteComplex applies a tombstone over a whole collection of row r, unless
+// a partition or range tombstone already shadows it (Cassandra's row merge
+// drops such a collection deletion).
+func (p *Partition) DeleteComplex(r *Row, col int32, d Deletion) {
+	if p.DeletionAt(r.Clustering).Deletes(d.MarkedAt) {
+		return
+	}
+	r.DeleteComplex(col, d)
+}
+
 // RemoveIfEmpty drops a row that holds nothing, not even a tombstone.
 func (p *Partition) RemoveIfEmpty(r *Row) {
 	if r.IsEmpty() && r.Clustering != nil {
