@@ -2,8 +2,11 @@ package cqltype
 
 import (
 	"bytes"
+	"encoding/hex"
 	"math"
+	"os"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -115,5 +118,28 @@ func BenchmarkToken(b *testing.B) {
 	key := []byte("northamerica:california:2")
 	for i := 0; i < b.N; i++ {
 		Token(key)
+	}
+}
+
+// testdata/tokens.txt: 340 random keys of every tail length, tokens from the
+// Python driver's murmur3 (which exists to match Murmur3Partitioner).
+func TestTokenAgainstDriver(t *testing.T) {
+	data, err := os.ReadFile("testdata/tokens.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		h, tok, _ := strings.Cut(line, " ")
+		key, _ := hex.DecodeString(h)
+		want, _ := strconv.ParseInt(tok, 10, 64)
+		if len(key) == 0 {
+			want = math.MinInt64 // the driver hashes; the partitioner maps an empty key to the minimum token
+		}
+		if got := Token(key); got != want {
+			t.Errorf("Token(%s) = %d, driver %d", h, got, want)
+		}
 	}
 }
