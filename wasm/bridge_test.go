@@ -317,3 +317,24 @@ func TestBridgeRecoversPanics(t *testing.T) {
 		})
 	}
 }
+
+// FuzzPositionsToUTF16 gives the converter any script and any position,
+// including ones the engine should never produce (past the end, negative,
+// inside a character), and checks that it never panics and that the result
+// stays inside the script's UTF-16 form.
+func FuzzPositionsToUTF16(f *testing.F) {
+	f.Add("SELECT '北京😀' FROM t;\nSELEC 1;", 40, 5, 2, 1)
+	f.Add("😀", 1, 1, 1, 2)
+	f.Add("\xff\xfe\n\xed\xa0\x80", 3, 2, 2, 1)
+	f.Add("", -4, -1, 0, 0)
+	f.Fuzz(func(t *testing.T, script string, off, n, line, col int) {
+		outs := []engine.Outcome{{Error: cqlerr.Syntax(cqlerr.Pos{Offset: off, Line: max(line, 1), Col: col}, n, "x")}}
+		positionsToUTF16(script, outs)
+		e := outs[0].Error
+		units := utf16Len(script)
+		if e.Pos.Offset < 0 || e.Len < 0 || e.Pos.Offset+e.Len > units || e.Pos.Col < 1 || e.Pos.Col-1 > e.Pos.Offset {
+			t.Fatalf("script %q, byte position %d+%d: UTF-16 offset %d, length %d, column %d out of bounds (%d units)",
+				script, off, n, e.Pos.Offset, e.Len, e.Pos.Col, units)
+		}
+	})
+}
