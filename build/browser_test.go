@@ -111,11 +111,14 @@ func TestBrowserEditFailReloadReset(t *testing.T) {
 	}
 	// Arrow keys move between tabs; hovering a result row highlights its
 	// partition and row in the storage view.
-	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#ex-0-tab-storage")), chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#ex-0-tab-storage")), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
 		t.Fatal(err)
 	}
 	if eval[bool](t, ctx, `document.querySelector("#ex-0-results").hidden`) {
-		t.Error("ArrowLeft from Storage did not open Results")
+		t.Error("ArrowLeft twice from Storage (past Why) did not open Results")
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#ex-0-results .out[data-line='17'] tbody tr").length`); n != 4 {
+		t.Fatalf("line 17's SELECT shows %d rows, want 4: %s", n, eval[string](t, ctx, `document.querySelector("#ex-0-results").innerHTML`))
 	}
 	eval[bool](t, ctx, `(document.querySelector("#ex-0-results .out[data-line='17'] tbody tr").dispatchEvent(new MouseEvent("mouseover", {bubbles: true})), true)`)
 	if got := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0-storage .lay-hover")].map(e => e.dataset.key ?? e.dataset.ck).join("|")`); got != "northamerica|delaware␟3" {

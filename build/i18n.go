@@ -53,6 +53,10 @@ type uiText struct {
 	PartitionKey  string `json:"partitionKey"`
 	ClusteringKey string `json:"clusteringKey"`
 	More          string `json:"more"`
+	Why           string `json:"why"`
+	WhyLabel      string `json:"whyLabel"`
+	FixLabel      string `json:"fixLabel"`
+	NoFailures    string `json:"noFailures"`
 }
 
 var uiStrings = map[string]*uiText{
@@ -103,6 +107,10 @@ var uiStrings = map[string]*uiText{
 		PartitionKey:  "partition key",
 		ClusteringKey: "clustering",
 		More:          "… and {n} more partitions.",
+		Why:           "Why",
+		WhyLabel:      "Why:",
+		FixLabel:      "Try:",
+		NoFailures:    "Every statement succeeded.",
 	},
 	"zh": {
 		Lang: "zh", LangName: "中文",
@@ -151,5 +159,9 @@ var uiStrings = map[string]*uiText{
 		PartitionKey:  "分区键",
 		ClusteringKey: "聚簇列",
 		More:          "……还有 {n} 个分区。",
+		Why:           "原因",
+		WhyLabel:      "原因：",
+		FixLabel:      "试试：",
+		NoFailures:    "所有语句都成功了。",
 	},
 }

@@ -23,12 +23,11 @@ type view struct {
 	Form  string // the engine's layout form drawn, "" for results
 }
 
-// views lists the tabs a playground has: those the engine supports. The
-// "why" view (an explanation of each failure on the layout) waits for the
-// engine to explain; until then it is absent, not faked.
+// views lists the tabs a playground has: those the engine supports.
 func views(t *uiText) []view {
 	return []view{
 		{"results", t.Results, ""},
+		{"why", t.Why, "why"},
 		{"storage", t.Storage, "map"},
 		{"cli", t.CLI, "cli"},
 		{"sstabledump", t.Sstabledump, "sstabledump"},
@@ -105,8 +104,12 @@ func writeWidget(b *strings.Builder, t *uiText, ex *lesson.Example, r exampleRun
 // writePanel writes one view's content. Its markup is mirrored by
 // drawPanel in site/ts/widget.ts.
 func writePanel(b *strings.Builder, t *uiText, v view, r exampleRun) {
-	if v.Form == "" {
+	switch v.Form {
+	case "":
 		writeOutcomes(b, t, r.Outcomes)
+		return
+	case "why":
+		writeWhy(b, t, r.Outcomes)
 		return
 	}
 	text, ok := r.Layouts[v.Form]
@@ -129,7 +132,7 @@ func layoutsOf(s *engine.Session) map[string]string {
 		return m
 	}
 	for _, v := range views(uiStrings["en"]) {
-		if v.Form == "" {
+		if v.Form == "" || v.Form == "why" {
 			continue
 		}
 		text, err := safeLayout(s, v.Form)
@@ -217,6 +220,34 @@ func writeOutcome(b *strings.Builder, t *uiText, i int, o *engine.Outcome) {
 		writePlan(b, t, o.Plan)
 	}
 	b.WriteString("</div>")
+}
+
+// writeWhy writes the Why view: each failing statement with Cassandra's
+// error, the engine's reason in terms of the layout and a fix to try.
+// Mirrored by renderWhy in site/ts/results.ts.
+func writeWhy(b *strings.Builder, t *uiText, outs []engine.Outcome) {
+	n := 0
+	for i := range outs {
+		o := &outs[i]
+		if o.Error == nil {
+			continue
+		}
+		n++
+		b.WriteString(`<div class="why" data-stmt="` + strconv.Itoa(i) + `" data-line="` + strconv.Itoa(o.Line) + `">`)
+		b.WriteString(`<div class="out-head"><span class="out-line">` + strconv.Itoa(o.Line) + `</span><code class="out-stmt">` +
+			html.EscapeString(firstLine(o.Statement)) + "</code></div>")
+		b.WriteString(`<p class="out-err">` + html.EscapeString(o.Error.Cqlsh()) + "</p>")
+		if o.Error.Why != "" {
+			b.WriteString(`<p class="why-why"><span class="why-label">` + html.EscapeString(t.WhyLabel) + "</span> " + html.EscapeString(o.Error.Why) + "</p>")
+		}
+		if o.Error.Fix != "" {
+			b.WriteString(`<p class="why-fix"><span class="why-label">` + html.EscapeString(t.FixLabel) + "</span> " + html.EscapeString(o.Error.Fix) + "</p>")
+		}
+		b.WriteString("</div>")
+	}
+	if n == 0 {
+		b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoFailures) + "</p>")
+	}
 }
 
 func writeTable(b *strings.Builder, t *uiText, o *engine.Outcome) {

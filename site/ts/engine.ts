@@ -15,6 +15,7 @@ export interface EngineConfig {
 
 export interface RunRequest {
   key: string; // who asks: a newer request with the same key replaces a queued one
+  urgent: boolean; // the reader is typing here: run before queued background runs
   version: string;
   prelude: string[];
   script: string;
@@ -53,7 +54,8 @@ export class Engine {
         this.queue[i].resolve(null);
         this.queue.splice(i, 1);
       }
-      this.queue.push({ req, resolve });
+      if (req.urgent) this.queue.unshift({ req, resolve });
+      else this.queue.push({ req, resolve });
       this.pump();
     });
   }
@@ -84,6 +86,8 @@ export class Engine {
   }
 
   private pump(): void {
+    // The page's pending work, for tests and the curious: queued + running.
+    document.documentElement.dataset.queue = String(this.queue.length + (this.busy ? 1 : 0));
     if (this.busy || this.queue.length === 0) return;
     const job = this.queue.shift()!;
     const id = this.nextId++;

@@ -19,6 +19,9 @@ function boot(): void {
   const limitMs = limit > 0 ? limit : 5000;
   const elimit = Number(q.get("enginelimit"));
   const engineMs = elimit > 0 ? elimit : Math.floor(limitMs / 2);
+  // debounce (ms) is how long typing must pause before a run.
+  const debounce = q.get("debounce");
+  const debounceMs = debounce !== null && Number(debounce) >= 0 ? Number(debounce) : 150;
   const engine = new Engine({
     worker: body.worker,
     wasm: body.wasm,
@@ -32,6 +35,7 @@ function boot(): void {
     engine,
     ui,
     limitMs,
+    debounceMs,
     textOf(i: number): string {
       const w = widgets.get(i);
       if (w) return w.editor.value;
@@ -56,7 +60,7 @@ function boot(): void {
       document.documentElement.dataset.engine = "ready";
       document.documentElement.dataset.engineMs = String(Math.round(ms));
       // Widgets whose prelude changes are re-run by it; the rest run now.
-      for (const w of widgets.values()) w.schedule(0);
+      for (const w of widgets.values()) w.schedule(0, false);
     },
     (err: Error) => {
       document.documentElement.dataset.engine = "failed";

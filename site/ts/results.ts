@@ -50,6 +50,30 @@ function renderOutcome(ui: UI, i: number, o: Outcome): HTMLElement {
   return d;
 }
 
+/** The Why view: each failing statement, Cassandra's error, the engine's reason and a fix (build/widget.go writeWhy). */
+export function renderWhy(panel: HTMLElement, ui: UI, outs: Outcome[]): void {
+  const frag = document.createDocumentFragment();
+  outs.forEach((o, i) => {
+    const e = o.error;
+    if (!e) return;
+    const d = el("div", "why");
+    d.setAttribute("data-stmt", String(i));
+    d.setAttribute("data-line", String(o.line));
+    const head = el("div", "out-head");
+    head.append(el("span", "out-line", String(o.line)), el("code", "out-stmt", firstLine(o.statement)));
+    d.append(head, el("p", "out-err", cqlsh(e)));
+    for (const [cls, label, text] of [["why-why", ui.whyLabel, e.why], ["why-fix", ui.fixLabel, e.fix]] as const) {
+      if (!text) continue;
+      const p = el("p", cls);
+      p.append(el("span", "why-label", label), " " + text);
+      d.append(p);
+    }
+    frag.append(d);
+  });
+  if (frag.childNodes.length === 0) frag.append(el("p", "out-none", ui.noFailures));
+  panel.replaceChildren(frag);
+}
+
 function renderTable(ui: UI, o: Outcome): HTMLElement[] {
   const nulls = new Set((o.nulls ?? []).map(([r, c]) => r + "," + c));
   const wrap = el("div", "rs-wrap");

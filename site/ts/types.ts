@@ -8,6 +8,8 @@ export interface CqlError {
   column?: number;
   offset?: number;
   length?: number;
+  why?: string;
+  fix?: string;
 }
 
 export interface Plan {
@@ -75,6 +77,10 @@ export interface UI {
   partitionKey: string;
   clusteringKey: string;
   more: string;
+  why: string;
+  whyLabel: string;
+  fixLabel: string;
+  noFailures: string;
 }
 
 // Messages between the page and the worker.

@@ -5,7 +5,7 @@
 import { Editor, type LineMark } from "./editor";
 import type { Engine, RunResult } from "./engine";
 import type { Mark } from "./highlight";
-import { cqlsh, renderOutcomes } from "./results";
+import { cqlsh, renderOutcomes, renderWhy } from "./results";
 import { keySep, renderStorage, type LayoutModel } from "./storage";
 import type { Outcome, UI } from "./types";
 
@@ -13,6 +13,7 @@ export interface PageContext {
   engine: Engine;
   ui: UI;
   limitMs: number;
+  debounceMs: number;
   /** The current text of example i: a widget's editor or a hidden setup block. */
   textOf(i: number): string;
   /** The widgets whose prelude includes example i. */
@@ -24,8 +25,6 @@ interface Saved {
   base: string; // hash of the lesson text the edit started from
   text: string;
 }
-
-const debounceMs = 150;
 
 export class Widget {
   readonly index: number;
@@ -125,9 +124,9 @@ export class Widget {
   }
 
   /** Runs after delay ms; a newer call replaces a pending one. */
-  schedule(delay = debounceMs): void {
+  schedule(delay = this.page.debounceMs, urgent = true): void {
     window.clearTimeout(this.timer);
-    this.timer = window.setTimeout(() => void this.run(), delay);
+    this.timer = window.setTimeout(() => void this.run(urgent), delay);
   }
 
   private changed(): void {
@@ -160,7 +159,7 @@ export class Widget {
     this.undo.hidden = false;
   }
 
-  private async run(): Promise<void> {
+  private async run(urgent: boolean): Promise<void> {
     const seq = ++this.seq;
     const ui = this.page.ui;
     this.status.textContent = ui.running;
@@ -168,6 +167,7 @@ export class Widget {
     performance.mark("pg-run-start");
     const r = await this.page.engine.run({
       key: "w" + this.index,
+      urgent,
       version: this.version,
       prelude: this.prelude.map((i) => this.page.textOf(i)),
       script: this.editor.value,
@@ -184,10 +184,12 @@ export class Widget {
       return;
     }
     this.outcomes = r.outcomes;
+    performance.mark("pg-draw");
     renderOutcomes(this.panel, ui, r.outcomes);
     for (const [view, panel] of this.panels) {
       const form = view === "storage" ? "map" : view;
-      if (view !== "results") this.drawPanel(panel, form, r.layouts[form]);
+      if (view === "why") renderWhy(panel, ui, r.outcomes);
+      else if (view !== "results") this.drawPanel(panel, form, r.layouts[form]);
     }
     this.markErrors(r.outcomes);
     const names: string[] = [];
@@ -196,9 +198,13 @@ export class Widget {
     this.status.textContent = "";
     this.fig.dataset.state = "done";
     this.fig.dataset.runs = String(++this.runs);
+    performance.measure("pg-draw-views", "pg-draw");
     performance.measure("pg-run-to-views", "pg-run-start");
+    this.fig.dataset.workerMs = r.ms.toFixed(1);
+    if (performance.getEntriesByName("pg-input", "mark").length > 0) performance.measure("pg-input-to-views", "pg-input");
     this.page.firstResult();
-    for (const w of this.page.dependents(this.index)) w.schedule(0);
+    // Examples that continue this one re-run behind whatever the reader does next.
+    for (const w of this.page.dependents(this.index)) w.schedule(this.page.debounceMs, false);
   }
 
   /** Underlines each error at Cassandra's position and marks its line in the gutter. */
