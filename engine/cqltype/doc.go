@@ -20,6 +20,12 @@
 // Elements fall back to a hex rendering or to byte order when a value does
 // not decode, so a corrupt cell can never crash the reader's page.
 //
+// Where the reference is a runtime rather than a rule, the tests pin its
+// answers: testdata/cqlsh.txt holds what cqlsh prints for ~3,800 values
+// (the Python driver decoding, cqlshlib formatting), floats.txt, decimals.txt,
+// javaparse.txt and durations.txt what the JVM prints and parses, tokens.txt
+// what the drivers' Murmur3 gives; testdata/reference says how each was made.
+//
 // The package avoids fmt, encoding/json and reflection so that the
 // WebAssembly build stays small; it uses strconv, math/big and hand-written
 // encoders instead.
