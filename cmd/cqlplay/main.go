@@ -115,82 +115,84 @@ func cli(args []string, e env) int {
 	return exitUsage
 }
 
-// run is `cqlplay run`: every file (or stdin) in order, in one session.
-func run(args []string, e env) int {
-	stdout, stderr := e.stdout, e.stderr
+// runFlags are the options of `cqlplay run`.
+type runFlags struct {
+	json          bool
+	layout, table string
+	files         []string
+}
+
+// parseRunFlags reads run's arguments; ok is false when they are wrong (the
+// reason is written to stderr) or were a request for help.
+func parseRunFlags(args []string, stderr io.Writer) (f runFlags, status int, ok bool) {
 	fs := flag.NewFlagSet("cqlplay run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	jsonOut := fs.Bool("json", false, "print each statement's outcome as one JSON object a line")
-	layoutForm := fs.String("layout", "", "after the scripts, print the storage layout in this form")
-	layoutTable := fs.String("table", "", "with --layout: the table to show (default: every table)")
+	fs.BoolVar(&f.json, "json", false, "print each statement's outcome as one JSON object a line")
+	fs.StringVar(&f.layout, "layout", "", "after the scripts, print the storage layout in this form")
+	fs.StringVar(&f.table, "table", "", "with --layout: the table to show (default: every table)")
 	fs.Usage = func() { io.WriteString(stderr, usage) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
+			return f, exitOK, false
 		}
-		return exitUsage
+		return f, exitUsage, false
 	}
-	if *layoutTable != "" && *layoutForm == "" {
+	if f.table != "" && f.layout == "" {
 		fmt.Fprintf(stderr, "cqlplay run: --table needs --layout\n%s", usage)
-		return exitUsage
+		return f, exitUsage, false
 	}
-	if *layoutForm != "" && !slices.Contains(engine.LayoutForms, *layoutForm) {
-		fmt.Fprintf(stderr, "cqlplay run: unknown layout form %q (known: %s)\n", *layoutForm, strings.Join(engine.LayoutForms, ", "))
-		return exitUsage
+	if f.layout != "" && !slices.Contains(engine.LayoutForms, f.layout) {
+		fmt.Fprintf(stderr, "cqlplay run: unknown layout form %q (known: %s)\n", f.layout, strings.Join(engine.LayoutForms, ", "))
+		return f, exitUsage, false
 	}
-	out := bufio.NewWriter(stdout)
+	f.files = fs.Args()
+	if len(f.files) == 0 {
+		f.files = []string{"-"}
+	}
+	return f, exitOK, true
+}
+
+// run is `cqlplay run`: every file (or stdin) in order, in one session, then
+// the layout if asked for.
+func run(args []string, e env) int {
+	f, status, ok := parseRunFlags(args, e.stderr)
+	if !ok {
+		return status
+	}
+	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	// stdout is buffered; flushing it before each error keeps the two streams
 	// in statement order when both go to one terminal or file.
-	errw := &flushFirst{first: out, w: stderr}
-	p := &printer{out: out, errOut: errw}
+	p := &printer{out: out, errOut: &flushFirst{first: out, w: e.stderr}}
 	sess := e.newSession()
-	scripts := fs.Args()
-	if len(scripts) == 0 {
-		scripts = []string{"-"}
-	}
-	for _, name := range scripts {
+	for _, name := range f.files {
 		script, source, err := readScript(name, e.stdin)
 		if err != nil {
 			out.Flush()
-			fmt.Fprintf(stderr, "cqlplay: %v\n", err)
+			fmt.Fprintf(e.stderr, "cqlplay: %v\n", err)
 			return exitUsage
 		}
 		p.source = source
 		outs := sess.run(script)
 		for i := range outs {
-			if *jsonOut {
-				if outs[i].Error != nil {
-					p.failed = true
-				}
-				p.buf = outs[i].AppendJSON(p.buf[:0])
-				p.buf = append(p.buf, '\n')
-				out.Write(p.buf)
-				continue
+			if f.json {
+				p.printJSON(&outs[i])
+			} else {
+				p.print(&outs[i])
 			}
-			p.print(&outs[i])
 		}
 	}
-	if *layoutForm != "" {
-		text, err := sess.layout(*layoutForm, *layoutTable)
+	if f.layout != "" {
+		text, err := sess.layout(f.layout, f.table)
 		if err != nil {
 			out.Flush()
-			fmt.Fprintf(stderr, "cqlplay run: --layout: %v\n", err)
+			fmt.Fprintf(e.stderr, "cqlplay run: --layout: %v\n", err)
 			return exitUsage
 		}
-		if *jsonOut {
-			p.buf = append(engine.AppendLayoutJSON(p.buf[:0], *layoutForm, *layoutTable, text), '\n')
-			out.Write(p.buf)
-		} else {
-			out.WriteString("\n") // set the layout apart from the last result
-			out.WriteString(text)
-			if !strings.HasSuffix(text, "\n") {
-				out.WriteString("\n")
-			}
-		}
+		p.printLayout(f.layout, f.table, text, f.json)
 	}
 	if err := out.Flush(); err != nil {
-		fmt.Fprintf(stderr, "cqlplay: %v\n", err)
+		fmt.Fprintf(e.stderr, "cqlplay: %v\n", err)
 		return exitUsage
 	}
 	if p.failed {

@@ -54,6 +54,30 @@ func (p *printer) print(o *engine.Outcome) {
 	p.printWarnings(o.Warnings)
 }
 
+// printJSON writes o as one line of JSON, the --json form.
+func (p *printer) printJSON(o *engine.Outcome) {
+	if o.Error != nil {
+		p.failed = true
+	}
+	p.buf = append(o.AppendJSON(p.buf[:0]), '\n')
+	p.out.Write(p.buf)
+}
+
+// printLayout writes a Session.Layout result: as text set apart from the
+// results by a blank line, or as one JSON line.
+func (p *printer) printLayout(form, table, text string, asJSON bool) {
+	if asJSON {
+		p.buf = append(engine.AppendLayoutJSON(p.buf[:0], form, table, text), '\n')
+		p.out.Write(p.buf)
+		return
+	}
+	p.buf = append(append(p.buf[:0], '\n'), text...)
+	if !strings.HasSuffix(text, "\n") {
+		p.buf = append(p.buf, '\n')
+	}
+	p.out.Write(p.buf)
+}
+
 // isSelect reports whether cqlsh would print stmt's rows as a query result
 // with a "(N rows)" footer: cqlsh decides on the first six letters of the
 // statement text; any other statement that returns rows (a conditional write)
