@@ -47,7 +47,7 @@ func (s *Session) Layout(form, table string) (string, error) {
 	case "tree":
 		return layout.Build(db, tables).Tree(), nil
 	case "ring":
-		return layout.Build(db, tables).Ring.Text(), nil
+		return layout.BuildRing(db, tables).Text(), nil
 	}
 	data := db.Tables()
 	var b strings.Builder

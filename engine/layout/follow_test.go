@@ -2,6 +2,9 @@ package layout_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -341,5 +344,24 @@ func TestCLIEscapesComponents(t *testing.T) {
 		"=> (column=x\\:y:v, value=00000001, timestamp=10, ttl=60)\n\n1 Row Returned.\n"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestBuildRingMatchesBuild checks that the ring's light build gives the same
+// ring as the full model's, on every testdata script.
+func TestBuildRingMatchesBuild(t *testing.T) {
+	scripts, _ := filepath.Glob("testdata/*.cql")
+	for _, path := range scripts {
+		src, _ := os.ReadFile(path)
+		s := runScript(t, string(src))
+		var tables []*schema.Table
+		for _, name := range s.DB().Schema.Keyspaces["cqlplay"].TableNames() {
+			tables = append(tables, s.DB().Schema.Keyspaces["cqlplay"].Tables[name])
+		}
+		full := layout.Build(s.DB(), tables).Ring
+		light := layout.BuildRing(s.DB(), tables)
+		if !reflect.DeepEqual(full, light) {
+			t.Errorf("%s: BuildRing differs from Build's ring:\n%+v\n%+v", path, light, full)
+		}
 	}
 }
