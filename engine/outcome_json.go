@@ -27,7 +27,8 @@ import (
 //	 "text":"...",                     only when non-empty (DESCRIBE)
 //	 "warnings":[...],                 always, possibly []
 //	 "error":{"code":"...","message":"...",
-//	          "line":L,"column":C,"offset":O,"length":N},  position only when known
+//	          "line":L,"column":C,"offset":O,"length":N,   position only when known
+//	          "why":"...","fix":"..."},                     explanation only when known
 //	 "plan":{...}}                     only when set
 //
 // Row values are JSON strings as cqlsh prints them; a null is the string
@@ -129,7 +130,7 @@ func (o *Outcome) sizeHint() int {
 		n += len(w) + 3
 	}
 	if o.Error != nil {
-		n += 128 + len(o.Error.Message)
+		n += 128 + len(o.Error.Message) + len(o.Error.Why) + len(o.Error.Fix)
 	}
 	if o.Plan != nil {
 		n += 256 + len(o.Plan.Table) + len(o.Plan.Index) + 21*len(o.Plan.Partitions) + 4*len(o.Plan.Nodes)
@@ -139,7 +140,8 @@ func (o *Outcome) sizeHint() int {
 
 // AppendErrorJSON appends e as the error object of an Outcome's JSON. Its
 // position keys appear only when the engine knows where the error is, so a
-// page can tell "no position" from "line 1, column 1". The WebAssembly bridge
+// page can tell "no position" from "line 1, column 1"; why and fix (cqlplay's
+// explanation on the layout, and a change to try) only when there is one. The WebAssembly bridge
 // uses it for replies that carry an error but no outcome.
 func AppendErrorJSON(dst []byte, e *cqlerr.Error) []byte {
 	dst = append(dst, `{"code":`...)

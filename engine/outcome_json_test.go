@@ -135,6 +135,22 @@ func TestOutcomeJSONGolden(t *testing.T) {
 				`"line":7,"column":1,"offset":40,"length":5}}`,
 		},
 		{
+			name: "error with an explanation",
+			o: Outcome{
+				Statement: "SELECT * FROM t WHERE v = 1",
+				Line:      5,
+				Error: &cqlerr.Error{
+					Code: cqlerr.InvalidRequest, Message: "Cannot execute this query",
+					Pos: cqlerr.Pos{Offset: 70, Line: 5, Col: 23}, Len: 5,
+					Why: "v is a regular column: every partition must be read.", Fix: "Add ALLOW FILTERING, or a table keyed by v.",
+				},
+			},
+			want: `{"statement":"SELECT * FROM t WHERE v = 1","line":5,"warnings":[],` +
+				`"error":{"code":"InvalidRequest","message":"Cannot execute this query",` +
+				`"line":5,"column":23,"offset":70,"length":5,` +
+				`"why":"v is a regular column: every partition must be read.","fix":"Add ALLOW FILTERING, or a table keyed by v."}}`,
+		},
+		{
 			name: "plan",
 			o: Outcome{
 				Statement: "SELECT * FROM t WHERE v = 1 ALLOW FILTERING",
@@ -225,12 +241,14 @@ type decoded struct {
 	Text      string     `json:"text"`
 	Warnings  []string   `json:"warnings"`
 	Error     *struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
-		Line    *int   `json:"line"`
-		Column  *int   `json:"column"`
-		Offset  *int   `json:"offset"`
-		Length  *int   `json:"length"`
+		Code    string  `json:"code"`
+		Message string  `json:"message"`
+		Line    *int    `json:"line"`
+		Column  *int    `json:"column"`
+		Offset  *int    `json:"offset"`
+		Length  *int    `json:"length"`
+		Why     *string `json:"why"`
+		Fix     *string `json:"fix"`
 	} `json:"error"`
 	Plan *struct {
 		Kind              string   `json:"kind"`
@@ -311,6 +329,13 @@ func checkDecodedError(t *testing.T, d decoded, e *cqlerr.Error, eq func(what, g
 	}
 	eq("error code", d.Error.Code, string(e.Code))
 	eq("error message", d.Error.Message, e.Message)
+	if (d.Error.Why != nil) != (e.Why != "") || (d.Error.Fix != nil) != (e.Why != "") {
+		t.Errorf("why/fix presence: decoded %v/%v, want both only when Why is set (%q)", d.Error.Why != nil, d.Error.Fix != nil, e.Why)
+	}
+	if e.Why != "" && d.Error.Why != nil && d.Error.Fix != nil {
+		eq("error why", *d.Error.Why, e.Why)
+		eq("error fix", *d.Error.Fix, e.Fix)
+	}
 	if !e.Pos.IsValid() {
 		if d.Error.Line != nil || d.Error.Column != nil || d.Error.Offset != nil || d.Error.Length != nil {
 			t.Errorf("error without position has position keys")
@@ -396,7 +421,7 @@ func FuzzOutcomeJSON(f *testing.F) {
 			Nulls:     [][2]int{{1, 1}},
 			Text:      text,
 			Warnings:  []string{message, value},
-			Error:     &cqlerr.Error{Code: cqlerr.Code(value), Message: message, Pos: cqlerr.Pos{Offset: n, Line: 1, Col: n}, Len: n},
+			Error:     &cqlerr.Error{Code: cqlerr.Code(value), Message: message, Pos: cqlerr.Pos{Offset: n, Line: 1, Col: n}, Len: n, Why: text, Fix: stmt},
 			Plan:      &Plan{Kind: value, Table: stmt, Index: text, Partitions: []int64{token}, Nodes: []int{n}},
 		}
 		got := o.AppendJSON(nil)
