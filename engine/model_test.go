@@ -12,8 +12,8 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cqltype"
 )
 
-// TestModel runs random INSERT/UPDATE/DELETE/SELECT scripts against a naive
-// model of Cassandra's last-write-wins rows (bbolt's simulation_test.go
+// TestModel runs random INSERT/UPDATE/DELETE/SELECT scripts, with TTLs and
+// time passing, against a naive model of Cassandra's last-write-wins rows (bbolt's simulation_test.go
 // style), comparing every SELECT and running the store's consistency check
 // after every statement. Timestamps are drawn from a small range so that
 // ties, and with them Cassandra's tie-breaks, are frequent.
@@ -28,12 +28,31 @@ func TestModel(t *testing.T) {
 	}
 }
 
-// modelCell is one write of a cell: a value or, when tomb is set, a tombstone.
+// modelCell is one write of a cell: a value or, when tomb is set, a
+// tombstone. ldt is Cassandra's local deletion time: the expiry of an
+// expiring cell (expiring set), the deletion time of a tombstone.
 type modelCell struct {
-	ts   int64
-	tomb bool
-	val  []byte // serialized value, for the tie-break
-	text string // as cqlsh prints it
+	ts       int64
+	tomb     bool
+	expiring bool
+	ldt      int64
+	val      []byte // serialized value, for the tie-break
+	text     string // as cqlsh prints it
+}
+
+// modelMarker is an INSERT's row marker; expires is 0 without TTL.
+type modelMarker struct{ ts, expires int64 }
+
+// supersedes is LivenessInfo.supersedes: the higher timestamp, then an
+// expiring marker over a plain one, then the later expiry.
+func (a modelMarker) supersedes(b modelMarker) bool {
+	if a.ts != b.ts {
+		return a.ts > b.ts
+	}
+	if (a.expires != 0) != (b.expires != 0) {
+		return a.expires != 0
+	}
+	return a.expires > b.expires
 }
 
 // modelDeletion deletes the rows of partition k with lo < c <= hi (a row
@@ -48,28 +67,42 @@ type modelDeletion struct {
 // model keeps every write ever made and decides what a read sees from
 // scratch, so it shares no logic with the store.
 type model struct {
-	markers map[[2]int][]int64     // (k, c) -> INSERT timestamps
-	cells   map[[3]int][]modelCell // (k, c, col) -> writes
+	markers map[[2]int][]modelMarker // (k, c) -> INSERT markers
+	cells   map[[3]int][]modelCell   // (k, c, col) -> writes
 	dels    []modelDeletion
+	now     int64 // seconds since the session's start
 }
 
 var modelCols = []string{"v", "w"}
 
 func newModel() *model {
-	return &model{markers: map[[2]int][]int64{}, cells: map[[3]int][]modelCell{}}
+	return &model{markers: map[[2]int][]modelMarker{}, cells: map[[3]int][]modelCell{}}
 }
 
-// wins is Cells.resolveRegular for cells without TTL: the higher timestamp,
-// then a tombstone, then the greater value in unsigned byte order.
+// wins is Cells.resolveRegular: the higher timestamp; on a tie a tombstone
+// or expiring cell over a plain one, a tombstone over an expiring one, the
+// later local deletion time, and last the greater value in unsigned byte
+// order.
 func (a modelCell) wins(b modelCell) bool {
 	if a.ts != b.ts {
 		return a.ts > b.ts
 	}
-	if a.tomb != b.tomb {
-		return a.tomb
+	aDel, bDel := a.tomb || a.expiring, b.tomb || b.expiring
+	if aDel || bDel {
+		if aDel != bDel {
+			return aDel
+		}
+		if a.tomb != b.tomb {
+			return a.tomb
+		}
+		if a.ldt != b.ldt {
+			return a.ldt > b.ldt
+		}
 	}
 	return bytes.Compare(a.val, b.val) > 0
 }
+
+func (a modelCell) live(now int64) bool { return !a.tomb && (!a.expiring || now < a.ldt) }
 
 func (m *model) deleted(k, c int, ts int64) bool {
 	for _, d := range m.dels {
@@ -83,10 +116,14 @@ func (m *model) deleted(k, c int, ts int64) bool {
 // row returns the visible row (k, c) as printed values, or nil.
 func (m *model) row(k, c int) []string {
 	live := false
-	for _, ts := range m.markers[[2]int{k, c}] {
-		if !m.deleted(k, c, ts) {
-			live = true
+	if ms := m.markers[[2]int{k, c}]; len(ms) > 0 {
+		best := ms[0]
+		for _, mk := range ms[1:] {
+			if mk.supersedes(best) {
+				best = mk
+			}
 		}
+		live = !m.deleted(k, c, best.ts) && (best.expires == 0 || m.now < best.expires)
 	}
 	out := []string{strconv.Itoa(k), strconv.Itoa(c)}
 	for col := range modelCols {
@@ -101,7 +138,7 @@ func (m *model) row(k, c int) []string {
 				best = w
 			}
 		}
-		if best.tomb || m.deleted(k, c, best.ts) {
+		if !best.live(m.now) || m.deleted(k, c, best.ts) {
 			out = append(out, "null")
 			continue
 		}
@@ -169,6 +206,25 @@ func (g *modelGen) value(col int) (lit string, cell modelCell) {
 func (g *modelGen) statement() string {
 	k, c, ts := g.r.IntN(modelKeys), g.r.IntN(modelClusterings), g.ts()
 	using := " USING TIMESTAMP " + strconv.FormatInt(ts, 10)
+	var ttl int64
+	if g.r.IntN(3) == 0 {
+		ttl = int64(1 + g.r.IntN(6))
+	}
+	usingTTL := using
+	if ttl > 0 {
+		usingTTL += " AND TTL " + strconv.FormatInt(ttl, 10)
+	}
+	// stamp makes a drawn value the cell this statement writes.
+	stamp := func(cell modelCell) modelCell {
+		cell.ts = ts
+		switch {
+		case cell.tomb:
+			cell.ldt = g.m.now
+		case ttl > 0:
+			cell.expiring, cell.ldt = true, g.m.now+ttl
+		}
+		return cell
+	}
 	key := "k = " + strconv.Itoa(k) + " AND c = " + strconv.Itoa(c)
 	switch g.r.IntN(9) {
 	case 0, 1: // INSERT: a row marker and the listed cells
@@ -177,27 +233,29 @@ func (g *modelGen) statement() string {
 		for col, name := range modelCols {
 			if g.r.IntN(2) == 0 {
 				lit, cell := g.value(col)
-				cell.ts = ts
 				cols, vals = append(cols, name), append(vals, lit)
-				g.m.cells[[3]int{k, c, col}] = append(g.m.cells[[3]int{k, c, col}], cell)
+				g.m.cells[[3]int{k, c, col}] = append(g.m.cells[[3]int{k, c, col}], stamp(cell))
 			}
 		}
-		g.m.markers[[2]int{k, c}] = append(g.m.markers[[2]int{k, c}], ts)
-		return "INSERT INTO m (" + strings.Join(cols, ", ") + ") VALUES (" + strings.Join(vals, ", ") + ")" + using
+		mk := modelMarker{ts: ts}
+		if ttl > 0 {
+			mk.expires = g.m.now + ttl
+		}
+		g.m.markers[[2]int{k, c}] = append(g.m.markers[[2]int{k, c}], mk)
+		return "INSERT INTO m (" + strings.Join(cols, ", ") + ") VALUES (" + strings.Join(vals, ", ") + ")" + usingTTL
 	case 2, 3: // UPDATE: cells only
 		var sets []string
 		for col, name := range modelCols {
 			if g.r.IntN(2) == 0 || len(sets) == 0 && col == len(modelCols)-1 {
 				lit, cell := g.value(col)
-				cell.ts = ts
 				sets = append(sets, name+" = "+lit)
-				g.m.cells[[3]int{k, c, col}] = append(g.m.cells[[3]int{k, c, col}], cell)
+				g.m.cells[[3]int{k, c, col}] = append(g.m.cells[[3]int{k, c, col}], stamp(cell))
 			}
 		}
-		return "UPDATE m" + using + " SET " + strings.Join(sets, ", ") + " WHERE " + key
+		return "UPDATE m" + usingTTL + " SET " + strings.Join(sets, ", ") + " WHERE " + key
 	case 4: // DELETE of one cell
 		col := g.r.IntN(len(modelCols))
-		g.m.cells[[3]int{k, c, col}] = append(g.m.cells[[3]int{k, c, col}], modelCell{ts: ts, tomb: true})
+		g.m.cells[[3]int{k, c, col}] = append(g.m.cells[[3]int{k, c, col}], modelCell{ts: ts, tomb: true, ldt: g.m.now})
 		return "DELETE " + modelCols[col] + " FROM m" + using + " WHERE " + key
 	case 5: // DELETE of a row
 		g.m.dels = append(g.m.dels, modelDeletion{k: k, lo: c - 1, hi: c, ts: ts})
@@ -214,6 +272,11 @@ func (g *modelGen) statement() string {
 		g.m.dels = append(g.m.dels, modelDeletion{k: k, lo: -1 << 30, hi: 1 << 30, ts: ts})
 		return "DELETE FROM m" + using + " WHERE k = " + strconv.Itoa(k)
 	default:
+		if g.r.IntN(4) == 0 {
+			n := int64(1 + g.r.IntN(3))
+			g.m.now += n
+			return "-- @advance " + strconv.FormatInt(n, 10) + "s"
+		}
 		if g.r.IntN(2) == 0 {
 			return "SELECT k, c, v, w FROM m"
 		}
@@ -232,6 +295,12 @@ func runModel(t *testing.T, seed uint64, steps int) {
 		stmt := g.statement()
 		history = append(history, stmt+";")
 		outs := s.Run(stmt)
+		if strings.HasPrefix(stmt, "--") {
+			if len(outs) != 0 {
+				t.Fatalf("statement %d %q: %+v", i, stmt, outs)
+			}
+			continue
+		}
 		if len(outs) != 1 || outs[0].Error != nil {
 			t.Fatalf("statement %d %q: %+v", i, stmt, outs)
 		}
