@@ -268,22 +268,12 @@ func (db *DB) callFunction(s *selector, args []cqltype.Value) (cqltype.Value, *c
 	return nil, nil
 }
 
-// castValue converts a value for CAST(x AS type) through its text form.
+// castValue is CAST(x AS type), with Cassandra's CastFcts conversions.
 func castValue(from, to *cqltype.Type, v cqltype.Value) (cqltype.Value, *cqlerr.Error) {
 	if v == nil {
 		return nil, nil
 	}
-	if to.Kind == cqltype.Text || to.Kind == cqltype.Ascii {
-		return cqltype.TextValue(from.Format(v)), nil
-	}
-	if from.IsNumeric() && to.IsNumeric() {
-		r := numberRat(from, v)
-		if r == nil {
-			return nil, nil
-		}
-		return ratValue(to, r, 1), nil
-	}
-	return v, nil
+	return cqltype.Cast(from, to, v)
 }
 
 // simpleType returns the simple type called name, or nil.

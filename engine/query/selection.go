@@ -131,6 +131,9 @@ func (db *DB) prepareSelector(t *schema.Table, sel *selection, e cql.Expr) (*sel
 		if err != nil {
 			return nil, err
 		}
+		if !cqltype.CanCast(inner.typ, to) {
+			return nil, cqltype.CastError(inner.name, to)
+		}
 		return &selector{kind: selFunc, fn: "cast", name: "cast(" + inner.name + " as " + to.String() + ")", typ: to, args: []*selector{inner}}, nil
 	case *cql.Literal, *cql.Collection, *cql.Tuple, *cql.TypeHint:
 		return nil, cqlerr.Invalid("Cannot infer type for term " + e.String() + " in selection clause (try using a cast to force a type)")
@@ -174,7 +177,8 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 			return nil, cqlerr.Invalid("Cannot use selection function " + fnName + " on PRIMARY KEY part " + c.Name)
 		}
 		if c.Type.MultiCell() {
-			return nil, cqlerr.Invalid("Cannot use selection function " + fnName + " on collections")
+			// Selectable.WritetimeOrTTL (3.11 to 4.1 alike).
+			return nil, cqlerr.Invalid("Cannot use selection function " + fnName + " on non-frozen collection " + c.Name)
 		}
 		sel.columns = appendColumn(sel.columns, c)
 		return &selector{kind: kind, name: name + "(" + c.Name + ")", typ: typ, col: c}, nil
