@@ -12,7 +12,7 @@
 //   - the JSON sstabledump prints for a 3.x/4.x sstable (Sstabledump), as if
 //     the memtable were flushed now, with Jackson's pretty printer emulated
 //     call for call so the whitespace is the tool's own;
-//   - the ring (BuildRing, RingText): nodes, their vnode token ranges, the
+//   - the ring (BuildRing, Ring.Text): nodes, their vnode token ranges, the
 //     partitions and bytes each holds, the most loaded node against the mean
 //     and the hot partitions.
 //

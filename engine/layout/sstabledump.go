@@ -12,7 +12,9 @@ import (
 // JsonTransformer.java, in its order, so the text is the tool's byte for
 // byte. Positions are offsets computed with the size estimate of size.go,
 // standing in for file offsets. now is the virtual clock in seconds (for
-// "expired"). A table with no data prints `[ ]`.
+// "expired"). A table with no data prints `[ ]`. A COMPACT STORAGE table
+// without clustering columns dumps its rows as static blocks, as Cassandra
+// 3.0+ stores them (its columns are static there).
 func Sstabledump(t *schema.Table, st *store.Table, now int64) string {
 	d := dumper{t: t, now: now, cmp: store.Clustering(t.ClusteringCs)}
 	d.g.b = make([]byte, 0, textSizeHint(t, st, 200, 60))
@@ -66,7 +68,7 @@ func (d *dumper) partition(p *store.Partition) {
 			d.marker(&markers[0])
 			markers = markers[1:]
 		}
-		d.row(r, false)
+		d.row(r, d.staticCompact())
 		d.pos += rowSize(r)
 		return true
 	})
@@ -76,6 +78,12 @@ func (d *dumper) partition(p *store.Partition) {
 	g.endArray()
 	g.endObject()
 }
+
+// staticCompact reports whether t is a COMPACT STORAGE table without
+// clustering columns (a Thrift "static" column family). Cassandra 3.0+
+// stores its columns as static columns, so its one row per partition is
+// dumped as the partition's static_block.
+func (d *dumper) staticCompact() bool { return d.t.Compact && len(d.t.ClusteringCs) == 0 }
 
 // partitionKey is serializePartitionKey: one string per key column, each
 // as its type's getString.
