@@ -71,7 +71,7 @@ func TestRunStdin(t *testing.T) {
 	if code != exitStatement {
 		t.Errorf("exit %d, want %d", code, exitStatement)
 	}
-	if want := "ran a\nran c\n"; stdout != want {
+	if want := "\nran a\n\nran c\n"; stdout != want {
 		t.Errorf("stdout %q, want %q", stdout, want)
 	}
 	// The error is reported on the line of the statement's ';', as cqlsh does.
@@ -94,7 +94,7 @@ func TestRunFilesInOneSession(t *testing.T) {
 	if code != exitStatement {
 		t.Errorf("exit %d, want %d", code, exitStatement)
 	}
-	if want := "ran one\nran two\n"; stdout != want {
+	if want := "\nran one\n\nran two\n"; stdout != want {
 		t.Errorf("stdout %q, want %q", stdout, want)
 	}
 	want := b + `:2:InvalidRequest: Error from server: code=2200 [Invalid query] message="failed fail three"` + "\n"
@@ -150,7 +150,7 @@ func TestUsageErrors(t *testing.T) {
 
 func TestRunLayout(t *testing.T) {
 	stdout, _, code, _ := runCLI(t, []string{"run", "--layout", "cli", "--table", "t"}, "a;\n", false)
-	if want := "ran a\n\ncli of t after 1 scripts\n"; stdout != want || code != exitOK {
+	if want := "\nran a\n\ncli of t after 1 scripts\n"; stdout != want || code != exitOK {
 		t.Errorf("exit %d stdout %q, want %q", code, stdout, want)
 	}
 	stdout, _, code, _ = runCLI(t, []string{"run", "--json", "--layout", "map"}, "a;\n", false)
@@ -163,12 +163,12 @@ func TestRunLayout(t *testing.T) {
 func TestNoArguments(t *testing.T) {
 	// Piped input with no command runs it, as cqlsh does with a pipe.
 	stdout, _, code, _ := runCLI(t, nil, "a;", false)
-	if stdout != "ran a\n" || code != exitOK {
+	if stdout != "\nran a\n" || code != exitOK {
 		t.Errorf("piped: exit %d stdout %q", code, stdout)
 	}
 	// At a terminal it is the REPL: prompts, and a newline at the end.
 	stdout, _, code, _ = runCLI(t, nil, "a;\n", true)
-	if want := "cqlplay> ran a\ncqlplay> \n"; stdout != want || code != exitOK {
+	if want := "cqlplay> \nran a\ncqlplay> \n"; stdout != want || code != exitOK {
 		t.Errorf("terminal: exit %d stdout %q, want %q", code, stdout, want)
 	}
 }
@@ -184,26 +184,26 @@ func TestREPL(t *testing.T) {
 		{
 			name:    "statements run as their line is read",
 			in:      "a;\nb\n c; d\n;\n",
-			stdout:  "ran a\nran b\n c\nran d\n",
+			stdout:  "\nran a\n\nran b\n c\n\nran d\n",
 			scripts: []string{"a;", "b\n c;", " d\n;"},
 		},
 		{
 			name:    "prompts at a terminal",
 			in:      "a;\nb\nc;\n",
 			tty:     true,
-			stdout:  "cqlplay> ran a\ncqlplay>      ... ran b\nc\ncqlplay> \n",
+			stdout:  "cqlplay> \nran a\ncqlplay>      ... \nran b\nc\ncqlplay> \n",
 			scripts: []string{"a;", "b\nc;"},
 		},
 		{
 			name:    "semicolons in strings and comments do not end a statement",
 			in:      "x 'a;b' \"c;d\" -- e;\n/* f; */ $$g;$$ ;\n",
-			stdout:  "ran x 'a\nran b' \"c\nran d\" -- e\nran /* f\nran */ $$g\nran $$\n",
+			stdout:  "\nran x 'a\n\nran b' \"c\n\nran d\" -- e\n\nran /* f\n\nran */ $$g\n\nran $$\n",
 			scripts: []string{"x 'a;b' \"c;d\" -- e;\n/* f; */ $$g;$$ ;"},
 		},
 		{
 			name:    "errors are numbered by input line outside a terminal",
 			in:      "a;\n\nfail\n b;\n",
-			stdout:  "ran a\n",
+			stdout:  "\nran a\n",
 			stderr:  `<stdin>:4:InvalidRequest: Error from server: code=2200 [Invalid query] message="failed fail` + "\n" + ` b"` + "\n",
 			code:    exitStatement,
 			scripts: []string{"a;", "fail\n b;"},
@@ -220,19 +220,19 @@ func TestREPL(t *testing.T) {
 		{
 			name:    "exit stops reading",
 			in:      "a;\nexit\nb;\n",
-			stdout:  "ran a\n",
+			stdout:  "\nran a\n",
 			scripts: []string{"a;"},
 		},
 		{
 			name:    "quit; stops reading",
 			in:      "a;\nQUIT;\nb;\n",
-			stdout:  "ran a\n",
+			stdout:  "\nran a\n",
 			scripts: []string{"a;"},
 		},
 		{
 			name:    "an incomplete statement at the end",
 			in:      "a;\nb\n",
-			stdout:  "ran a\n",
+			stdout:  "\nran a\n",
 			stderr:  "<stdin>:2:Incomplete statement at end of file\n",
 			code:    exitStatement,
 			scripts: []string{"a;"},
@@ -240,13 +240,13 @@ func TestREPL(t *testing.T) {
 		{
 			name:    "a trailing comment is not a statement",
 			in:      "a;\n-- done\n",
-			stdout:  "ran a\n",
+			stdout:  "\nran a\n",
 			scripts: []string{"a;"},
 		},
 		{
 			name:    "no final newline",
 			in:      "a;",
-			stdout:  "ran a\n",
+			stdout:  "\nran a\n",
 			scripts: []string{"a;"},
 		},
 	}

@@ -45,11 +45,7 @@ func (p *printer) print(o *engine.Outcome) {
 		}
 	}
 	if o.Text != "" {
-		p.buf = append(p.buf[:0], o.Text...)
-		if !strings.HasSuffix(o.Text, "\n") {
-			p.buf = append(p.buf, '\n')
-		}
-		p.out.Write(p.buf)
+		p.printText(o)
 	}
 	p.printWarnings(o.Warnings)
 }
@@ -76,6 +72,35 @@ func (p *printer) printLayout(form, table, text string, asJSON bool) {
 		p.buf = append(p.buf, '\n')
 	}
 	p.out.Write(p.buf)
+}
+
+// printText writes the text of a DESCRIBE as cqlsh frames it (do_describe):
+// a blank line, then the text; a listing of names (DESCRIBE TABLES,
+// KEYSPACES, TYPES, FUNCTIONS, AGGREGATES) ends with one more blank line.
+func (p *printer) printText(o *engine.Outcome) {
+	b := append(p.buf[:0], '\n')
+	b = append(b, o.Text...)
+	if !strings.HasSuffix(o.Text, "\n") {
+		b = append(b, '\n')
+	}
+	if isDescribeList(o.Statement) {
+		b = append(b, '\n')
+	}
+	p.buf = b
+	p.out.Write(b)
+}
+
+// isDescribeList reports whether stmt is a DESCRIBE that lists names.
+func isDescribeList(stmt string) bool {
+	f := strings.Fields(strings.ToUpper(stmt))
+	if len(f) < 2 || (f[0] != "DESCRIBE" && f[0] != "DESC") {
+		return false
+	}
+	switch f[1] {
+	case "TABLES", "COLUMNFAMILIES", "KEYSPACES", "TYPES", "FUNCTIONS", "AGGREGATES":
+		return true
+	}
+	return false
 }
 
 // isSelect reports whether cqlsh would print stmt's rows as a query result

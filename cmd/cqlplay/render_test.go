@@ -106,7 +106,16 @@ var renderCases = []struct {
 	{"describe", []engine.Outcome{{
 		Statement: "DESCRIBE TABLE t",
 		Line:      1,
-		Text:      "\nCREATE TABLE cqlplay.t (\n    k int PRIMARY KEY,\n    v text\n) WITH additional_write_policy = '99p';\n",
+		Text:      "CREATE TABLE cqlplay.t (\n    k int PRIMARY KEY,\n    v text\n) WITH additional_write_policy = '99p';",
+	}, {
+		Statement: "desc tables",
+		Line:      2,
+		Text:      "t  u",
+	}, {
+		Statement: "SELECT k FROM t",
+		Line:      3,
+		Columns:   []string{"k"},
+		Rows:      [][]string{{"1"}},
 	}}},
 }
 
