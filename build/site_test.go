@@ -166,6 +166,12 @@ func TestSitePages(t *testing.T) {
 				t.Errorf("%s:%d: the playground has no pre-rendered results", l.Path, ex.Line)
 			}
 		}
+		// The language switch keeps the reader on the same lesson.
+		for _, other := range []string{"en", "zh"} {
+			if other != l.Lang && !strings.Contains(page, `<a href="/`+other+"/"+l.Slug+`/" hreflang="`+other+`"`) {
+				t.Errorf("%s: the switch to %s does not lead to the same lesson", l.Path, other)
+			}
+		}
 		index, _ := os.ReadFile(filepath.Join(testDist, l.Lang, "index.html"))
 		if !strings.Contains(string(index), `<a href="/`+l.Lang+"/"+l.Slug+`/">`+html.EscapeString(l.Title)+"</a>") {
 			t.Errorf("the %s index does not link %s", l.Lang, l.Path)

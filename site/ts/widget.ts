@@ -192,9 +192,7 @@ export class Widget {
       else if (view !== "results") this.drawPanel(panel, form, r.layouts[form]);
     }
     this.markErrors(r.outcomes);
-    const names: string[] = [];
-    for (const [table, cols] of r.schema) names.push(table, ...cols);
-    this.editor.setNames(names);
+    this.editor.setNames(this.schemaNames(r));
     this.status.textContent = "";
     this.fig.dataset.state = "done";
     this.fig.dataset.runs = String(++this.runs);
@@ -235,6 +233,23 @@ export class Widget {
     }
     this.editor.setMarks(marks, lines);
     this.fig.dataset.errors = String(lines.length);
+  }
+
+  /**
+   * Table and column names for completion, from the live session: the
+   * system_schema answer when the engine has one, and the storage layout
+   * (tables, key columns, and every column holding a cell).
+   */
+  private schemaNames(r: RunResult): string[] {
+    const names: string[] = [];
+    for (const [table, cols] of r.schema) names.push(table, ...cols);
+    for (const t of this.model?.tables ?? []) {
+      names.push(t.name, ...t.partitionKey.map((k) => k.name), ...t.clustering.map((k) => k.name));
+      for (const p of t.partitions ?? []) {
+        for (const row of [...(p.rows ?? []), ...(p.static ? [p.static] : [])]) for (const c of row.cells ?? []) names.push(c.column);
+      }
+    }
+    return names;
   }
 
   /** Draws a layout view from the bridge's reply (build/widget.go writePanel). */
