@@ -360,17 +360,19 @@ func splitKey(t *schema.Table, key []byte) []cqltype.Value {
 func clusteringSlices(t *schema.Table, rs *restrictions) ([]store.Slice, map[*restriction]bool) {
 	used := map[*restriction]bool{}
 	prefixes := [][]cqltype.Value{{}}
-	var trailing *restriction
+	var trailing, multi *restriction
 	pos := 0
 	for _, r := range rs.ck {
 		if r.first().Position != pos || r.kind == rContains || r.kind == rLike {
 			break
 		}
 		if r.isSlice() {
-			if !r.multi() {
+			if r.multi() {
+				multi = r
+			} else {
 				trailing = r
-				used[r] = true
 			}
+			used[r] = true
 			break
 		}
 		var next [][]cqltype.Value
@@ -388,6 +390,10 @@ func clusteringSlices(t *schema.Table, rs *restrictions) ([]store.Slice, map[*re
 	var slices []store.Slice
 	for i, prefix := range prefixes {
 		if i > 0 && cmp.Compare(prefix, prefixes[i-1]) == 0 {
+			continue
+		}
+		if multi != nil {
+			slices = append(slices, multiSlices(t.ClusteringCs, prefix, multi)...)
 			continue
 		}
 		if trailing == nil {
