@@ -5,12 +5,19 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/cqlplay/cqlplay/engine"
 )
 
 // FuzzLayout runs arbitrary scripts (the page runs whatever the reader
 // types) and renders every form: no panic, and the JSON forms stay JSON.
+//
+//	go test ./engine/layout -run '^$' -fuzz FuzzLayout -fuzztime 30s -fuzzminimizetime 3s
+//
+// The seeds are whole scripts, and minimizing an interesting one takes the
+// fuzzer up to a minute by default, during which it reports no executions:
+// bound it with -fuzzminimizetime.
 func FuzzLayout(f *testing.F) {
 	scripts, _ := filepath.Glob("testdata/*.cql")
 	for _, p := range scripts {
@@ -19,7 +26,7 @@ func FuzzLayout(f *testing.F) {
 	}
 	f.Add("CREATE TABLE t (k text, c blob, v map<int, text>, PRIMARY KEY (k, c)) WITH CLUSTERING ORDER BY (c DESC);\nINSERT INTO t (k, c, v) VALUES ('a\"<&>\\n', 0x00ff, {1: 'é'});\nDELETE FROM t WHERE k = 'a\"<&>\\n' AND c < 0x10;")
 	f.Fuzz(func(t *testing.T, script string) {
-		s := engine.NewSession(engine.Options{MaxStatements: 40, MaxRows: 500})
+		s := engine.NewSession(engine.Options{MaxStatements: 40, MaxRows: 500, Timeout: 2 * time.Second})
 		s.Run(script)
 		for _, form := range engine.LayoutForms {
 			out, err := s.Layout(form, "")
