@@ -98,7 +98,7 @@ func rangeDelete(r *rand.Rand) (string, func(c1, c2 int) bool) {
 		return x >= y
 	}
 	op := ops[r.IntN(4)]
-	switch r.IntN(7) {
+	switch r.IntN(8) {
 	case 0:
 		return "c1 = " + strconv.Itoa(a), func(c1, _ int) bool { return c1 == a }
 	case 1:
@@ -133,6 +133,8 @@ func rangeDelete(r *rand.Rand) (string, func(c1, c2 int) bool) {
 		return "(c1, c2) " + lop + " (" + strconv.Itoa(lo) + ", " + strconv.Itoa(d) + ") AND (c1, c2) " + hop + " (" + strconv.Itoa(hi) + ", " + strconv.Itoa(e) + ")", func(c1, c2 int) bool {
 			return tupleCmp(lop, c1, c2, lo, d) && tupleCmp(hop, c1, c2, hi, e)
 		}
+	case 6:
+		return "c1 IN (" + strconv.Itoa(a) + ", " + strconv.Itoa(b) + ") AND c2 " + op + " 1", func(c1, c2 int) bool { return (c1 == a || c1 == b) && cmp(op, c2, 1) }
 	default:
 		return "c1 IN (" + strconv.Itoa(a) + ", " + strconv.Itoa(b) + ")", func(c1, _ int) bool { return c1 == a || c1 == b }
 	}
