@@ -94,6 +94,13 @@ async function main() {
   check("run returns an array", Array.isArray(outs), out);
   report.runs.basic = out;
 
+  // The options reach the engine: a session bounded to 2 statements stops at the third.
+  const hb2 = api.open(JSON.stringify({ maxStatements: 2 }));
+  const bounded = parses("run in a bounded session", api.run(hb2, "CREATE TABLE b (k int PRIMARY KEY);\nINSERT INTO b (k) VALUES (1);\nINSERT INTO b (k) VALUES (2);\n"));
+  const last = bounded && bounded[bounded.length - 1];
+  check("maxStatements stops the run with a Stopped outcome", Array.isArray(bounded) && bounded.length === 3 && last.error && last.error.code === "Stopped", JSON.stringify(bounded));
+  api.close(hb2);
+
   // Bad handles and arguments come back as one ServerError outcome.
   const badCalls = {
     "unknown handle": () => api.run(999999, "SELECT 1;"),
