@@ -103,14 +103,14 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 		out.Deletion = deletionOf(p.Deletion)
 	}
 	if b.summary {
-		b.countLive(p, &out)
+		b.countLive(t, p, &out)
 		return out
 	}
 	staticLive := false
 	if p.Static != nil && !p.Static.IsEmpty() {
 		r := b.row(t, p.Static, nil, p.Deletion)
 		out.Static = &r
-		out.Cells += len(p.Static.Cells)
+		out.Cells += storedCells(&r)
 		staticLive = r.Live
 	}
 	out.Rows = make([]Row, 0, p.Len())
@@ -119,7 +119,7 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 		if row.Live {
 			out.LiveRows++
 		}
-		out.Cells += len(r.Cells)
+		out.Cells += storedCells(&row)
 		out.Rows = append(out.Rows, row)
 		return true
 	})
@@ -138,15 +138,15 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 
 // countLive sets out's LiveRows and Cells as partition does, without
 // building rows.
-func (b *builder) countLive(p *store.Partition, out *Partition) {
+func (b *builder) countLive(t *schema.Table, p *store.Partition, out *Partition) {
 	if p.Static != nil {
-		out.Cells += len(p.Static.Cells)
+		out.Cells += visibleCells(t, p.Static)
 	}
 	p.Ascend(store.All, func(r *store.Row) bool {
 		if r.HasLiveData(b.now, p.DeletionAt(r.Clustering).Max(r.Deletion)) {
 			out.LiveRows++
 		}
-		out.Cells += len(r.Cells)
+		out.Cells += visibleCells(t, r)
 		return true
 	})
 	if out.LiveRows == 0 && p.Static != nil && p.Static.HasLiveData(b.now, p.Deletion) {
@@ -233,4 +233,28 @@ func (b *builder) clusteringValues(t *schema.Table, vals [][]byte) []Value {
 		out[i] = Value{Text: cqlshText(clusteringType(t, i), v), Bytes: v}
 	}
 	return out
+}
+
+// storedCells counts a built row's cells, tombstones included, collection
+// tombstones not (they are deletion times, not cells).
+func storedCells(r *Row) int {
+	n := 0
+	for i := range r.Cells {
+		if r.Cells[i].Kind != CollectionTombstone {
+			n++
+		}
+	}
+	return n
+}
+
+// visibleCells counts what storedCells would for a row not built: its cells
+// of columns that still exist.
+func visibleCells(t *schema.Table, r *store.Row) int {
+	n := 0
+	for i := range r.Cells {
+		if t.ColumnByID(int(r.Cells[i].Col)) != nil {
+			n++
+		}
+	}
+	return n
 }

@@ -365,3 +365,21 @@ func TestBuildRingMatchesBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestDroppedColumnHidden checks that cells of a dropped column, which
+// Cassandra never reads again, stay out of every view.
+func TestDroppedColumnHidden(t *testing.T) {
+	script := "CREATE TABLE t (k int PRIMARY KEY, v int, gone int);\nINSERT INTO t (k, v, gone) VALUES (1, 2, 3) USING TIMESTAMP 7;\nALTER TABLE t DROP gone;\n"
+	tb := modelOf(t, script, "t")
+	p := tb.Partitions[0]
+	if got := cellsOf(&p.Rows[0]); got != "v=live:2" || p.Cells != 1 {
+		t.Errorf("cells %q (count %d), want v alone", got, p.Cells)
+	}
+	s := runScript(t, script)
+	for _, form := range []string{"cli", "sstabledump", "tree"} {
+		out, _ := s.Layout(form, "t")
+		if strings.Contains(out, "gone") {
+			t.Errorf("%s shows the dropped column:\n%s", form, out)
+		}
+	}
+}

@@ -68,7 +68,9 @@ type Partition struct {
 	// Ranges are the range tombstones, in the order they were written.
 	Ranges []RangeTombstone
 	// Bytes estimates the partition's serialized size (see size.go); Cells
-	// counts its stored cells, tombstones included.
+	// counts its stored cells, tombstones included (cells of dropped columns
+	// are left out, as everywhere in the model; their bytes, still stored,
+	// do count).
 	Bytes int
 	Cells int
 	// LiveRows is how many rows a SELECT * of the partition returns now.
