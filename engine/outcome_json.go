@@ -7,8 +7,8 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 )
 
-// This file is the JSON form of the result contract (design.md, "One result
-// contract"): what `cqlplay run --json` prints a line at a time and what the
+// This file is the JSON form of the result contract, the one shape every
+// surface gives: what `cqlplay run --json` prints a line at a time and what the
 // WebAssembly bridge hands to the page. It is written by hand rather than with
 // encoding/json, which would add about 136 KB of brotli to the .wasm and encode
 // at half the speed.

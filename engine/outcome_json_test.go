@@ -439,8 +439,8 @@ func FuzzOutcomeJSON(f *testing.F) {
 	})
 }
 
-// BenchmarkOutcomesJSON encodes a 300-row, 4-column result, the size
-// tech-notes.md section 2 measured the boundary with.
+// BenchmarkOutcomesJSON encodes a 300-row, 4-column result, the size the
+// bridge's boundary cost was first measured with.
 func BenchmarkOutcomesJSON(b *testing.B) {
 	o := Outcome{Statement: "SELECT * FROM t WHERE k = 1", Line: 1, Columns: []string{"k", "c", "name", "ts"}}
 	for i := range 300 {
