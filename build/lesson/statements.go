@@ -47,7 +47,9 @@ func Split(code string) ([]Statement, error) {
 		line    = 1
 		i       = 0
 		newStmt = func() {
-			out = append(out, Statement{Text: strings.TrimSpace(cur.String()), Line: start, Rows: -1})
+			// Only ASCII space is trimmed: it is all that cannot start a
+			// statement, and anything else is the engine's to reject.
+			out = append(out, Statement{Text: strings.Trim(cur.String(), asciiSpace), Line: start, Rows: -1})
 			cur.Reset()
 			start = -1
 		}
@@ -61,7 +63,7 @@ func Split(code string) ([]Statement, error) {
 				cur.WriteByte(c)
 			}
 			i++
-		case c == ' ' || c == '\t' || c == '\r':
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
 			if start >= 0 {
 				cur.WriteByte(c)
 			}
@@ -112,6 +114,8 @@ func Split(code string) ([]Statement, error) {
 	}
 	return out, nil
 }
+
+const asciiSpace = " \t\r\n\f\v"
 
 // quotedLen returns the length of the string, quoted name or $$ string that
 // starts s, or 1 for any other byte. An unterminated one runs to the end.
