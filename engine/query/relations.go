@@ -40,7 +40,9 @@ func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restrictio
 	}
 	typ := c.Type
 	r := &restriction{cols: []*schema.Column{c}, rel: rel}
-	if rel.Op == cql.OpIn && !c.IsPrimaryKey() && len(rel.In) != 1 {
+	// 4.1 filters on IN over any column (CASSANDRA-14344); 3.11 and 4.0
+	// refused it in SingleColumnRelation.toReceivers.
+	if rel.Op == cql.OpIn && !c.IsPrimaryKey() && len(rel.In) != 1 && db.Version == "3.11" {
 		return nil, cqlerr.Invalid("IN predicates on non-primary-key columns (" + c.Name + ") is not yet supported")
 	}
 	if rel.Op == cql.OpContainsKey && typ.Kind != cqltype.Map {
