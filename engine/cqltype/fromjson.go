@@ -1,7 +1,6 @@
 package cqltype
 
 import (
-	"math/big"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -40,7 +39,7 @@ func (j *jsonValue) javaClass() string {
 	case jsonString:
 		return "String"
 	case jsonInteger:
-		n, ok := new(big.Int).SetString(j.text, 10)
+		n, ok := ParseBigInt(j.text)
 		switch {
 		case ok && n.IsInt64() && n.Int64() == int64(int32(n.Int64())):
 			return "Integer"

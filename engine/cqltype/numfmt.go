@@ -137,7 +137,7 @@ func ParseDecimal(s string) (*big.Int, int32, bool) {
 	if ip+fp == "" || (ip != "" && !allDigits(ip)) || (fp != "" && !allDigits(fp)) {
 		return nil, 0, false
 	}
-	n, ok := new(big.Int).SetString(ip+fp, 10)
+	n, ok := ParseBigInt(ip + fp)
 	if !ok {
 		return nil, 0, false
 	}

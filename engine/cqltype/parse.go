@@ -187,7 +187,7 @@ func parseBigInteger(s string) (*big.Int, bool) {
 	if !allDigits(body) {
 		return nil, false
 	}
-	n, ok := new(big.Int).SetString(strings.TrimPrefix(s, "+"), 10)
+	n, ok := ParseBigInt(s)
 	return n, ok
 }
 

@@ -131,12 +131,10 @@ func numberRat(t *cqltype.Type, v cqltype.Value) *big.Rat {
 	switch t.Kind {
 	case cqltype.Float:
 		f, _ := cqltype.FloatOf(v)
-		r, _ := new(big.Rat).SetString(formatFloat(float64(f)))
-		return r
+		return decimalRat(formatFloat(float64(f)))
 	case cqltype.Double:
 		f, _ := cqltype.DoubleOf(v)
-		r, _ := new(big.Rat).SetString(formatFloat(f))
-		return r
+		return decimalRat(formatFloat(f))
 	case cqltype.Decimal:
 		unscaled, scale, ok := cqltype.DecimalOf(v)
 		if !ok {
@@ -154,6 +152,22 @@ func numberRat(t *cqltype.Type, v cqltype.Value) *big.Rat {
 		return nil
 	}
 	return new(big.Rat).SetInt(n)
+}
+
+// decimalRat is (*big.Rat).SetString for the decimal and exponent forms
+// strconv writes (nil for NaN and infinities), without math/big's scanner,
+// which links fmt into the WebAssembly module (cqltype.ParseBigInt).
+func decimalRat(s string) *big.Rat {
+	unscaled, scale, ok := cqltype.ParseDecimal(s)
+	if !ok {
+		return nil
+	}
+	r := new(big.Rat).SetInt(unscaled)
+	den := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs32(scale))), nil)
+	if scale >= 0 {
+		return r.Quo(r, new(big.Rat).SetInt(den))
+	}
+	return r.Mul(r, new(big.Rat).SetInt(den))
 }
 
 func abs32(n int32) int32 {
@@ -177,10 +191,14 @@ func ratValue(t *cqltype.Type, sum *big.Rat, n int64) cqltype.Value {
 	}
 	switch t.Kind {
 	case cqltype.Float:
-		f, _ := r.Float32()
+		// Not r.Float32() (nor r.Float64() below): their error paths call
+		// fmt.Sprintf, which would link fmt into the WebAssembly module.
+		// Quo at 24 bits rounds the quotient to a float32 mantissa once, as
+		// Rat.Float32 does (subnormal results aside, rounded twice).
+		f, _ := new(big.Float).SetPrec(24).SetRat(r).Float32()
 		return cqltype.FloatValue(f)
 	case cqltype.Double:
-		f, _ := r.Float64()
+		f, _ := new(big.Float).SetPrec(53).SetRat(r).Float64() // not r.Float64(): see Float
 		return cqltype.DoubleValue(f)
 	case cqltype.Decimal:
 		s := r.FloatString(10)
@@ -223,7 +241,7 @@ func decimalFromString(s string) (*big.Int, int32) {
 		}
 		digits = append(digits, s[i])
 	}
-	n, _ := new(big.Int).SetString(string(digits), 10)
+	n, _ := cqltype.ParseBigInt(string(digits))
 	if n == nil {
 		n = new(big.Int)
 	}
