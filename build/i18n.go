@@ -15,6 +15,7 @@ type uiText struct {
 	Previous     string `json:"-"`
 	Next         string `json:"-"`
 	NoScript     string `json:"-"`
+	Footer       string `json:"-"`
 
 	Results    string `json:"results"`
 	Simulates  string `json:"simulates"`
