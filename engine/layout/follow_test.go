@@ -383,3 +383,35 @@ func TestDroppedColumnHidden(t *testing.T) {
 		}
 	}
 }
+
+// TestCompactStorageCLI checks the legacy layout of COMPACT STORAGE tables:
+// the clustering values name the cell, values are decoded, no row marker.
+func TestCompactStorageCLI(t *testing.T) {
+	tests := []struct{ script, want string }{
+		{
+			"CREATE TABLE events (key text, column1 int, column2 int, value text, PRIMARY KEY (key, column1, column2)) WITH COMPACT STORAGE;\n" +
+				"INSERT INTO events (key, column1, column2, value) VALUES ('k', 1, 2, 'v') USING TIMESTAMP 5;",
+			"[default@cqlplay] list events;\n-------------------\nRowKey: k\n=> (column=1:2, value=v, timestamp=5)\n\n1 Row Returned.\n",
+		},
+		{
+			"CREATE TABLE events (key text, name text, value int, PRIMARY KEY (key, name)) WITH COMPACT STORAGE;\n" +
+				"INSERT INTO events (key, name, value) VALUES ('k', 'views', 42) USING TIMESTAMP 5;",
+			"[default@cqlplay] list events;\n-------------------\nRowKey: k\n=> (column=views, value=42, timestamp=5)\n\n1 Row Returned.\n",
+		},
+		{
+			"CREATE TABLE events (key text PRIMARY KEY, a int, b text) WITH COMPACT STORAGE;\n" +
+				"INSERT INTO events (key, a, b) VALUES ('k', 1, 'x') USING TIMESTAMP 5;",
+			"[default@cqlplay] list events;\n-------------------\nRowKey: k\n=> (column=a, value=1, timestamp=5)\n=> (column=b, value=x, timestamp=5)\n\n1 Row Returned.\n",
+		},
+	}
+	for _, tc := range tests {
+		s := runScript(t, tc.script)
+		got, err := s.Layout("cli", "events")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+		}
+	}
+}
