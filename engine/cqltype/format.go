@@ -1,6 +1,7 @@
 package cqltype
 
 import (
+	"encoding/binary"
 	"math"
 	"sort"
 	"strconv"
@@ -169,6 +170,14 @@ func pythonLess(t *Type, a, b Value) bool {
 func (t *Type) appendPlain(b []byte, v Value) []byte {
 	switch t.Kind {
 	case Int, Bigint, Counter, Smallint, Tinyint, Varint:
+		// Fixed-width integers skip the big.Int IntegerOf allocates: a
+		// bigint column of 50 rows was a tenth of W2's time.
+		switch {
+		case t.Kind == Int && len(v) == 4:
+			return strconv.AppendInt(b, int64(int32(binary.BigEndian.Uint32(v))), 10)
+		case (t.Kind == Bigint || t.Kind == Counter) && len(v) == 8:
+			return strconv.AppendInt(b, int64(binary.BigEndian.Uint64(v)), 10)
+		}
 		n, ok := IntegerOf(t, v)
 		if !ok {
 			return appendHex(b, v)

@@ -26,6 +26,9 @@ type DB struct {
 	// Limits bound the work of one run; the session sets them.
 	Limits Limits
 	rows   int
+	// fmtBuf is the buffer results are formatted into, kept between queries
+	// (reader.formatRows).
+	fmtBuf []byte
 	// Ring is the simulated cluster's token ring.
 	Ring *Ring
 	// listSeq orders list elements appended within one microsecond.

@@ -466,6 +466,45 @@ func (rd *reader) emit(rc *rowCtx) {
 }
 
 // result formats the rows as cqlsh prints them.
+// formatRows renders the rows as cqlsh prints them. Every cell is appended
+// to one buffer that becomes one string, and the cells are substrings of it
+// in one array: three allocations a result rather than two or more a cell
+// (W2's 50-row slices spent a third of their allocations here).
+func (rd *reader) formatRows() [][]string {
+	sels := rd.p.sel.sels
+	total := 0
+	for _, r := range rd.rows {
+		total += len(r.vals)
+	}
+	cells := make([]string, total)
+	ends := make([]int, total)
+	buf := rd.db.fmtBuf[:0]
+	k := 0
+	for _, r := range rd.rows {
+		for j, v := range r.vals {
+			buf = sels[j].typ.AppendFormat(buf, v)
+			ends[k] = len(buf)
+			k++
+		}
+	}
+	all := string(buf)
+	if cap(buf) <= 1<<16 {
+		rd.db.fmtBuf = buf // reused by the next query; a huge one is let go
+	}
+	rows := make([][]string, len(rd.rows))
+	start, k := 0, 0
+	for i, r := range rd.rows {
+		first := k
+		for range r.vals {
+			cells[k] = all[start:ends[k]]
+			start = ends[k]
+			k++
+		}
+		rows[i] = cells[first:k:k]
+	}
+	return rows
+}
+
 func (rd *reader) result() (*Result, *cqlerr.Error) {
 	p := rd.p
 	if p.sel.aggregate && !p.grouped || rd.aggRows > 0 {
@@ -491,18 +530,13 @@ func (rd *reader) result() (*Result, *cqlerr.Error) {
 		for i, s := range p.sel.sels {
 			res.Columns[i] = s.name
 		}
-		res.Rows = make([][]string, len(rd.rows))
+		res.Rows = rd.formatRows()
 		for i, r := range rd.rows {
-			out := make([]string, len(r.vals))
 			for j, v := range r.vals {
 				if v == nil {
-					out[j] = "null"
 					res.Nulls = append(res.Nulls, [2]int{i, j})
-					continue
 				}
-				out[j] = p.sel.sels[j].typ.Format(v)
 			}
-			res.Rows[i] = out
 		}
 	}
 	rd.plan.RowsReturned = len(res.Rows)
