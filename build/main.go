@@ -2,6 +2,7 @@
 //
 //	go run ./build                  # write dist/ for a static host
 //	go run ./build serve            # build, serve http://localhost:8080, rebuild on change
+//	go run ./build bench [-browser] # engine vs sql.js and PGlite, ratios (bench.go)
 //
 // It renders content/ with goldmark (a playground for each ```cql fence, its
 // results computed here by the engine), bundles site/ with esbuild, compiles
@@ -25,6 +26,9 @@ func main() {
 }
 
 func run(args []string) error {
+	if len(args) > 0 && args[0] == "bench" {
+		return runBench(args[1:]) // bench.go
+	}
 	cmd := "build"
 	if len(args) > 0 && (args[0] == "serve" || args[0] == "build") {
 		cmd, args = args[0], args[1:]

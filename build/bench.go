@@ -1,0 +1,319 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// `go run ./build bench` measures cqlplay's WebAssembly engine against the
+// peers a reader would otherwise pick for an in-browser query playground
+// (sql.js and PGlite, ../shared/bench) in one run, and prints ratios: the
+// machine is shared, so absolute times move by up to 2x between runs while
+// ratios measured side by side stay meaningful (issue 6; docs/performance.md).
+//
+//	go run ./build bench                     # engine + sql.js + PGlite, ratios, .wasm size
+//	go run ./build bench -peers=sqljs        # skip PGlite (about 60 s of the run)
+//	go run ./build bench -browser            # also the Chromium timings (bench_browser.go)
+//	go run ./build bench -jsonl=out.jsonl    # keep every raw JSON line
+//
+// The engine side is build/bench/cqlengine.mjs, which loads the module as the
+// site's worker does (wasm_exec.js, then wasm/cqlplay.mjs) and runs the
+// workloads of ../shared/bench/README.md with the peers' protocol; the peers
+// run their own scripts (sqljs.mjs, pglite.mjs) unchanged, each in its own
+// node process, as ../shared/bench/run.mjs starts them.
+
+// benchConfig is what one bench run does.
+type benchConfig struct {
+	Root     string
+	Shared   string   // ../shared/bench; "" when missing (the peers are skipped)
+	Peers    []string // peer ids of ../shared/bench to run beside the engine
+	Browser  bool
+	JSONL    string // file for the raw JSON lines, "" for none
+	Engine   bool   // run the node harness for our engine
+	Wasm     string // a compiled module to measure; "" compiles ./wasm
+	Out, Log io.Writer
+}
+
+// benchLine is the part of a peer's JSON line the summary reads.
+type benchLine struct {
+	Peer     string  `json:"peer"`
+	Workload string  `json:"workload"`
+	Variant  string  `json:"variant"`
+	N        int     `json:"n"`
+	Ms       float64 `json:"ms"`
+	PerS     float64 `json:"per_s"`
+	raw      []byte
+}
+
+func runBench(args []string) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	peers := fs.String("peers", "sqljs,pglite", "peers of ../shared/bench to run beside the engine (comma-separated; \"\" for none)")
+	shared := fs.String("shared", "", "the peer benchmark directory (default: ../shared/bench beside the repository)")
+	browser := fs.Bool("browser", false, "also measure the site in Chromium (first visit bytes, time to readable and interactive, keystroke to views)")
+	noNode := fs.Bool("no-node", false, "skip the node workloads (with -browser: browser timings only)")
+	jsonl := fs.String("jsonl", "", "also write every raw JSON line to this file")
+	wasm := fs.String("wasm", "", "measure this compiled module instead of compiling ./wasm (to compare two builds)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return errors.New("unexpected argument " + fs.Arg(0) + "; usage: go run ./build bench [-peers=sqljs,pglite] [-browser] [-jsonl=FILE]")
+	}
+	root, err := findRoot()
+	if err != nil {
+		return err
+	}
+	c := benchConfig{Root: root, Browser: *browser, JSONL: *jsonl, Engine: !*noNode, Wasm: *wasm, Out: os.Stdout, Log: os.Stderr}
+	if *peers != "" && !*noNode {
+		c.Peers = strings.Split(*peers, ",")
+	}
+	c.Shared = *shared
+	if c.Shared == "" {
+		c.Shared = filepath.Join(filepath.Dir(root), "shared", "bench")
+	}
+	if !fileExists(filepath.Join(c.Shared, "gen.mjs")) {
+		fmt.Fprintf(c.Log, "bench: %s is missing (the peer benchmark lives in ../shared/bench beside the clone): skipping the peers and the node workloads, which need its generator\n", c.Shared)
+		c.Shared, c.Peers, c.Engine = "", nil, false
+	}
+	return bench(c)
+}
+
+func bench(c benchConfig) error {
+	tmp, err := os.MkdirTemp("", "cqlplay-bench")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	module := c.Wasm
+	if module == "" {
+		module = filepath.Join(tmp, "cqlplay.wasm")
+		fmt.Fprintln(c.Log, "bench: compiling ./wasm")
+		if err := compileWasm(c.Root, module); err != nil {
+			return err
+		}
+	} else if module, err = filepath.Abs(module); err != nil {
+		return err
+	}
+	wasmExec, err := wasmExecPath(c.Root)
+	if err != nil {
+		return err
+	}
+	var raw io.Writer = io.Discard
+	if c.JSONL != "" {
+		f, err := os.Create(c.JSONL)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		raw = f
+	}
+	size, err := wasmSize(module)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(c.Out, "engine .wasm: %s raw, %s gzip -9, %s brotli -q 11 (target <= 700 KB brotli; sql.js ships 305,816 B brotli, PGlite 3,856,573 B)\n",
+		groupDigits(size.Raw), groupDigits(size.Gzip), groupDigits(size.Brotli))
+	sizeLine, _ := json.Marshal(map[string]any{"peer": "cql", "workload": "size", "file": "cqlplay.wasm",
+		"raw": size.Raw, "gzip9": size.Gzip, "brotli11": size.Brotli})
+	fmt.Fprintf(raw, "%s\n", sizeLine)
+
+	var lines []benchLine
+	if c.Engine {
+		if err := npmCI(c); err != nil {
+			return err
+		}
+		node := []string{"--expose-gc", filepath.Join(c.Root, "build", "bench", "cqlengine.mjs"),
+			wasmExec, module, filepath.Join(c.Root, "wasm", "cqlplay.mjs"), c.Shared}
+		got, err := runPeer(c, "cql", c.Root, node, raw)
+		if err != nil {
+			return err
+		}
+		lines = append(lines, got...)
+		for _, p := range c.Peers {
+			got, err := runPeer(c, p, c.Shared, []string{"--expose-gc", p + ".mjs"}, raw)
+			if err != nil {
+				return err
+			}
+			lines = append(lines, got...)
+		}
+		printRatios(c.Out, lines)
+	}
+	if c.Browser {
+		return benchBrowser(c, module, raw)
+	}
+	return nil
+}
+
+// npmCI installs the peers' exact versions when node_modules is missing.
+func npmCI(c benchConfig) error {
+	if len(c.Peers) == 0 || fileExists(filepath.Join(c.Shared, "node_modules")) {
+		return nil
+	}
+	fmt.Fprintln(c.Log, "bench: npm ci in", c.Shared)
+	cmd := exec.Command("npm", "ci")
+	cmd.Dir = c.Shared
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return errors.New("npm ci in " + c.Shared + ": " + err.Error() + "\n" + string(out))
+	}
+	return nil
+}
+
+// runPeer runs one node child, echoes its progress, copies its JSON lines to
+// raw and returns them.
+func runPeer(c benchConfig, peer, dir string, args []string, raw io.Writer) ([]benchLine, error) {
+	fmt.Fprintf(c.Log, "bench: %s (node %s)\n", peer, strings.Join(args, " "))
+	start := time.Now()
+	cmd := exec.Command("node", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, errors.New(peer + ": " + err.Error() + "\n" + stderr.String())
+	}
+	var lines []benchLine
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var l benchLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return nil, errors.New(peer + ": not a JSON line: " + sc.Text())
+		}
+		l.raw = append([]byte(nil), sc.Bytes()...)
+		fmt.Fprintf(raw, "%s\n", l.raw)
+		lines = append(lines, l)
+	}
+	fmt.Fprintf(c.Log, "bench: %s done in %v\n", peer, time.Since(start).Round(time.Second))
+	return lines, nil
+}
+
+func findLine(lines []benchLine, peer, workload, variant string, n int) *benchLine {
+	for i := range lines {
+		l := &lines[i]
+		if l.Peer == peer && l.Workload == workload && l.Variant == variant && (n == 0 || l.N == n) {
+			return l
+		}
+	}
+	return nil
+}
+
+// printRatios prints, for each workload, our median beside the peers' and the
+// ratio the issue's targets are stated in: throughput ratios for W1 and W2
+// (above 1.0x: we are faster), a time ratio for W3 (below 1.0x: we are faster).
+func printRatios(w io.Writer, lines []benchLine) {
+	type cmp struct {
+		title, peer, variant string
+		target               float64
+	}
+	fmt.Fprintln(w, "\nworkload        ours                     peer                                 ratio    target")
+	for _, wl := range []struct {
+		workload string
+		n        int
+		cmps     []cmp
+	}{
+		{"W1", 10000, []cmp{{"sql.js txn", "sqljs", "txn", 1}, {"sql.js spec", "sqljs", "spec", 0}, {"PGlite", "pglite", "spec", 4}}},
+		{"W1", 100000, []cmp{{"sql.js txn", "sqljs", "txn", 1}, {"sql.js spec", "sqljs", "spec", 0}, {"PGlite", "pglite", "spec", 4}}},
+		{"W2", 2000, []cmp{{"sql.js", "sqljs", "spec", 1}, {"PGlite", "pglite", "spec", 10}}},
+		{"W3", 200, []cmp{{"sql.js", "sqljs", "spec", 1}, {"PGlite reset", "pglite", "reset", 0}}},
+	} {
+		ours := findLine(lines, "cql", wl.workload, "spec", wl.n)
+		if ours == nil {
+			continue
+		}
+		name := wl.workload + " " + groupDigits(int64(wl.n))
+		for _, cm := range wl.cmps {
+			p := findLine(lines, cm.peer, wl.workload, cm.variant, 0)
+			if cm.peer == "sqljs" || (cm.peer == "pglite" && wl.workload != "W3") {
+				p = findLine(lines, cm.peer, wl.workload, cm.variant, wl.n)
+			}
+			if p == nil {
+				continue
+			}
+			var ratio float64
+			var verdict, target string
+			if wl.workload == "W3" {
+				ratio = ours.Ms / p.Ms // time: lower is better
+				if cm.target > 0 {
+					target = fmt.Sprintf("<= %.1fx", cm.target)
+					verdict = pass(ratio <= cm.target)
+				}
+			} else {
+				ratio = ours.PerS / p.PerS // throughput: higher is better
+				if cm.target > 0 {
+					target = fmt.Sprintf(">= %.1fx", cm.target)
+					verdict = pass(ratio >= cm.target)
+				}
+			}
+			fmt.Fprintf(w, "%-15s %-24s %-36s %6.2fx   %s %s\n", name, describe(ours), cm.title+" "+describe(p), ratio, target, verdict)
+		}
+	}
+	fmt.Fprintln(w, "(W1, W2: our throughput / the peer's, higher is better; W3: our time per run / the peer's, lower is better)")
+}
+
+func pass(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "MISSED"
+}
+
+func describe(l *benchLine) string {
+	switch l.Workload {
+	case "W1":
+		return fmt.Sprintf("%.0f rows/s", l.PerS)
+	case "W2":
+		return fmt.Sprintf("%.0f q/s", l.PerS)
+	}
+	return fmt.Sprintf("%.3f ms/run", l.Ms)
+}
+
+// wasmSizes is a file's size raw and compressed as a host serves it.
+type wasmSizes struct{ Raw, Gzip, Brotli int64 }
+
+// wasmSize measures gzip -9 with the gzip command (Go's compress/gzip when it
+// is missing: a few percent larger) and brotli -q 11 with the brotli command
+// (0 when it is missing).
+func wasmSize(file string) (wasmSizes, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return wasmSizes{}, err
+	}
+	s := wasmSizes{Raw: int64(len(data))}
+	if out, err := exec.Command("gzip", "-9", "-n", "-c", file).Output(); err == nil {
+		s.Gzip = int64(len(out))
+	} else {
+		var b bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+		zw.Write(data)
+		zw.Close()
+		s.Gzip = int64(b.Len())
+	}
+	if out, err := exec.Command("brotli", "-q", "11", "-c", file).Output(); err == nil {
+		s.Brotli = int64(len(out))
+	}
+	return s, nil
+}
+
+// groupDigits writes n with thousands separators: 1,234,567.
+func groupDigits(n int64) string {
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 && s[0] != '-' {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

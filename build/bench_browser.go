@@ -1,0 +1,358 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// benchLesson is the lesson the browser timings open: its first playground
+// holds the users table of the peers' W3.
+const benchLesson = "/en/queries-that-work/"
+
+// benchKeystrokes is how many keystrokes the keystroke-to-views percentiles
+// are taken over (issue 6: p50 and p95 over 50).
+const benchKeystrokes = 50
+
+// benchBrowser builds the site as a release does (brotli -q 11 beside every
+// large file), serves it with the precompressed files as the host does, and
+// measures in headless Chromium:
+//
+//   - the bytes a first visit to a lesson transfers (cache disabled), and the
+//     part a reader needs to read the lesson: the document, its CSS, fonts
+//     and images, without any script, worker or .wasm;
+//   - time to a readable lesson (first contentful paint; results are
+//     pre-rendered in the HTML) and to an interactive playground (the first
+//     live result drawn from the engine in the worker);
+//   - keystroke to redrawn views for a 50-statement script: the site's
+//     pg-input-to-views measure (site/ts: from the input event through the
+//     worker's run to the redraw of every view), the typing debounce set to 0.
+func benchBrowser(c benchConfig, module string, raw io.Writer) error {
+	chromium := "/usr/bin/chromium" // Debian's, as the browser tests use
+	if _, err := os.Stat(chromium); err != nil {
+		p, err := exec.LookPath("chromium")
+		if err != nil {
+			fmt.Fprintln(c.Log, "bench: chromium is not installed (apt-get install -y chromium): skipping the browser timings")
+			return nil
+		}
+		chromium = p
+	}
+	tmp, err := os.MkdirTemp("", "cqlplay-bench-site")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	dist := filepath.Join(tmp, "dist")
+	fmt.Fprintln(c.Log, "bench: building the site (brotli -q 11)")
+	site, err := build(config{Root: c.Root, Out: dist, BaseURL: "http://localhost/", Wasm: module,
+		Compress: true, BrotliQuality: 11, Log: c.Log})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: siteHandler(dist)}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String()
+
+	actx, acancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromium),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(filepath.Join(tmp, "profile")),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(1280, 900),
+	)
+	defer acancel()
+	bctx, bcancel := chromedp.NewContext(actx)
+	defer bcancel()
+	if err := chromedp.Do(bctx); err != nil {
+		return errors.New("starting chromium: " + err.Error())
+	}
+	ctx, cancel := context.WithTimeout(bctx, 5*time.Minute)
+	defer cancel()
+
+	visit, err := firstVisit(ctx, base+benchLesson)
+	if err != nil {
+		return err
+	}
+	if err := addWorkerFetches(&visit, dist, site.Assets); err != nil {
+		return err
+	}
+	keys, err := keystrokes(ctx, base+benchLesson+"?debounce=0")
+	if err != nil {
+		return err
+	}
+	line, _ := json.Marshal(map[string]any{"peer": "cql", "workload": "browser", "page": benchLesson,
+		"first_visit": visit, "keystroke_to_views_ms": keys})
+	fmt.Fprintf(raw, "%s\n", line)
+
+	fmt.Fprintf(c.Out, "\nbrowser (Chromium, %s, served from dist/ with the .br files):\n", benchLesson)
+	fmt.Fprintf(c.Out, "first visit: %s B compressed in all (%d requests; %s B of it .wasm)\n",
+		groupDigits(visit.Total), visit.Requests, groupDigits(visit.Wasm))
+	fmt.Fprintf(c.Out, "readable lesson (document, CSS, fonts, images: no script): %s B (target <= 60 KB) %s\n",
+		groupDigits(visit.Readable), pass(visit.Readable <= 60_000))
+	for _, r := range visit.Resources {
+		fmt.Fprintf(c.Out, "  %-12s %-50s %9s B\n", r.Type, r.Name, groupDigits(r.Bytes))
+	}
+	fmt.Fprintf(c.Out, "readable (first contentful paint): %.0f ms; DOMContentLoaded %.0f ms; engine ready in the worker after %s ms; interactive (first live result) %.0f ms: %.0f ms after the page (target <= 500 ms) %s\n",
+		visit.FCP, visit.DOMContentLoaded, visit.EngineMs, visit.Interactive, visit.Interactive-visit.DOMContentLoaded, pass(visit.Interactive-visit.DOMContentLoaded <= 500))
+	fmt.Fprintf(c.Out, "keystroke to redrawn views, 50-statement script, %d keystrokes: p50 %.1f ms, p95 %.1f ms, max %.1f ms (target p95 <= 16 ms) %s; editor redraw p50 %.2f ms; run start to views p50 %.1f ms\n",
+		benchKeystrokes, keys.P50, keys.P95, keys.Max, pass(keys.P95 <= 16), keys.EditorP50, keys.RunP50)
+	return nil
+}
+
+// visitReport is what a first visit to a lesson costs.
+type visitReport struct {
+	Total, Readable, Wasm int64
+	Requests              int
+	Resources             []resourceBytes
+	FCP                   float64 // first contentful paint, ms after navigation start
+	DOMContentLoaded      float64
+	Interactive           float64 // first live result drawn, ms after navigation start
+	EngineMs              string  // the worker's own load time, as the page records it
+}
+
+type resourceBytes struct {
+	Name  string
+	Type  string // Chromium's resource type: Document, Stylesheet, Script, Fetch...
+	Bytes int64  // bytes transferred: compressed body and headers
+}
+
+// firstVisit loads the page in a fresh tab with the cache disabled and adds
+// up the bytes every request transferred (Network.loadingFinished's
+// encodedDataLength: compressed body plus headers), the worker's fetches of
+// wasm_exec.js and the .wasm included, until the first live result is drawn.
+func firstVisit(ctx context.Context, url string) (visitReport, error) {
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	var rep visitReport
+	type req struct {
+		url  string
+		kind network.ResourceType
+	}
+	var mu sync.Mutex
+	reqs := map[network.RequestID]req{}
+	var done []struct {
+		id    network.RequestID
+		bytes float64
+	}
+	if err := chromedp.Do(tab); err != nil {
+		return rep, err
+	}
+	err := chromedp.Listen(tab, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch e := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			reqs[e.RequestID] = req{e.Request.URL, e.Type}
+		case *network.EventLoadingFinished:
+			done = append(done, struct {
+				id    network.RequestID
+				bytes float64
+			}{e.RequestID, e.EncodedDataLength})
+		}
+	})
+	if err != nil {
+		return rep, err
+	}
+	if _, err := chromedp.Call(tab, network.Enable, network.EnableParams{}); err != nil {
+		return rep, err
+	}
+	if _, err := chromedp.Call(tab, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		return rep, err
+	}
+	if err := chromedp.Do(tab, chromedp.Navigate(url)); err != nil {
+		return rep, errors.New("first visit: " + err.Error())
+	}
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.documentElement.dataset.engine === "ready" && !!document.documentElement.dataset.firstResult`, chromedp.WithPollingInterval(10*time.Millisecond))); err != nil {
+		return rep, errors.New("first visit: " + err.Error())
+	}
+	times, err := chromedp.Run(tab, chromedp.Evaluate[map[string]float64](`({
+		fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {startTime: 0}).startTime,
+		dcl: performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd,
+		interactive: Number(document.documentElement.dataset.firstResult),
+	})`))
+	if err != nil {
+		return rep, err
+	}
+	rep.FCP, rep.DOMContentLoaded, rep.Interactive = times["fcp"], times["dcl"], times["interactive"]
+	if rep.EngineMs, err = chromedp.Run(tab, chromedp.Evaluate[string](`document.documentElement.dataset.engineMs || ""`)); err != nil {
+		return rep, err
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, d := range done {
+		r := reqs[d.id]
+		name := r.url
+		if i := strings.Index(name, "//"); i >= 0 {
+			if j := strings.IndexByte(name[i+2:], '/'); j >= 0 {
+				name = name[i+2+j:]
+			}
+		}
+		n := int64(d.bytes)
+		rep.Requests++
+		rep.Total += n
+		rep.Resources = append(rep.Resources, resourceBytes{Name: name, Type: string(r.kind), Bytes: n})
+		if strings.HasSuffix(name, ".wasm") {
+			rep.Wasm += n
+		}
+		switch r.kind {
+		case network.ResourceTypeDocument, network.ResourceTypeStylesheet, network.ResourceTypeFont, network.ResourceTypeImage:
+			rep.Readable += n
+		}
+	}
+	return rep, nil
+}
+
+// addWorkerFetches adds what the worker downloads (its script, wasm_exec.js,
+// the .wasm): a dedicated worker's requests are not the page target's, so
+// the page's Network events miss them. Their sizes are those of the files
+// the host serves, the .br beside each (headers not counted).
+func addWorkerFetches(v *visitReport, dist string, a assets) error {
+	seen := map[string]bool{}
+	for _, r := range v.Resources {
+		seen[r.Name] = true
+	}
+	for _, p := range []string{a.WorkerJS, a.WasmExec, a.Wasm} {
+		if p == "" {
+			continue
+		}
+		name := "/" + strings.TrimPrefix(p, "/")
+		if seen[name] {
+			continue
+		}
+		file := filepath.Join(dist, filepath.FromSlash(name))
+		info, err := os.Stat(file + ".br")
+		if err != nil {
+			info, err = os.Stat(file) // small files are served as they are
+		}
+		if err != nil {
+			return errors.New("the worker's " + name + ": " + err.Error())
+		}
+		n := info.Size()
+		v.Requests++
+		v.Total += n
+		v.Resources = append(v.Resources, resourceBytes{Name: name, Type: "Worker(.br)", Bytes: n})
+		if strings.HasSuffix(name, ".wasm") {
+			v.Wasm += n
+		}
+	}
+	return nil
+}
+
+// keystrokeReport holds the percentiles of the site's performance measures.
+type keystrokeReport struct {
+	P50, P95, Max, EditorP50, RunP50 float64
+	Samples                          []float64
+}
+
+// keystrokes replaces the lesson's first playground with a 50-statement
+// script and types benchKeystrokes spaces at its end, one at a time, each
+// after the previous run has been drawn.
+func keystrokes(ctx context.Context, url string) (keystrokeReport, error) {
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	var rep keystrokeReport
+	const fig = "#ex-0"
+	runs := func() (int, error) {
+		s, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("`+fig+`").dataset.runs || "0"`))
+		if err != nil {
+			return 0, err
+		}
+		return strconv.Atoi(s)
+	}
+	waitRun := func(n int) error {
+		_, err := chromedp.Run(tab, chromedp.Poll[bool](`Number(document.querySelector("`+fig+`").dataset.runs) > `+strconv.Itoa(n), chromedp.WithPollingInterval(5*time.Millisecond)))
+		return err
+	}
+	if err := chromedp.Do(tab, chromedp.Navigate(url)); err != nil {
+		return rep, errors.New("opening the lesson: " + err.Error())
+	}
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.documentElement.dataset.engine === "ready" && [...document.querySelectorAll("figure.pg")].every(f => Number(f.dataset.runs) >= 1)`, chromedp.WithPollingInterval(10*time.Millisecond))); err != nil {
+		return rep, errors.New("opening the lesson: " + err.Error())
+	}
+	var script strings.Builder
+	script.WriteString("CREATE TABLE perf (k int, c int, v text, PRIMARY KEY (k, c));\n")
+	for i := 0; i < 47; i++ {
+		script.WriteString("INSERT INTO perf (k, c, v) VALUES (" + strconv.Itoa(i%5) + ", " + strconv.Itoa(i) + ", 'value " + strconv.Itoa(i) + "');\n")
+	}
+	script.WriteString("SELECT * FROM perf WHERE k = 1;\nSELECT * FROM perf WHERE v = 'x';\n")
+	n, err := runs()
+	if err != nil {
+		return rep, err
+	}
+	if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`(() => { const ta = document.querySelector("`+fig+` textarea"); ta.focus(); ta.select(); return true })()`)); err != nil {
+		return rep, err
+	}
+	if _, err := chromedp.Call(tab, input.InsertText, input.InsertTextParams{Text: script.String()}); err != nil {
+		return rep, err
+	}
+	if err := waitRun(n); err != nil {
+		return rep, err
+	}
+	var editor, run []float64
+	for i := 0; i < benchKeystrokes; i++ {
+		n, err := runs()
+		if err != nil {
+			return rep, err
+		}
+		if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`performance.clearMarks(); performance.clearMeasures(); true`)); err != nil {
+			return rep, err
+		}
+		if _, err := chromedp.Call(tab, input.InsertText, input.InsertTextParams{Text: " "}); err != nil {
+			return rep, err
+		}
+		if err := waitRun(n); err != nil {
+			return rep, err
+		}
+		m, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`["pg-input-to-views", "pg-keystroke-to-editor", "pg-run-to-views"].map(n => (performance.getEntriesByName(n).at(-1) || {duration: -1}).duration)`))
+		if err != nil {
+			return rep, err
+		}
+		if m[0] < 0 {
+			return rep, errors.New("the page set no pg-input-to-views measure (site/ts/widget.ts)")
+		}
+		rep.Samples = append(rep.Samples, m[0])
+		editor = append(editor, m[1])
+		run = append(run, m[2])
+	}
+	rep.P50, rep.P95 = percentile(rep.Samples, 50), percentile(rep.Samples, 95)
+	rep.Max = slices.Max(rep.Samples)
+	rep.EditorP50, rep.RunP50 = percentile(editor, 50), percentile(run, 50)
+	return rep, nil
+}
+
+// percentile is the nearest-rank percentile p of xs.
+func percentile(xs []float64, p int) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	i := (p*len(s)+99)/100 - 1
+	return s[max(0, min(i, len(s)-1))]
+}
