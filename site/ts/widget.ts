@@ -336,7 +336,12 @@ export class Widget {
     const out = this.panel.querySelector(`.out[data-stmt="${idx}"]`);
     if (out) {
       out.classList.add("out-sel");
-      out.scrollIntoView({ block: "nearest" });
+      // Scroll the results panel only: moving the page under a typing
+      // reader would lose their place.
+      const pr = this.panel.getBoundingClientRect();
+      const or = out.getBoundingClientRect();
+      if (or.top < pr.top) this.panel.scrollTop -= pr.top - or.top;
+      else if (or.bottom > pr.bottom) this.panel.scrollTop += Math.min(or.bottom - pr.bottom, or.top - pr.top);
     }
     this.highlightRead(this.outcomes[idx]);
   }
