@@ -541,7 +541,7 @@ func (db *DB) mutate(w *write, key []byte, params writeParams) *cqlerr.Error {
 			part.Delete(params.deletion())
 		case full:
 			for _, s := range slices {
-				part.RowForWrite(s.Start.Prefix).Delete(params.deletion())
+				part.DeleteRow(s.Start.Prefix, params.deletion())
 			}
 		default:
 			for _, s := range slices {

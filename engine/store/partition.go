@@ -234,6 +234,18 @@ func (p *Partition) Write(r *Row, c Cell) {
 	r.Write(c)
 }
 
+// DeleteRow applies a row tombstone to the row with this clustering key,
+// unless a stored partition or range deletion supersedes it; it returns the
+// row, or nil when nothing was stored.
+func (p *Partition) DeleteRow(clustering [][]byte, d Deletion) *Row {
+	if p.DeletionAt(clustering).Supersedes(d) {
+		return nil
+	}
+	r := p.RowForWrite(clustering)
+	r.Delete(d)
+	return r
+}
+
 // DeleteComplex applies a tombstone over a whole collection of row r, unless
 // a partition or range tombstone already shadows it (Cassandra's row merge
 // drops such a collection deletion).

@@ -91,8 +91,12 @@ func (r *Row) Delete(d Deletion) {
 	r.purge(d)
 }
 
-// purge drops everything d shadows.
+// purge drops everything d shadows, the row's own deletion included when d
+// supersedes it (Cassandra's row merge keeps only the newer deletion).
 func (r *Row) purge(d Deletion) {
+	if d.Supersedes(r.Deletion) {
+		r.Deletion = Live
+	}
 	if d.Deletes(r.Marker.TS) {
 		r.Marker = NoLiveness
 	}
