@@ -12,7 +12,8 @@ import (
 // pages: every partition sits under the token of its key, partitions are in
 // token order, rows are sorted by clustering and unique, every row's cells
 // are sorted by (Col, Path) and unique, collection tombstones are sorted and
-// unique, no stored row is empty, and no stored data is shadowed by a
+// unique, no stored row is empty, no row deletion is superseded by a stored
+// partition or range deletion, and no stored data is shadowed by a
 // deletion that is stored too (writes purge what a deletion covers, so
 // shadowed data is a bug in the write path). It returns every violation
 // found, joined, or nil. Tests and fuzzers run it after each statement.
@@ -73,6 +74,9 @@ func (r *Row) check(where string, above Deletion) []error {
 	del := above.Max(r.Deletion)
 	if r.Marker.TS != NoTimestamp && del.Deletes(r.Marker.TS) {
 		errs = append(errs, errors.New(where+": row marker at "+strconv.FormatInt(r.Marker.TS, 10)+" is shadowed by a stored deletion"))
+	}
+	if !r.Deletion.IsLive() && above.Supersedes(r.Deletion) {
+		errs = append(errs, errors.New(where+": row deletion at "+strconv.FormatInt(r.Deletion.MarkedAt, 10)+" is shadowed by a stored partition or range deletion"))
 	}
 	for i := range r.Cells {
 		c := &r.Cells[i]
