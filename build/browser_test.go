@@ -290,3 +290,30 @@ func TestBrowserRunaway(t *testing.T) {
 	})
 	eval[bool](t, ctx, `localStorage.clear(), true`)
 }
+
+// TestBrowserSelectStatement checks that putting the caret on a statement
+// selects its output and highlights, in the Storage view, the partitions the
+// engine says it read.
+func TestBrowserSelectStatement(t *testing.T) {
+	ctx := newTab(t, 30*time.Second)
+	openLesson(t, ctx, usersLesson)
+	out := `[...document.querySelectorAll("#ex-0-results .out")].find(o => o.querySelector("th")?.textContent === "mainland")`
+	line := eval[int](t, ctx, `Number(`+out+`.dataset.line)`)
+	eval[bool](t, ctx, `(() => {
+		const ta = document.querySelector("#ex-0 textarea");
+		const lines = ta.value.split("\n");
+		const at = lines.slice(0, `+strconv.Itoa(line-1)+`).join("\n").length + 1;
+		ta.focus();
+		ta.setSelectionRange(at, at);
+		ta.dispatchEvent(new KeyboardEvent("keyup", {key: "ArrowDown"}));
+		return true;
+	})()`)
+	if got := eval[int](t, ctx, `Number(document.querySelector("#ex-0-results .out-sel")?.dataset.line ?? 0)`); got != line {
+		t.Errorf("caret on line %d selects the output of line %d", line, got)
+	}
+	tokens := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0-storage .lay-hl")].map(p => p.dataset.key).join(",")`)
+	if tokens != "northamerica" {
+		t.Errorf("the SELECT of mainland = 'northamerica' highlights partitions %q", tokens)
+	}
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+}
