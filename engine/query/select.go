@@ -287,6 +287,14 @@ func (rs *restrictions) checkNulls() *cqlerr.Error {
 // names, sorted by key value (component by component) and deduplicated, as
 // Cassandra returns IN results.
 func (db *DB) partitionKeys(t *schema.Table, pk []*restriction) ([][]byte, [][]cqltype.Value, *cqlerr.Error) {
+	if single := singleValues(pk); single != nil {
+		// One value per column, as every INSERT has: no product to build.
+		k, err := serializeKey(t, single)
+		if err != nil {
+			return nil, nil, err
+		}
+		return [][]byte{k}, [][]cqltype.Value{single}, nil
+	}
 	combos := [][]cqltype.Value{{}}
 	for i, r := range pk {
 		c := t.PartitionKey[i]
@@ -309,6 +317,21 @@ func (db *DB) partitionKeys(t *schema.Table, pk []*restriction) ([][]byte, [][]c
 		keys[i] = k
 	}
 	return keys, combos, nil
+}
+
+// singleValues returns the one value each restriction of rs names, or nil
+// when one names several (IN) or is not single-column.
+func singleValues(rs []*restriction) []cqltype.Value {
+	for _, r := range rs {
+		if r == nil || len(r.values) != 1 || len(r.values[0]) != 1 {
+			return nil
+		}
+	}
+	vals := make([]cqltype.Value, len(rs))
+	for i, r := range rs {
+		vals[i] = r.values[0][0]
+	}
+	return vals
 }
 
 // uniqueSorted sorts single values by the type's comparator and drops duplicates.
@@ -358,8 +381,8 @@ func splitKey(t *schema.Table, key []byte) []cqltype.Value {
 // into storage-order slices, in storage order; restrictions that cannot be
 // served by slices are left for the row filter (used reports which were used).
 func clusteringSlices(t *schema.Table, rs *restrictions) ([]store.Slice, map[*restriction]bool) {
-	used := map[*restriction]bool{}
-	prefixes := [][]cqltype.Value{{}}
+	used := make(map[*restriction]bool, len(rs.ck))
+	prefixes := [][]cqltype.Value{make([]cqltype.Value, 0, len(t.ClusteringCs))}
 	var trailing, multi *restriction
 	pos := 0
 	for _, r := range rs.ck {
@@ -375,18 +398,26 @@ func clusteringSlices(t *schema.Table, rs *restrictions) ([]store.Slice, map[*re
 			used[r] = true
 			break
 		}
-		var next [][]cqltype.Value
-		for _, prefix := range prefixes {
-			for _, vals := range r.values {
-				next = append(next, append(append([]cqltype.Value{}, prefix...), vals...))
+		if len(prefixes) == 1 && len(r.values) == 1 {
+			// An equality extends the one prefix in place (its capacity
+			// holds every clustering column).
+			prefixes[0] = append(prefixes[0], r.values[0]...)
+		} else {
+			var next [][]cqltype.Value
+			for _, prefix := range prefixes {
+				for _, vals := range r.values {
+					next = append(next, append(append([]cqltype.Value{}, prefix...), vals...))
+				}
 			}
+			prefixes = next
 		}
-		prefixes = next
 		used[r] = true
 		pos = r.last().Position + 1
 	}
 	cmp := store.Clustering(t.ClusteringCs)
-	sort.SliceStable(prefixes, func(i, j int) bool { return cmp.Compare(prefixes[i], prefixes[j]) < 0 })
+	if len(prefixes) > 1 {
+		sort.SliceStable(prefixes, func(i, j int) bool { return cmp.Compare(prefixes[i], prefixes[j]) < 0 })
+	}
 	var slices []store.Slice
 	for i, prefix := range prefixes {
 		if i > 0 && cmp.Compare(prefix, prefixes[i-1]) == 0 {
