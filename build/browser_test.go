@@ -315,5 +315,17 @@ func TestBrowserSelectStatement(t *testing.T) {
 	if tokens != "northamerica" {
 		t.Errorf("the SELECT of mainland = 'northamerica' highlights partitions %q", tokens)
 	}
+
+	// With Chinese text and an emoji before it, the underline still falls on
+	// the column Cassandra's error names: the bridge's UTF-16 positions
+	// match the textarea's.
+	n := runs(t, ctx, "#ex-0")
+	replaceText(t, ctx, "#ex-0", "CREATE TABLE users (mainland text, state text, uid int, name text, PRIMARY KEY (mainland, state, uid));\n"+
+		"INSERT INTO users (mainland, state, uid, name) VALUES ('亚洲', '北京', 1, '张三 🙂');\n"+
+		"SELECT * FROM users WHERE mainland = '亚洲 🙂' AND uid < 5;\n")
+	waitRun(t, ctx, "#ex-0", n)
+	if got := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0 .ed-hl .err-u")].map(e => e.textContent).join("")`); !strings.HasPrefix(got, "uid") {
+		t.Errorf("underlined %q, want the relation on uid (error: %s)", got, eval[string](t, ctx, `document.querySelector("#ex-0 .out-err")?.textContent ?? "none"`))
+	}
 	eval[bool](t, ctx, `localStorage.clear(), true`)
 }
