@@ -39,7 +39,9 @@ func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restrictio
 		return nil, err
 	}
 	typ := c.Type
-	r := &restriction{cols: []*schema.Column{c}, rel: rel}
+	r := &restriction{rel: rel}
+	r.col1[0] = c
+	r.cols = r.col1[:]
 	// 4.1 filters on IN over any column (CASSANDRA-14344); 3.11 and 4.0
 	// refused it in SingleColumnRelation.toReceivers.
 	if rel.Op == cql.OpIn && !c.IsPrimaryKey() && len(rel.In) != 1 && db.Version == "3.11" {
@@ -97,7 +99,7 @@ func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restrictio
 		if v == nil {
 			r.nulls = rel
 		}
-		r.kind, r.values = rEQ, [][]cqltype.Value{{v}}
+		r.setEQ(v)
 	case cql.OpIn:
 		vals, err := db.inValues(c, rel)
 		if err != nil {

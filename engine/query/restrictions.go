@@ -60,6 +60,18 @@ type restriction struct {
 	rel          *cql.Relation
 	nulls        *cql.Relation // a relation whose value is null (checked at execution)
 	unset        bool          // the value is unset (INSERT JSON without the column)
+	// Inline storage for the common single-column equality, so building
+	// one costs one allocation (every key column of every INSERT has one).
+	col1 [1]*schema.Column
+	val1 [1][]cqltype.Value
+	one  [1]cqltype.Value
+}
+
+// setEQ makes r the single-value equality v.
+func (r *restriction) setEQ(v cqltype.Value) {
+	r.one[0] = v
+	r.val1[0] = r.one[:]
+	r.kind, r.values = rEQ, r.val1[:]
 }
 
 func (r *restriction) first() *schema.Column { return r.cols[0] }
