@@ -16,7 +16,7 @@ func (db *DB) describe(s *cql.Describe) (*Result, *cqlerr.Error) {
 	case cql.DescribeTables:
 		return db.describeTables()
 	case cql.DescribeKeyspaces:
-		return &Result{Text: strings.Join(db.Schema.KeyspaceNames(), "  ") + "\n"}, nil
+		return &Result{Text: strings.Join(quoteNames(db.Schema.KeyspaceNames()), "  ") + "\n"}, nil
 	case cql.DescribeKeyspace, cql.DescribeSchema:
 		name := s.Name.Name.Name
 		if name == "" {
@@ -61,13 +61,13 @@ func (db *DB) describe(s *cql.Describe) (*Result, *cqlerr.Error) {
 
 func (db *DB) describeTables() (*Result, *cqlerr.Error) {
 	if db.Keyspace != "" {
-		return &Result{Text: strings.Join(db.Schema.Keyspaces[db.Keyspace].TableNames(), "  ") + "\n"}, nil
+		return &Result{Text: strings.Join(quoteNames(db.Schema.Keyspaces[db.Keyspace].TableNames()), "  ") + "\n"}, nil
 	}
 	var b strings.Builder
 	for _, n := range db.Schema.KeyspaceNames() {
 		ks := db.Schema.Keyspaces[n]
-		b.WriteString("\nKeyspace " + n + "\n" + strings.Repeat("-", len("Keyspace "+n)) + "\n")
-		b.WriteString(strings.Join(ks.TableNames(), "  ") + "\n")
+		b.WriteString("\nKeyspace " + quoteName(n) + "\n" + strings.Repeat("-", len("Keyspace "+quoteName(n))) + "\n")
+		b.WriteString(strings.Join(quoteNames(ks.TableNames()), "  ") + "\n")
 	}
 	return &Result{Text: b.String()}, nil
 }
@@ -234,4 +234,15 @@ func createOrder(t *schema.Table) []*schema.Column {
 		}
 	}
 	return cols
+}
+
+// quoteNames quotes the names that need it, as DescribeStatement's listings
+// do (SchemaElement.elementNameQuotedIfNeeded); the order stays that of the
+// unquoted names.
+func quoteNames(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = quoteName(n)
+	}
+	return out
 }
