@@ -230,6 +230,20 @@ func (db *DB) addColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 		if def.Static && !t.HasClustering() {
 			return cqlerr.Invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column")
 		}
+		if old := t.Dropped[def.Name.Name]; old != nil {
+			// After CASSANDRA-8099 a dropped column may come back only with
+			// a type that reads its old cells.
+			if !serializationCompatible(typ, old.Type) {
+				return cqlerr.Invalid("Cannot re-add previously dropped column '" + def.Name.Name + "' of type " + typ.String() + ", incompatible with previous type " + old.Type.String())
+			}
+			if (old.Kind == schema.Static) != def.Static {
+				kinds := map[bool]string{true: "STATIC", false: "REGULAR"}
+				return cqlerr.Invalid("Cannot re-add previously dropped column '" + def.Name.Name + "' of kind " + kinds[def.Static] + ", incompatible with previous kind " + kinds[old.Kind == schema.Static])
+			}
+			if t.Counter {
+				return cqlerr.Invalid("Cannot re-add previously dropped counter column " + def.Name.Name)
+			}
+		}
 		isCounter := typ.Kind == cqltype.Counter
 		if isCounter && !t.Counter && len(t.Statics)+len(t.Regulars) > 0 {
 			return cqlerr.Invalid("Cannot add a counter column (" + def.Name.Name + ") in a non counter column family")
@@ -358,3 +372,23 @@ func join(parts []string, sep string) string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// serializationCompatible is AbstractType.isSerializationCompatibleWith for
+// the engine's types: the same type; text reading ascii; or blob, which reads
+// any value, replacing a variable-length simple type (a fixed-length one
+// differs in valueLengthIfFixed).
+func serializationCompatible(typ, old *cqltype.Type) bool {
+	switch {
+	case typ.Equal(old):
+		return true
+	case typ.Kind == cqltype.Text && old.Kind == cqltype.Ascii:
+		return true
+	case typ.Kind == cqltype.Blob && !old.MultiCell():
+		switch old.Kind {
+		case cqltype.Ascii, cqltype.Text, cqltype.Varint, cqltype.Decimal, cqltype.Inet, cqltype.Duration,
+			cqltype.List, cqltype.Set, cqltype.Map, cqltype.Tuple:
+			return true
+		}
+	}
+	return false
+}

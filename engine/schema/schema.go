@@ -63,6 +63,9 @@ type Table struct {
 	byName       map[string]*Column
 	byID         map[int]*Column
 	nextID       int
+	// Dropped remembers each dropped column by name, the last one dropped,
+	// for ALTER TABLE ADD's checks (TableMetadata.droppedColumns).
+	Dropped map[string]*Column
 
 	Compact    bool
 	Counter    bool
@@ -143,6 +146,10 @@ func (t *Table) AddColumn(c *Column) {
 // DropColumn removes a static or regular column. Its cells stay in the store
 // but are never read again.
 func (t *Table) DropColumn(c *Column) {
+	if t.Dropped == nil {
+		t.Dropped = map[string]*Column{}
+	}
+	t.Dropped[c.Name] = c
 	delete(t.byName, c.Name)
 	delete(t.byID, c.ID)
 	t.Statics = remove(t.Statics, c)
