@@ -112,9 +112,22 @@ func isSelect(stmt string) bool {
 	return len(s) >= 6 && strings.EqualFold(s[:6], "select")
 }
 
+// pageSize is cqlsh's fetch size: a result arrives in pages of 100 rows.
+const pageSize = 100
+
 func (p *printer) printRows(o *engine.Outcome) {
 	b := append(p.buf[:0], '\n')
-	b = appendTable(b, o.Columns, o.Rows)
+	// At a terminal cqlsh stops at ---MORE--- after each page; the REPL has no
+	// such pager and prints the whole result as one table.
+	if p.tty || len(o.Rows) <= pageSize {
+		b = appendTable(b, o.Columns, o.Rows, true)
+	} else {
+		// Reading a file, cqlsh prints each page as it arrives, sized to that
+		// page's widest values, and the header only above the first.
+		for i := 0; i < len(o.Rows); i += pageSize {
+			b = appendTable(b, o.Columns, o.Rows[i:min(i+pageSize, len(o.Rows))], i == 0)
+		}
+	}
 	if len(o.Rows) == 0 {
 		b = append(b, '\n')
 		if !p.tty {
@@ -134,7 +147,7 @@ func (p *printer) printRows(o *engine.Outcome) {
 // table without a row count, preceded by a blank line.
 func (p *printer) printConditional(o *engine.Outcome) {
 	b := append(p.buf[:0], '\n')
-	b = appendTable(b, o.Columns, o.Rows)
+	b = appendTable(b, o.Columns, o.Rows, true)
 	if p.tty {
 		b = append(b, '\n')
 	}
@@ -142,9 +155,10 @@ func (p *printer) printConditional(o *engine.Outcome) {
 	p.out.Write(b)
 }
 
-// appendTable writes the header, the rule and the rows: names left-justified
-// and values right-justified to the widest display width in each column.
-func appendTable(b []byte, cols []string, rows [][]string) []byte {
+// appendTable writes the header and the rule (when header is set) and the
+// rows: names left-justified and values right-justified to the widest display
+// width in each column, names included.
+func appendTable(b []byte, cols []string, rows [][]string, header bool) []byte {
 	widths := make([]int, len(cols))
 	for i, c := range cols {
 		widths[i] = displayWidth(c)
@@ -154,6 +168,28 @@ func appendTable(b []byte, cols []string, rows [][]string) []byte {
 			widths[i] = max(widths[i], displayWidth(row[i]))
 		}
 	}
+	if header {
+		b = appendHeader(b, cols, widths)
+	}
+	for _, row := range rows {
+		b = append(b, ' ')
+		for i := range widths {
+			v := ""
+			if i < len(row) {
+				v = row[i]
+			}
+			if i > 0 {
+				b = append(b, " | "...)
+			}
+			b = appendSpaces(b, widths[i]-displayWidth(v))
+			b = append(b, v...)
+		}
+		b = append(b, '\n')
+	}
+	return b
+}
+
+func appendHeader(b []byte, cols []string, widths []int) []byte {
 	start := len(b)
 	b = append(b, ' ')
 	for i, c := range cols {
@@ -171,23 +207,7 @@ func appendTable(b []byte, cols []string, rows [][]string) []byte {
 		}
 		b = append(b, strings.Repeat("-", w)...)
 	}
-	b = append(b, "-\n"...)
-	for _, row := range rows {
-		b = append(b, ' ')
-		for i := range widths {
-			v := ""
-			if i < len(row) {
-				v = row[i]
-			}
-			if i > 0 {
-				b = append(b, " | "...)
-			}
-			b = appendSpaces(b, widths[i]-displayWidth(v))
-			b = append(b, v...)
-		}
-		b = append(b, '\n')
-	}
-	return b
+	return append(b, "-\n"...)
 }
 
 func appendSpaces(b []byte, n int) []byte {

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine"
@@ -26,6 +28,7 @@ var renderCases = []struct {
 		},
 		Nulls: [][2]int{{1, 4}},
 	}}},
+	{"pages", []engine.Outcome{pagedOutcome()}},
 	{"select-empty", []engine.Outcome{{
 		Statement: "select k, v from t where k = 1",
 		Line:      1,
@@ -117,6 +120,16 @@ var renderCases = []struct {
 		Columns:   []string{"k"},
 		Rows:      [][]string{{"1"}},
 	}}},
+}
+
+// pagedOutcome has 250 rows whose widths grow from page to page (cqlsh's
+// pages are 100 rows): 0-99, 100-199, 200-249 as numbers and as x's.
+func pagedOutcome() engine.Outcome {
+	o := engine.Outcome{Statement: "SELECT n, s FROM t", Line: 1, Columns: []string{"n", "s"}}
+	for i := range 250 {
+		o.Rows = append(o.Rows, []string{strconv.Itoa(i), strings.Repeat("x", i/100+1)})
+	}
+	return o
 }
 
 func TestRenderGolden(t *testing.T) {
