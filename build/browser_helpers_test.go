@@ -123,5 +123,7 @@ func openLesson(t *testing.T, ctx context.Context, path string) {
 	if e := eval[string](t, ctx, `document.documentElement.dataset.engine`); e != "ready" {
 		t.Fatalf("engine failed: %s", eval[string](t, ctx, `document.querySelector(".pg-status").textContent`))
 	}
-	waitFor(t, ctx, "every widget's first run", `[...document.querySelectorAll("figure.pg")].every(f => Number(f.dataset.runs) >= 1)`)
+	// A widget whose first run outlived a test's small page limit counts as done too:
+	// under load even a lesson example can take longer than 300 ms.
+	waitFor(t, ctx, "every widget's first run", `[...document.querySelectorAll("figure.pg")].every(f => Number(f.dataset.runs) >= 1 || f.dataset.state === "stopped")`)
 }
