@@ -58,6 +58,7 @@ async function instantiate(source, imports) {
       }
     }
     source = await fetch(url);
+    if (!source.ok) throw new Error("cqlplay.mjs: fetching " + url + ": HTTP " + source.status);
   }
   if (typeof Response !== "undefined" && source instanceof Response) {
     source = await source.arrayBuffer();

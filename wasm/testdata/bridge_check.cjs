@@ -206,6 +206,11 @@ async function loadOverHTTP() {
   const http = require("http");
   const bytes = fs.readFileSync(process.argv[3]);
   const server = http.createServer((req, res) => {
+    if (req.url === "/missing") {
+      res.writeHead(404, { "Content-Type": "text/plain" });
+      res.end("not found");
+      return;
+    }
     res.writeHead(200, { "Content-Type": req.url.endsWith("/plain") ? "text/plain" : "application/wasm" });
     res.end(bytes);
   });
@@ -221,6 +226,12 @@ async function loadOverHTTP() {
     } catch (e) {
       check("load by URL " + path, false, e);
     }
+  }
+  try {
+    await load(base + "/missing");
+    check("load of a missing URL fails", false, "it resolved");
+  } catch (e) {
+    check("load of a missing URL says which and why", String(e.message).includes("/missing: HTTP 404"), e);
   }
   server.close();
 }
