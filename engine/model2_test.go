@@ -24,15 +24,40 @@ func TestModelRanges(t *testing.T) {
 const rangeKeys, rangeC = 2, 3
 
 type rangeDeletion struct {
-	k      int
-	covers func(c1, c2 int) bool
-	ts     int64
+	k         int
+	covers    func(c1, c2 int) bool
+	ts        int64
+	partition bool // a partition deletion, which also deletes the static row
 }
 
 type rangeModel struct {
 	markers map[[3]int][]modelMarker
 	cells   map[[3]int][]modelCell // (k, c1, c2) -> writes of v
+	statics map[int][]modelCell    // k -> writes of the static s
 	dels    []rangeDeletion
+}
+
+// static returns the visible value of partition k's static column, or "".
+func (m *rangeModel) static(k int) string {
+	ws := m.statics[k]
+	if len(ws) == 0 {
+		return ""
+	}
+	best := ws[0]
+	for _, w := range ws[1:] {
+		if w.wins(best) {
+			best = w
+		}
+	}
+	if !best.live(0) {
+		return ""
+	}
+	for _, d := range m.dels {
+		if d.k == k && d.partition && best.ts <= d.ts {
+			return ""
+		}
+	}
+	return best.text
 }
 
 func (m *rangeModel) deleted(k, c1, c2 int, ts int64) bool {
@@ -79,6 +104,27 @@ func (m *rangeModel) partition(k int) [][]string {
 		}
 	}
 	return rows
+}
+
+// withStatic appends the static value to each row of partition k; with no
+// row and a live static value the partition reads as one row of nulls
+// around it, when the query restricts no clustering column.
+func (m *rangeModel) withStatic(k int, rows [][]string, clusteringRestricted bool) [][]string {
+	s := m.static(k)
+	if len(rows) == 0 {
+		if s == "" || clusteringRestricted {
+			return nil
+		}
+		return [][]string{{strconv.Itoa(k), "null", "null", "null", s}}
+	}
+	if s == "" {
+		s = "null"
+	}
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		out[i] = append(append([]string{}, r...), s)
+	}
+	return out
 }
 
 // rangeDelete draws a range deletion of partition k: its WHERE clause after
@@ -142,9 +188,9 @@ func rangeDelete(r *rand.Rand) (string, func(c1, c2 int) bool) {
 
 func runModelRanges(t *testing.T, seed uint64, steps int) {
 	s := NewSession(Options{})
-	mustRun(t, s, "CREATE TABLE r (k int, c1 int, c2 int, v int, PRIMARY KEY (k, c1, c2)) WITH CLUSTERING ORDER BY (c1 ASC, c2 DESC);")
+	mustRun(t, s, "CREATE TABLE r (k int, c1 int, c2 int, v int, s int static, PRIMARY KEY (k, c1, c2)) WITH CLUSTERING ORDER BY (c1 ASC, c2 DESC);")
 	r := rand.New(rand.NewPCG(seed, 11))
-	m := &rangeModel{markers: map[[3]int][]modelMarker{}, cells: map[[3]int][]modelCell{}}
+	m := &rangeModel{markers: map[[3]int][]modelMarker{}, cells: map[[3]int][]modelCell{}, statics: map[int][]modelCell{}}
 	var history []string
 	for i := 0; i < steps; i++ {
 		k, c1, c2 := r.IntN(rangeKeys), r.IntN(rangeC), r.IntN(rangeC)
@@ -154,8 +200,8 @@ func runModelRanges(t *testing.T, seed uint64, steps int) {
 		where := "k = " + strconv.Itoa(k) + " AND c1 = " + strconv.Itoa(c1) + " AND c2 = " + strconv.Itoa(c2)
 		var stmt string
 		selected := func(int, int) bool { return true }
-		reversed := false
-		switch r.IntN(6) {
+		reversed, restricted := false, false
+		switch r.IntN(7) {
 		case 0, 1:
 			n := r.IntN(7) - 3
 			stmt = "INSERT INTO r (k, c1, c2, v) VALUES (" + strconv.Itoa(k) + ", " + strconv.Itoa(c1) + ", " + strconv.Itoa(c2) + ", " + strconv.Itoa(n) + ")" + using
@@ -168,16 +214,29 @@ func runModelRanges(t *testing.T, seed uint64, steps int) {
 		case 3:
 			stmt = "DELETE FROM r" + using + " WHERE " + where
 			m.dels = append(m.dels, rangeDeletion{k: k, covers: func(x, y int) bool { return x == c1 && y == c2 }, ts: ts})
+		case 5:
+			switch r.IntN(3) {
+			case 0:
+				n := r.IntN(7) - 3
+				stmt = "UPDATE r" + using + " SET s = " + strconv.Itoa(n) + " WHERE k = " + strconv.Itoa(k)
+				m.statics[k] = append(m.statics[k], modelCell{ts: ts, val: binary.BigEndian.AppendUint32(nil, uint32(int32(n))), text: strconv.Itoa(n)})
+			case 1:
+				stmt = "DELETE s FROM r" + using + " WHERE k = " + strconv.Itoa(k)
+				m.statics[k] = append(m.statics[k], modelCell{ts: ts, tomb: true})
+			default:
+				stmt = "DELETE FROM r" + using + " WHERE k = " + strconv.Itoa(k)
+				m.dels = append(m.dels, rangeDeletion{k: k, covers: func(int, int) bool { return true }, ts: ts, partition: true})
+			}
 		case 4:
 			clause, covers := rangeDelete(r)
 			stmt = "DELETE FROM r" + using + " WHERE k = " + strconv.Itoa(k) + " AND " + clause
 			m.dels = append(m.dels, rangeDeletion{k: k, covers: covers, ts: ts})
 		default:
-			stmt = "SELECT k, c1, c2, v FROM r WHERE k = " + strconv.Itoa(k)
+			stmt = "SELECT k, c1, c2, v, s FROM r WHERE k = " + strconv.Itoa(k)
 			if r.IntN(2) == 0 {
 				clause, covers := rangeDelete(r)
 				stmt += " AND " + clause
-				selected = covers
+				selected, restricted = covers, true
 			}
 			if r.IntN(3) == 0 {
 				stmt += " ORDER BY c1 DESC"
@@ -202,6 +261,7 @@ func runModelRanges(t *testing.T, seed uint64, steps int) {
 			if reversed {
 				slices.Reverse(want)
 			}
+			want = m.withStatic(k, want, restricted)
 			if got := outs[0].Rows; renderRows(got) != renderRows(want) {
 				t.Fatalf("seed %d, statement %d: %s\n got:\n%s\nwant:\n%s\nscript:\n%s", seed, i, stmt, renderRows(got), renderRows(want), strings.Join(history, "\n"))
 			}
