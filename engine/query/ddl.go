@@ -1,6 +1,8 @@
 package query
 
 import (
+	"strings"
+
 	"strconv"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
@@ -55,14 +57,25 @@ func (db *DB) undefinedColumn(t *schema.Table, id cql.Ident) *cqlerr.Error {
 
 func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 	name := s.Name.Name
+	// CreateKeyspaceStatement.apply: the attributes, then existence, then
+	// the replication strategy.
+	ks := &schema.Keyspace{Name: name, Tables: map[string]*schema.Table{}, DurableWrites: true}
+	if err := applyKeyspaceProperties(ks, s.Properties); err != nil {
+		return nil, err
+	}
+	if len(ks.Replication) > 0 && replicationOption(ks.Replication, "class") == "" {
+		return nil, cqlerr.Config("Missing replication strategy class")
+	}
+	if len(ks.Replication) == 0 {
+		return nil, cqlerr.Invalid("Missing mandatory option 'replication'")
+	}
 	if db.Schema.Keyspaces[name] != nil {
 		if s.IfNotExists {
 			return &Result{}, nil
 		}
 		return nil, cqlerr.New(cqlerr.AlreadyExists, "Cannot add existing keyspace \""+name+"\"")
 	}
-	ks := &schema.Keyspace{Name: name, Tables: map[string]*schema.Table{}, DurableWrites: true}
-	if err := applyKeyspaceProperties(ks, s.Properties); err != nil {
+	if err := validateReplication(name, ks.Replication); err != nil {
 		return nil, err
 	}
 	db.Schema.Keyspaces[name] = ks
@@ -391,4 +404,45 @@ func serializationCompatible(typ, old *cqltype.Type) bool {
 		}
 	}
 	return false
+}
+
+func replicationOption(repl [][2]string, key string) string {
+	for _, kv := range repl {
+		if kv[0] == key {
+			return kv[1]
+		}
+	}
+	return ""
+}
+
+// validateReplication checks a keyspace's replication strategy as
+// AbstractReplicationStrategy.validateReplicationStrategy does for the
+// strategies Cassandra 4.1 ships: the class must exist (short names live in
+// org.apache.cassandra.locator), LocalStrategy is internal, SimpleStrategy
+// needs a replication_factor and accepts no other option.
+func validateReplication(ks string, repl [][2]string) *cqlerr.Error {
+	cls := replicationOption(repl, "class")
+	className := cls
+	if !strings.Contains(cls, ".") {
+		className = "org.apache.cassandra.locator." + cls
+	}
+	switch strings.TrimPrefix(className, "org.apache.cassandra.locator.") {
+	case "OldNetworkTopologyStrategy":
+		return cqlerr.Config("The support for the OldNetworkTopologyStrategy has been removed in C* version 4.0. The keyspace strategy should be switch to NetworkTopologyStrategy")
+	case "LocalStrategy":
+		return cqlerr.Invalid("Unable to use given strategy class: LocalStrategy is reserved for internal use.")
+	case "SimpleStrategy":
+		if replicationOption(repl, "replication_factor") == "" {
+			return cqlerr.Config("SimpleStrategy requires a replication_factor strategy option.")
+		}
+		for _, kv := range repl {
+			if kv[0] != "class" && kv[0] != "replication_factor" {
+				return cqlerr.Config("Unrecognized strategy option {" + kv[0] + "} passed to SimpleStrategy for keyspace " + ks)
+			}
+		}
+	case "NetworkTopologyStrategy":
+	default:
+		return cqlerr.Config("Unable to find replication strategy class '" + className + "'")
+	}
+	return nil
 }
