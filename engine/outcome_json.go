@@ -148,6 +148,8 @@ func AppendErrorJSON(dst []byte, e *cqlerr.Error) []byte {
 	dst = appendJSONString(dst, string(e.Code))
 	dst = append(dst, `,"message":`...)
 	dst = appendJSONString(dst, e.Message)
+	dst = append(dst, `,"cqlsh":`...)
+	dst = appendJSONString(dst, e.Cqlsh())
 	if e.Pos.IsValid() {
 		dst = append(dst, `,"line":`...)
 		dst = strconv.AppendInt(dst, int64(e.Pos.Line), 10)

@@ -121,7 +121,8 @@ func TestOutcomeJSONGolden(t *testing.T) {
 				Error:     cqlerr.Invalid("table nope does not exist"),
 			},
 			want: `{"statement":"SELECT * FROM nope","line":4,"warnings":[],` +
-				`"error":{"code":"InvalidRequest","message":"table nope does not exist"}}`,
+				`"error":{"code":"InvalidRequest","message":"table nope does not exist",` +
+				`"cqlsh":"InvalidRequest: Error from server: code=2200 [Invalid query] message=\"table nope does not exist\""}}`,
 		},
 		{
 			name: "error with position",
@@ -132,6 +133,7 @@ func TestOutcomeJSONGolden(t *testing.T) {
 			},
 			want: `{"statement":"SELEC 1","line":7,"warnings":[],` +
 				`"error":{"code":"SyntaxException","message":"line 7:0 no viable alternative at input 'SELEC'",` +
+				`"cqlsh":"SyntaxException: line 7:0 no viable alternative at input 'SELEC'",` +
 				`"line":7,"column":1,"offset":40,"length":5}}`,
 		},
 		{
@@ -147,6 +149,7 @@ func TestOutcomeJSONGolden(t *testing.T) {
 			},
 			want: `{"statement":"SELECT * FROM t WHERE v = 1","line":5,"warnings":[],` +
 				`"error":{"code":"InvalidRequest","message":"Cannot execute this query",` +
+				`"cqlsh":"InvalidRequest: Error from server: code=2200 [Invalid query] message=\"Cannot execute this query\"",` +
 				`"line":5,"column":23,"offset":70,"length":5,` +
 				`"why":"v is a regular column: every partition must be read.","fix":"Add ALLOW FILTERING, or a table keyed by v."}}`,
 		},
@@ -243,6 +246,7 @@ type decoded struct {
 	Error     *struct {
 		Code    string  `json:"code"`
 		Message string  `json:"message"`
+		Cqlsh   string  `json:"cqlsh"`
 		Line    *int    `json:"line"`
 		Column  *int    `json:"column"`
 		Offset  *int    `json:"offset"`
@@ -329,6 +333,7 @@ func checkDecodedError(t *testing.T, d decoded, e *cqlerr.Error, eq func(what, g
 	}
 	eq("error code", d.Error.Code, string(e.Code))
 	eq("error message", d.Error.Message, e.Message)
+	eq("error cqlsh", d.Error.Cqlsh, e.Cqlsh())
 	if (d.Error.Why != nil) != (e.Why != "") || (d.Error.Fix != nil) != (e.Why != "") {
 		t.Errorf("why/fix presence: decoded %v/%v, want both only when Why is set (%q)", d.Error.Why != nil, d.Error.Fix != nil, e.Why)
 	}

@@ -216,14 +216,14 @@ func TestBridgeSessions(t *testing.T) {
 	if !b.close(h1) || b.close(h1) {
 		t.Errorf("close should succeed once")
 	}
-	want := `[{"statement":"","line":0,"warnings":[],"error":{"code":"ServerError","message":"cqlplay: no open session has handle 1 (call cqlplay.open first; a closed handle is not reused)"}}]`
+	want := `[{"statement":"","line":0,"warnings":[],"error":{"code":"ServerError","message":"cqlplay: no open session has handle 1 (call cqlplay.open first; a closed handle is not reused)","cqlsh":"ServerError: cqlplay: no open session has handle 1 (call cqlplay.open first; a closed handle is not reused)"}}]`
 	if got := string(b.run(h1, "SELECT 1;")); got != want {
 		t.Errorf("run after close:\n got %s\nwant %s", got, want)
 	}
 	if h3, _ := b.open(""); h3 != 3 {
 		t.Errorf("handle after close %d, want 3 (never reused)", h3)
 	}
-	wantLayout := `{"error":{"code":"ServerError","message":"cqlplay: no open session has handle 7 (call cqlplay.open first; a closed handle is not reused)"}}`
+	wantLayout := `{"error":{"code":"ServerError","message":"cqlplay: no open session has handle 7 (call cqlplay.open first; a closed handle is not reused)","cqlsh":"ServerError: cqlplay: no open session has handle 7 (call cqlplay.open first; a closed handle is not reused)"}}`
 	if got := string(b.layout(7, "cli", "")); got != wantLayout {
 		t.Errorf("layout of a bad handle:\n got %s\nwant %s", got, wantLayout)
 	}
@@ -265,7 +265,8 @@ func TestBridgeLayout(t *testing.T) {
 			}
 		}
 	}
-	want := `{"error":{"code":"InvalidRequest","message":"unknown layout form \"nope\" (known: map, tree, cli, sstabledump, ring)"}}`
+	want := `{"error":{"code":"InvalidRequest","message":"unknown layout form \"nope\" (known: map, tree, cli, sstabledump, ring)",` +
+		`"cqlsh":"InvalidRequest: Error from server: code=2200 [Invalid query] message=\"unknown layout form \"nope\" (known: map, tree, cli, sstabledump, ring)\""}}`
 	if got := string(b.layout(h, "nope", "")); got != want {
 		t.Errorf("unknown form:\n got %s\nwant %s", got, want)
 	}

@@ -109,7 +109,8 @@ func TestRunFilesInOneSession(t *testing.T) {
 func TestRunJSON(t *testing.T) {
 	stdout, stderr, code, _ := runCLI(t, []string{"run", "--json"}, "a;\nfail <b>;\n", false)
 	want := `{"statement":"a","line":1,"text":"ran a","warnings":[]}` + "\n" +
-		`{"statement":"fail \u003cb\u003e","line":2,"warnings":[],"error":{"code":"InvalidRequest","message":"failed fail \u003cb\u003e"}}` + "\n"
+		`{"statement":"fail \u003cb\u003e","line":2,"warnings":[],"error":{"code":"InvalidRequest","message":"failed fail \u003cb\u003e",` +
+		`"cqlsh":"InvalidRequest: Error from server: code=2200 [Invalid query] message=\"failed fail \u003cb\u003e\""}}` + "\n"
 	if stdout != want || stderr != "" || code != exitStatement {
 		t.Errorf("got exit %d, stdout\n%s\nstderr %q; want exit 2, stdout\n%s", code, stdout, stderr, want)
 	}

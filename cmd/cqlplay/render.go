@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine"
-	"github.com/cqlplay/cqlplay/engine/cqlerr"
 )
 
 // printer writes Outcomes the way cqlsh prints a script's results
@@ -241,52 +240,8 @@ func (p *printer) printError(o *engine.Outcome) {
 		b = strconv.AppendInt(b, int64(o.Line+strings.Count(o.Statement, "\n")), 10)
 		b = append(b, ':')
 	}
-	b = append(b, cqlshErrorLine(o.Error)...)
+	b = append(b, o.Error.Cqlsh()...)
 	b = append(b, '\n')
 	p.buf = b
 	p.errOut.Write(b)
-}
-
-// cqlshErrorLine is the text cqlsh prints for e: the exception's class name,
-// ": ", and the exception's text, which depends on how the Python driver
-// (cassandra/protocol.py) turns the server's error into an exception:
-//
-//   - InvalidRequest and Unauthorized become new exceptions whose text is the
-//     summary "Error from server: code=2200 [Invalid query] message=\"...\""
-//     (what (*cqlerr.Error).Cqlsh renders);
-//   - AlreadyExists becomes the driver's own sentence built from the keyspace
-//     and table the server sends: "Table 'ks.t' already exists";
-//   - the others (SyntaxException, ConfigurationException, ServerError) are
-//     raised as the protocol message itself, and cqlsh prints its .message:
-//     the server's text alone.
-func cqlshErrorLine(e *cqlerr.Error) string {
-	switch e.Code {
-	case cqlerr.InvalidRequest, cqlerr.Unauthorized:
-		return e.Cqlsh()
-	case cqlerr.AlreadyExists:
-		if s, ok := alreadyExistsLine(e.Message); ok {
-			return string(e.Code) + ": " + s
-		}
-	}
-	return string(e.Code) + ": " + e.Message
-}
-
-// alreadyExistsLine rewrites the two AlreadyExistsException messages of
-// Cassandra (exceptions/AlreadyExistsException.java):
-// `Cannot add already existing table "t" to keyspace "ks"` and
-// `Cannot add existing keyspace "ks"`.
-func alreadyExistsLine(msg string) (string, bool) {
-	if rest, ok := strings.CutPrefix(msg, `Cannot add already existing table "`); ok {
-		table, rest, ok1 := strings.Cut(rest, `" to keyspace "`)
-		ks, ok2 := strings.CutSuffix(rest, `"`)
-		if ok1 && ok2 {
-			return "Table '" + ks + "." + table + "' already exists", true
-		}
-	}
-	if rest, ok := strings.CutPrefix(msg, `Cannot add existing keyspace "`); ok {
-		if ks, ok := strings.CutSuffix(rest, `"`); ok {
-			return "Keyspace '" + ks + "' already exists", true
-		}
-	}
-	return "", false
 }

@@ -159,36 +159,6 @@ func render(outs []engine.Outcome, tty bool) (stdout, stderr string, failed bool
 	return o.String(), e.String(), p.failed
 }
 
-func TestCqlshErrorLine(t *testing.T) {
-	tests := []struct {
-		err  *cqlerr.Error
-		want string
-	}{
-		{cqlerr.Invalid("table nope does not exist"),
-			`InvalidRequest: Error from server: code=2200 [Invalid query] message="table nope does not exist"`},
-		{cqlerr.New(cqlerr.AlreadyExists, `Cannot add already existing table "users" to keyspace "ks"`),
-			`AlreadyExists: Table 'ks.users' already exists`},
-		{cqlerr.New(cqlerr.AlreadyExists, `Cannot add existing keyspace "ks"`),
-			`AlreadyExists: Keyspace 'ks' already exists`},
-		{cqlerr.New(cqlerr.AlreadyExists, `something else`),
-			`AlreadyExists: something else`},
-		{cqlerr.New(cqlerr.Unauthorized, `User x has no SELECT permission`),
-			`Unauthorized: Error from server: code=2100 [Unauthorized] message="User x has no SELECT permission"`},
-		{cqlerr.Syntax(cqlerr.Pos{Line: 1, Col: 1}, 5, "line 1:0 no viable alternative at input 'SELEC' ([SELEC]...)"),
-			`SyntaxException: line 1:0 no viable alternative at input 'SELEC' ([SELEC]...)`},
-		{cqlerr.Config("Cannot mix counter and non counter columns in the same table"),
-			`ConfigurationException: Cannot mix counter and non counter columns in the same table`},
-		{cqlerr.New(cqlerr.ServerError, "boom"), `ServerError: boom`},
-		{cqlerr.New(cqlerr.Stopped, "The script ran past the playground's time limit"),
-			`Stopped: The script ran past the playground's time limit`},
-	}
-	for _, tt := range tests {
-		if got := cqlshErrorLine(tt.err); got != tt.want {
-			t.Errorf("cqlshErrorLine(%q)\n got %s\nwant %s", tt.err.Message, got, tt.want)
-		}
-	}
-}
-
 func TestDisplayWidth(t *testing.T) {
 	tests := []struct {
 		in   string

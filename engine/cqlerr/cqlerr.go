@@ -8,7 +8,10 @@
 // the Cassandra source file it was read from.
 package cqlerr
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Code is a Cassandra exception class as cqlsh names it.
 type Code string
@@ -83,18 +86,50 @@ type Error struct {
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
 
-// Cqlsh renders e as cqlsh prints a server error, e.g.
-// InvalidRequest: Error from server: code=2200 [Invalid query] message="...".
+// Cqlsh renders e as cqlsh prints it, which depends on how the Python driver
+// (cassandra/protocol.py) turns the server's error into an exception:
+//
+//   - InvalidRequest and Unauthorized print the summary
+//     "Error from server: code=2200 [Invalid query] message=\"...\"";
+//   - AlreadyExists prints the driver's own sentence built from the keyspace
+//     and table: "Table 'ks.t' already exists";
+//   - the others (SyntaxException, ConfigurationException, ServerError, and
+//     cqlplay's own Stopped and InvalidDirective) print the message alone.
 func (e *Error) Cqlsh() string {
-	if e.Code == Stopped {
-		return "Stopped: " + e.Message
+	switch e.Code {
+	case InvalidRequest, Unauthorized:
+		code, desc := e.Code.Protocol()
+		hex := strconv.FormatInt(int64(code), 16)
+		for len(hex) < 4 {
+			hex = "0" + hex
+		}
+		return string(e.Code) + ": Error from server: code=" + hex + " [" + desc + "] message=\"" + e.Message + "\""
+	case AlreadyExists:
+		if s, ok := alreadyExistsLine(e.Message); ok {
+			return string(e.Code) + ": " + s
+		}
 	}
-	code, desc := e.Code.Protocol()
-	hex := strconv.FormatInt(int64(code), 16)
-	for len(hex) < 4 {
-		hex = "0" + hex
+	return string(e.Code) + ": " + e.Message
+}
+
+// alreadyExistsLine rewrites the two AlreadyExistsException messages of
+// Cassandra (exceptions/AlreadyExistsException.java):
+// `Cannot add already existing table "t" to keyspace "ks"` and
+// `Cannot add existing keyspace "ks"`.
+func alreadyExistsLine(msg string) (string, bool) {
+	if rest, ok := strings.CutPrefix(msg, `Cannot add already existing table "`); ok {
+		table, rest, ok1 := strings.Cut(rest, `" to keyspace "`)
+		ks, ok2 := strings.CutSuffix(rest, `"`)
+		if ok1 && ok2 {
+			return "Table '" + ks + "." + table + "' already exists", true
+		}
 	}
-	return string(e.Code) + ": Error from server: code=" + hex + " [" + desc + "] message=\"" + e.Message + "\""
+	if rest, ok := strings.CutPrefix(msg, `Cannot add existing keyspace "`); ok {
+		if ks, ok := strings.CutSuffix(rest, `"`); ok {
+			return "Keyspace '" + ks + "' already exists", true
+		}
+	}
+	return "", false
 }
 
 // At returns a copy of e located at pos spanning n bytes, unless e already has a position.

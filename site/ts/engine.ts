@@ -142,7 +142,7 @@ export class Engine {
 }
 
 function failure(code: string, message: string): Outcome {
-  return { statement: "", line: 1, warnings: [], error: { code, message } };
+  return { statement: "", line: 1, warnings: [], error: { code, message, cqlsh: code + ": " + message } };
 }
 
 /** Reads the answer to the worker's system_schema query; an error means no schema. */

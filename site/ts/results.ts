@@ -113,23 +113,9 @@ function renderPlan(ui: UI, p: Plan): HTMLElement {
   return el("p", "out-plan", s);
 }
 
-// The protocol code and description cqlsh prints for each error class
-// (engine/cqlerr Code.Protocol).
-const protocol: Record<string, [number, string]> = {
-  SyntaxException: [0x2000, "Syntax error in CQL query"],
-  InvalidRequest: [0x2200, "Invalid query"],
-  AlreadyExists: [0x2400, "Query invalid because of configuration issue"],
-  ConfigurationException: [0x2300, "Query invalid because of configuration issue"],
-  Unauthorized: [0x2100, "Unauthorized"],
-  ServerError: [0x0000, "Server error"],
-};
-
-/** Formats an error as cqlsh prints it (engine/cqlerr Error.Cqlsh). */
+/** The error as cqlsh prints it: the engine renders it (error.cqlsh). */
 export function cqlsh(e: CqlError): string {
-  if (e.code === "Stopped") return "Stopped: " + e.message;
-  const [code, desc] = protocol[e.code] ?? [0, e.code];
-  const hex = code.toString(16).padStart(4, "0");
-  return `${e.code}: Error from server: code=${hex} [${desc}] message="${e.message}"`;
+  return e.cqlsh;
 }
 
 export function firstLine(s: string): string {

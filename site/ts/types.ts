@@ -4,6 +4,8 @@
 export interface CqlError {
   code: string;
   message: string;
+  /** The error as cqlsh prints it, e.g. "InvalidRequest: Error from server: ...". */
+  cqlsh: string;
   line?: number;
   column?: number;
   offset?: number;

@@ -53,7 +53,7 @@ function run(m: Extract<ToWorker, { type: "run" }>): void {
 }
 
 function failure(msg: string): string {
-  return JSON.stringify([{ statement: "", line: 1, warnings: [], error: { code: "ServerError", message: msg } }]);
+  return JSON.stringify([{ statement: "", line: 1, warnings: [], error: { code: "ServerError", message: msg, cqlsh: "ServerError: " + msg } }]);
 }
 
 scope.onmessage = (e) => {
