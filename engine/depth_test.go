@@ -500,3 +500,19 @@ SELECT * FROM users WHERE mainland = 'x' AND state > 'a' AND uid = 1;`)
 		}
 	}
 }
+
+func TestIncompatibleSettings(t *testing.T) {
+	runScenario(t, "set twice", `
+CREATE TABLE kv (k int PRIMARY KEY, v text, l list<int>);
+UPDATE kv SET v = 'a', v = 'b' WHERE k = 1;
+UPDATE kv SET l = l + [1], l = l + [2] WHERE k = 1;
+UPDATE kv SET l = [0], l = l + [2] WHERE k = 1;
+SELECT l FROM kv;
+`, []step{
+		ok,
+		fails("Multiple incompatible setting of column v"),
+		ok,
+		fails("Multiple incompatible setting of column l"),
+		rows([]string{"[1, 2]"}),
+	})
+}

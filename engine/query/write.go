@@ -187,6 +187,19 @@ func (db *DB) prepareUpdate(s *cql.Update) (*write, *cqlerr.Error) {
 		return nil, err
 	}
 	w := &write{typ: updateStmt, t: t, ttl: s.Using.TTL, ts: s.Using.Timestamp}
+	// Parser.g's addRawUpdate: a plain `c = v` cannot share a SET with any
+	// other operation on c (additions and removals can).
+	whole := map[string]bool{}
+	seen := map[string]bool{}
+	for _, a := range s.Assignments {
+		name := a.Column.Name
+		plain := a.Op == cql.AssignSet && a.Key == nil
+		if seen[name] && (plain || whole[name]) {
+			return nil, cqlerr.Syntax(a.Pos, len(a.Text), "Multiple incompatible setting of column "+name)
+		}
+		seen[name] = true
+		whole[name] = whole[name] || plain
+	}
 	for _, a := range s.Assignments {
 		c, err := db.column(t, a.Column)
 		if err != nil {
