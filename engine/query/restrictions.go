@@ -92,8 +92,9 @@ type restrictions struct {
 	token *restriction
 	// ck holds the clustering restrictions in column order: a multi-column
 	// restriction appears once, at its first column's index.
-	ck     []*restriction
-	ckCols map[*schema.Column]*restriction
+	ck []*restriction
+	// ckCols holds per clustering column (by position) its restriction.
+	ckCols []*restriction
 	others []*restriction // regular and static columns, in textual order
 
 	isKeyRange    bool
@@ -110,11 +111,12 @@ type restrictions struct {
 }
 
 func newRestrictions(t *schema.Table, typ stmtType, allowFiltering bool) *restrictions {
+	keys := make([]*restriction, len(t.PartitionKey)+len(t.ClusteringCs))
 	return &restrictions{
 		table:          t,
 		typ:            typ,
-		pk:             make([]*restriction, len(t.PartitionKey)),
-		ckCols:         map[*schema.Column]*restriction{},
+		pk:             keys[:len(t.PartitionKey):len(t.PartitionKey)],
+		ckCols:         keys[len(t.PartitionKey):],
 		allowFiltering: allowFiltering,
 	}
 }
@@ -188,7 +190,7 @@ func (rs *restrictions) add(r *restriction) *cqlerr.Error {
 // compare the new restriction with the last (highest) restricted column.
 func (rs *restrictions) addClustering(r *restriction) *cqlerr.Error {
 	for _, c := range r.cols {
-		if old := rs.ckCols[c]; old != nil {
+		if old := rs.ckCols[c.Position]; old != nil {
 			if old.multi() || r.multi() {
 				return mergeMulti(old, r)
 			}
@@ -207,7 +209,7 @@ func (rs *restrictions) addClustering(r *restriction) *cqlerr.Error {
 		}
 	}
 	for _, c := range r.cols {
-		rs.ckCols[c] = r
+		rs.ckCols[c.Position] = r
 	}
 	// Keep rs.ck sorted by first column position.
 	i := len(rs.ck)
@@ -495,7 +497,7 @@ func (rs *restrictions) processClustering(hasIndex, selectsOnlyStatic, forView b
 			restricted := rs.restrictedCKColumns()
 			for i, c := range restricted {
 				if t.ClusteringCs[i] != c {
-					return atRelation(cqlerr.Invalid("PRIMARY KEY column \""+c.Name+"\" cannot be restricted as preceding column \""+t.ClusteringCs[i].Name+"\" is not restricted"), rs.ckCols[c])
+					return atRelation(cqlerr.Invalid("PRIMARY KEY column \""+c.Name+"\" cannot be restricted as preceding column \""+t.ClusteringCs[i].Name+"\" is not restricted"), rs.ckCols[c.Position])
 				}
 			}
 		}
@@ -506,7 +508,7 @@ func (rs *restrictions) processClustering(hasIndex, selectsOnlyStatic, forView b
 func (rs *restrictions) unrestrictedCK() []string {
 	var names []string
 	for _, c := range rs.table.ClusteringCs {
-		if rs.ckCols[c] == nil {
+		if rs.ckCols[c.Position] == nil {
 			names = append(names, c.Name)
 		}
 	}
@@ -516,7 +518,7 @@ func (rs *restrictions) unrestrictedCK() []string {
 func (rs *restrictions) restrictedCKColumns() []*schema.Column {
 	var cs []*schema.Column
 	for _, c := range rs.table.ClusteringCs {
-		if rs.ckCols[c] != nil {
+		if rs.ckCols[c.Position] != nil {
 			cs = append(cs, c)
 		}
 	}
@@ -597,7 +599,7 @@ func (rs *restrictions) needFiltering() bool {
 		n += rs.pkRestrictedCount()
 	}
 	if rs.ckFiltered {
-		n += len(rs.ckCols)
+		n += len(rs.restrictedCKColumns())
 	}
 	var cols []*schema.Column
 	multipleContains := false
@@ -615,7 +617,7 @@ func (rs *restrictions) needFiltering() bool {
 
 // isColumnRestrictedByEq reports whether c is restricted by = (or a one-value IN).
 func (rs *restrictions) isColumnRestrictedByEq(c *schema.Column) bool {
-	r := rs.ckCols[c]
+	r := rs.ckCols[c.Position]
 	return r != nil && (r.kind == rEQ || r.kind == rIN && len(r.values) == 1)
 }
 

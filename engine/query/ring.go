@@ -55,6 +55,13 @@ func (r *Ring) Replicas(token int64) []int {
 	return out
 }
 
+// owner returns the first replica of token: the node of the first ring
+// token at or after it, wrapping around.
+func (r *Ring) owner(token int64) int {
+	i := sort.Search(len(r.tokens), func(i int) bool { return r.tokens[i].token >= token })
+	return r.tokens[i%len(r.tokens)].node
+}
+
 // NodesFor returns the nodes a read of these partitions contacts, sorted:
 // every node for a range scan, else the first replica of each partition.
 func (r *Ring) NodesFor(tokens []int64, all bool) []int {
@@ -66,8 +73,8 @@ func (r *Ring) NodesFor(tokens []int64, all bool) []int {
 		return out
 	}
 	for _, t := range tokens {
-		if reps := r.Replicas(t); len(reps) > 0 && !containsInt(out, reps[0]) {
-			out = append(out, reps[0])
+		if n := r.owner(t); !containsInt(out, n) {
+			out = append(out, n)
 		}
 	}
 	sort.Ints(out)

@@ -271,13 +271,14 @@ func (db *DB) limitValue(e cql.Expr) (int, *cqlerr.Error) {
 
 // checkNulls raises the null-value errors Cassandra raises when it binds values.
 func (rs *restrictions) checkNulls() *cqlerr.Error {
-	all := append(append(append([]*restriction{}, rs.pk...), rs.ck...), rs.others...)
-	for _, r := range all {
-		if r != nil && r.unset {
-			return cqlerr.Invalid("Invalid unset value for column " + r.first().Name)
-		}
-		if r != nil && r.nulls != nil {
-			return cqlerr.Invalid("Invalid null value in condition for column " + r.first().Name)
+	for _, group := range [3][]*restriction{rs.pk, rs.ck, rs.others} {
+		for _, r := range group {
+			if r != nil && r.unset {
+				return cqlerr.Invalid("Invalid unset value for column " + r.first().Name)
+			}
+			if r != nil && r.nulls != nil {
+				return cqlerr.Invalid("Invalid null value in condition for column " + r.first().Name)
+			}
 		}
 	}
 	return nil

@@ -118,22 +118,16 @@ func (db *DB) prepareInsert(s *cql.Insert) (*write, *cqlerr.Error) {
 		}
 	}
 	w := &write{typ: insertStmt, t: t, marker: !t.Compact, ttl: s.Using.TTL, ts: s.Using.Timestamp}
-	where := make([]*cql.Relation, 0, len(t.PartitionKey)+len(t.ClusteringCs))
-	rels := make([]cql.Relation, 0, len(t.PartitionKey)+len(t.ClusteringCs))
 	hasClustering := false
+	keys := 0
 	for i, id := range s.Columns {
 		c, err := db.column(t, id)
 		if err != nil {
 			return nil, err
 		}
-		if c.Kind == schema.Clustering {
-			hasClustering = true
-		}
 		if c.IsPrimaryKey() {
-			// One backing array for the key relations; each names its column
-			// through a slice of the statement's own column list.
-			rels = append(rels, cql.Relation{Pos: id.Pos, Kind: cql.SingleColumn, Columns: s.Columns[i : i+1 : i+1], Op: cql.OpEq, Value: s.Values[i], Text: id.Name + " = " + s.Values[i].String()})
-			where = append(where, &rels[len(rels)-1]) // rels never grows past its capacity
+			hasClustering = hasClustering || c.Kind == schema.Clustering
+			keys++
 			continue
 		}
 		op, err := db.setValue(c, s.Values[i])
@@ -142,11 +136,36 @@ func (db *DB) prepareInsert(s *cql.Insert) (*write, *cqlerr.Error) {
 		}
 		w.ops = append(w.ops, op)
 	}
-	onlyStatic := !hasClustering && appliesOnlyToStatic(w.ops)
-	w.rs, err = db.analyse(t, insertStmt, where, false, onlyStatic, false)
-	if err != nil {
+	// The key columns are `column = value` restrictions, converted after the
+	// other values as StatementRestrictions does; they are built directly
+	// rather than through relation trees, which was most of W1's cost.
+	rs := newRestrictions(t, insertStmt, false)
+	rest := make([]restriction, keys)
+	for i, id := range s.Columns {
+		c := t.Column(id.Name)
+		if !c.IsPrimaryKey() {
+			continue
+		}
+		v, err := c.Type.Assign(s.Values[i], c.Name, db.env())
+		if err != nil {
+			return nil, err.At(id.Pos, len(id.Name))
+		}
+		keys--
+		r := &rest[keys]
+		r.col1[0] = c
+		r.cols = r.col1[:]
+		r.setEQ(v)
+		if v == nil {
+			r.nulls = &cql.Relation{Pos: id.Pos}
+		}
+		if err := rs.add(r); err != nil {
+			return nil, err.At(id.Pos, len(id.Name))
+		}
+	}
+	if err := rs.process(!hasClustering && appliesOnlyToStatic(w.ops), false); err != nil {
 		return nil, err
 	}
+	w.rs = rs
 	if t.Dense && len(w.ops) == 0 && len(t.Regulars) > 0 {
 		return nil, cqlerr.Invalid("Column " + t.Regulars[0].Name + " is mandatory for this COMPACT STORAGE table")
 	}
@@ -367,7 +386,7 @@ func (rs *restrictions) allPKByEquality() bool {
 		}
 	}
 	for _, c := range rs.table.ClusteringCs {
-		r := rs.ckCols[c]
+		r := rs.ckCols[c.Position]
 		if r == nil || !r.isEQorIN() {
 			return false
 		}
@@ -546,8 +565,18 @@ func (db *DB) mutate(w *write, key []byte, params writeParams) *cqlerr.Error {
 	}
 	db.rows++
 	part := db.Data(w.t).PartitionForWrite(key)
-	slices, _ := clusteringSlices(w.t, w.rs)
 	full := len(w.rs.ck) == len(w.t.ClusteringCs) && w.rs.allPKByEquality()
+	if full && w.typ != deleteStmt && w.t.HasClustering() && !(appliesOnlyToStatic(w.ops) && len(w.rs.ck) == 0) {
+		// One row named by equalities, as every INSERT is: no slices to build.
+		if ck := singleValues(w.rs.ck); ck != nil {
+			if err := db.applyOps(w, part, part.RowForWrite(ck), params); err != nil {
+				return err
+			}
+			db.afterWrite(w.t, part)
+			return nil
+		}
+	}
+	slices, _ := clusteringSlices(w.t, w.rs)
 	if w.typ == deleteStmt && len(w.ops) == 0 {
 		switch {
 		case len(w.rs.ck) == 0:

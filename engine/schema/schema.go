@@ -51,8 +51,9 @@ func (c *Column) Compare(a, b cqltype.Value) int {
 
 // Table is a table or a materialized view.
 type Table struct {
-	Keyspace string
-	Name     string
+	Keyspace  string
+	Name      string
+	qualified string
 	// Columns lists every column in SELECT * order: partition key, clustering,
 	// then static and regular columns each by name.
 	Columns      []*Column
@@ -103,7 +104,14 @@ type View struct {
 }
 
 // Qualified returns ks.name.
-func (t *Table) Qualified() string { return t.Keyspace + "." + t.Name }
+// A table's keyspace and name never change once it is created, so the name
+// is built once: every write's plan carries it.
+func (t *Table) Qualified() string {
+	if t.qualified == "" {
+		t.qualified = t.Keyspace + "." + t.Name
+	}
+	return t.qualified
+}
 
 // Column returns the column called name, or nil.
 func (t *Table) Column(name string) *Column { return t.byName[name] }
