@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -307,13 +308,18 @@ func wasmSize(file string) (wasmSizes, error) {
 
 // groupDigits writes n with thousands separators: 1,234,567.
 func groupDigits(n int64) string {
-	s := fmt.Sprint(n)
+	s := strconv.FormatInt(n, 10)
+	sign := ""
+	if n < 0 {
+		sign, s = "-", s[1:]
+	}
 	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 && s[0] != '-' {
+	b.WriteString(sign)
+	for i := 0; i < len(s); i++ {
+		if i > 0 && (len(s)-i)%3 == 0 {
 			b.WriteByte(',')
 		}
-		b.WriteRune(r)
+		b.WriteByte(s[i])
 	}
 	return b.String()
 }
