@@ -2,6 +2,7 @@ package engine
 
 import (
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -218,7 +219,7 @@ func TestBatches(t *testing.T) {
 	var unlogged strings.Builder
 	unlogged.WriteString("BEGIN UNLOGGED BATCH\n")
 	for i := 0; i < 11; i++ {
-		unlogged.WriteString("INSERT INTO t (k, v) VALUES (" + itoa(i) + ", 'x');\n")
+		unlogged.WriteString("INSERT INTO t (k, v) VALUES (" + strconv.Itoa(i) + ", 'x');\n")
 	}
 	unlogged.WriteString("APPLY BATCH;\n")
 	runScenario(t, "batch", `
@@ -434,7 +435,7 @@ func TestAdviceWarnings(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("CREATE TABLE hot (bucket int, id int, v int, PRIMARY KEY (bucket, id));\n")
 	for i := 0; i < 1000; i++ {
-		b.WriteString("INSERT INTO hot (bucket, id, v) VALUES (" + itoa(i%2) + ", " + itoa(i) + ", 1);\n")
+		b.WriteString("INSERT INTO hot (bucket, id, v) VALUES (" + strconv.Itoa(i%2) + ", " + strconv.Itoa(i) + ", 1);\n")
 	}
 	outs := NewSession(Options{}).Run(b.String())
 	found := false
@@ -457,7 +458,7 @@ func TestTombstoneWarning(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("CREATE TABLE q (k int, c int, v int, PRIMARY KEY (k, c));\n")
 	for i := 0; i < 1001; i++ {
-		b.WriteString("DELETE FROM q WHERE k = 1 AND c = " + itoa(i) + ";\n")
+		b.WriteString("DELETE FROM q WHERE k = 1 AND c = " + strconv.Itoa(i) + ";\n")
 	}
 	b.WriteString("SELECT * FROM q WHERE k = 1;\n")
 	outs := NewSession(Options{}).Run(b.String())

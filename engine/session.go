@@ -6,6 +6,7 @@
 package engine
 
 import (
+	"strconv"
 	"time"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
@@ -86,7 +87,7 @@ func (s *Session) Run(script string) []Outcome {
 			continue
 		}
 		if s.opts.MaxStatements > 0 && executed >= s.opts.MaxStatements {
-			outs = append(outs, stopped(it, "The script has more than "+itoa(s.opts.MaxStatements)+" statements, the playground's bound; the rest was not run."))
+			outs = append(outs, stopped(it, "The script has more than "+strconv.Itoa(s.opts.MaxStatements)+" statements, the playground's bound; the rest was not run."))
 			break
 		}
 		if !deadline.IsZero() && time.Now().After(deadline) {
@@ -142,26 +143,4 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 		o.Columns, o.Rows, o.Nulls, o.Text, o.Warnings, o.Plan = res.Columns, res.Rows, res.Nulls, res.Text, res.Warnings, res.Plan
 	}
 	return o
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }

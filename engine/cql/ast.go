@@ -83,6 +83,28 @@ const (
 	NullLit                            // null
 )
 
+// String returns the kind as Cassandra's messages name it
+// ("Invalid STRING constant (abc) ...").
+func (k LiteralKind) String() string {
+	switch k {
+	case StringLit:
+		return "STRING"
+	case IntegerLit:
+		return "INTEGER"
+	case FloatLit:
+		return "FLOAT"
+	case BooleanLit:
+		return "BOOLEAN"
+	case UUIDLit:
+		return "UUID"
+	case HexLit:
+		return "HEX"
+	case DurationLit:
+		return "DURATION"
+	}
+	return "NULL"
+}
+
 // Literal is a constant. Text is the value as Cassandra's messages print it:
 // a string's content without quotes (with ” already unescaped), a number or
 // uuid exactly as written, a blob with its 0x prefix.

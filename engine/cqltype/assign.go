@@ -94,7 +94,7 @@ func (t *Type) assignLiteral(x *cql.Literal, receiver string, env Env) (Value, *
 		return nil, nil
 	}
 	if !literalAssignable(x.Kind, t) {
-		return nil, cqlerr.Invalid("Invalid " + literalKindName(x.Kind) + " constant (" + x.Text + ") for \"" +
+		return nil, cqlerr.Invalid("Invalid " + x.Kind.String() + " constant (" + x.Text + ") for \"" +
 			receiver + "\" of type " + t.String())
 	}
 	switch {
@@ -150,26 +150,6 @@ func literalAssignable(k cql.LiteralKind, t *Type) bool {
 		return t.Kind != Counter
 	}
 	return false
-}
-
-func literalKindName(k cql.LiteralKind) string {
-	switch k {
-	case cql.StringLit:
-		return "STRING"
-	case cql.IntegerLit:
-		return "INTEGER"
-	case cql.FloatLit:
-		return "FLOAT"
-	case cql.BooleanLit:
-		return "BOOLEAN"
-	case cql.UUIDLit:
-		return "UUID"
-	case cql.HexLit:
-		return "HEX"
-	case cql.DurationLit:
-		return "DURATION"
-	}
-	return "NULL"
 }
 
 // assignable is AssignmentTestable.testAssignment: whether e could be a

@@ -18,7 +18,7 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 	switch x := s.JSON.(type) {
 	case *cql.Literal:
 		if x.Kind != cql.StringLit {
-			return nil, cqlerr.Invalid("Invalid " + literalKind(x.Kind) + " constant (" + x.Text + ") for \"[json]\" of type text")
+			return nil, cqlerr.Invalid("Invalid " + x.Kind.String() + " constant (" + x.Text + ") for \"[json]\" of type text")
 		}
 		text = x.Text
 	case *cql.BindMarker:
@@ -79,24 +79,4 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 		w.cond = &conditions{ifNotExists: true}
 	}
 	return w, db.checkWriteAttributes(w)
-}
-
-func literalKind(k cql.LiteralKind) string {
-	switch k {
-	case cql.StringLit:
-		return "STRING"
-	case cql.IntegerLit:
-		return "INTEGER"
-	case cql.FloatLit:
-		return "FLOAT"
-	case cql.BooleanLit:
-		return "BOOLEAN"
-	case cql.UUIDLit:
-		return "UUID"
-	case cql.HexLit:
-		return "HEX"
-	case cql.DurationLit:
-		return "DURATION"
-	}
-	return "NULL"
 }
