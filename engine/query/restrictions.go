@@ -252,19 +252,7 @@ func mergeSingle(old, r *restriction) *cqlerr.Error {
 		if r.kind != rSlice {
 			return cqlerr.Invalid("Column \"" + name + "\" cannot be restricted by both an equality and an inequality relation")
 		}
-		if old.lo.set && r.lo.set {
-			return cqlerr.Invalid("More than one restriction was found for the start bound on " + name)
-		}
-		if old.hi.set && r.hi.set {
-			return cqlerr.Invalid("More than one restriction was found for the end bound on " + name)
-		}
-		if r.lo.set {
-			old.lo = r.lo
-		}
-		if r.hi.set {
-			old.hi = r.hi
-		}
-		return nil
+		return mergeBounds(old, r, name)
 	case rContains:
 		if r.kind != rContains {
 			return cqlerr.Invalid("Collection column " + name + " can only be restricted by CONTAINS, CONTAINS KEY, or map-entry equality")
@@ -292,19 +280,7 @@ func mergeMulti(old, r *restriction) *cqlerr.Error {
 	if !sameColumns(old.cols, r.cols) {
 		return cqlerr.Invalid("Column \"" + r.first().Name + "\" cannot be restricted by two inequalities not starting with the same column")
 	}
-	if old.lo.set && r.lo.set {
-		return cqlerr.Invalid("More than one restriction was found for the start bound on " + names)
-	}
-	if old.hi.set && r.hi.set {
-		return cqlerr.Invalid("More than one restriction was found for the end bound on " + names)
-	}
-	if r.lo.set {
-		old.lo = r.lo
-	}
-	if r.hi.set {
-		old.hi = r.hi
-	}
-	return nil
+	return mergeBounds(old, r, names)
 }
 
 func mergeToken(old, r *restriction) *cqlerr.Error {
@@ -315,6 +291,12 @@ func mergeToken(old, r *restriction) *cqlerr.Error {
 	if r.kind != rSlice {
 		return cqlerr.Invalid("Columns \"" + names + "\" cannot be restricted by both an equality and an inequality relation")
 	}
+	return mergeBounds(old, r, names)
+}
+
+// mergeBounds merges two slices on the same column(s) into one, each bound
+// set at most once (SliceRestriction.mergeWith).
+func mergeBounds(old, r *restriction, names string) *cqlerr.Error {
 	if old.lo.set && r.lo.set {
 		return cqlerr.Invalid("More than one restriction was found for the start bound on " + names)
 	}
