@@ -97,6 +97,13 @@ func Split(code string) ([]Statement, error) {
 				i++
 				continue
 			}
+			if inBatch(cur.String()) {
+				// BEGIN BATCH ... APPLY BATCH is one statement whose inner
+				// statements end in ';', as the engine and cqlsh read it.
+				cur.WriteByte(c)
+				i++
+				continue
+			}
 			newStmt()
 			i++
 		default:
@@ -116,6 +123,17 @@ func Split(code string) ([]Statement, error) {
 }
 
 const asciiSpace = " \t\r\n\f\v"
+
+// inBatch reports whether text is a BEGIN ... BATCH statement not yet closed
+// by APPLY BATCH.
+func inBatch(text string) bool {
+	fields := strings.Fields(strings.ToUpper(text))
+	if len(fields) == 0 || fields[0] != "BEGIN" {
+		return false
+	}
+	n := len(fields)
+	return !(n >= 2 && fields[n-2] == "APPLY" && fields[n-1] == "BATCH")
+}
 
 // quotedLen returns the length of the string, quoted name or $$ string that
 // starts s, or 1 for any other byte. An unterminated one runs to the end.

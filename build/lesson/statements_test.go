@@ -25,6 +25,8 @@ func TestSplit(t *testing.T) {
 			[]Statement{{Text: "SELECT * FROM t", Line: 2, Rows: -1}}},
 		{"multi-line string counts lines", "INSERT INTO t (k, v) VALUES (1, 'a\nb');\nSELECT * FROM t; -- rows: 1",
 			[]Statement{{Text: "INSERT INTO t (k, v) VALUES (1, 'a\nb')", Line: 1, Rows: -1}, {Text: "SELECT * FROM t", Line: 3, Rows: 1, ExpectLine: 3}}},
+		{"a batch is one statement", "BEGIN BATCH\n  INSERT INTO t (k) VALUES (1);\n  INSERT INTO u (k) VALUES (1);\nAPPLY BATCH;\nSELECT * FROM t; -- rows: 1\n",
+			[]Statement{{Text: "BEGIN BATCH\n  INSERT INTO t (k) VALUES (1);\n  INSERT INTO u (k) VALUES (1);\nAPPLY BATCH", Line: 1, Rows: -1}, {Text: "SELECT * FROM t", Line: 5, Rows: 1, ExpectLine: 5}}},
 		{"non-ASCII", "INSERT INTO t (k, v) VALUES (1, '分区;键');\n-- fails: 不",
 			[]Statement{{Text: "INSERT INTO t (k, v) VALUES (1, '分区;键')", Line: 1, Fails: "不", Rows: -1, ExpectLine: 2}}},
 	}
