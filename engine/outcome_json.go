@@ -2,9 +2,9 @@ package engine
 
 import (
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/jsonenc"
 )
 
 // This file is the JSON form of the result contract, the one shape every
@@ -43,7 +43,7 @@ import (
 // extended buffer.
 func (o *Outcome) AppendJSON(dst []byte) []byte {
 	dst = append(dst, `{"statement":`...)
-	dst = appendJSONString(dst, o.Statement)
+	dst = jsonenc.AppendString(dst, o.Statement)
 	dst = append(dst, `,"line":`...)
 	dst = strconv.AppendInt(dst, int64(o.Line), 10)
 	if o.Columns != nil {
@@ -74,7 +74,7 @@ func (o *Outcome) AppendJSON(dst []byte) []byte {
 	}
 	if o.Text != "" {
 		dst = append(dst, `,"text":`...)
-		dst = appendJSONString(dst, o.Text)
+		dst = jsonenc.AppendString(dst, o.Text)
 	}
 	dst = append(dst, `,"warnings":`...)
 	dst = appendJSONStrings(dst, o.Warnings)
@@ -145,11 +145,11 @@ func (o *Outcome) sizeHint() int {
 // uses it for replies that carry an error but no outcome.
 func AppendErrorJSON(dst []byte, e *cqlerr.Error) []byte {
 	dst = append(dst, `{"code":`...)
-	dst = appendJSONString(dst, string(e.Code))
+	dst = jsonenc.AppendString(dst, string(e.Code))
 	dst = append(dst, `,"message":`...)
-	dst = appendJSONString(dst, e.Message)
+	dst = jsonenc.AppendString(dst, e.Message)
 	dst = append(dst, `,"cqlsh":`...)
-	dst = appendJSONString(dst, e.Cqlsh())
+	dst = jsonenc.AppendString(dst, e.Cqlsh())
 	if e.Pos.IsValid() {
 		dst = append(dst, `,"line":`...)
 		dst = strconv.AppendInt(dst, int64(e.Pos.Line), 10)
@@ -162,9 +162,9 @@ func AppendErrorJSON(dst []byte, e *cqlerr.Error) []byte {
 	}
 	if e.Why != "" {
 		dst = append(dst, `,"why":`...)
-		dst = appendJSONString(dst, e.Why)
+		dst = jsonenc.AppendString(dst, e.Why)
 		dst = append(dst, `,"fix":`...)
-		dst = appendJSONString(dst, e.Fix)
+		dst = jsonenc.AppendString(dst, e.Fix)
 	}
 	return append(dst, '}')
 }
@@ -173,9 +173,9 @@ func AppendErrorJSON(dst []byte, e *cqlerr.Error) []byte {
 // one fixed shape.
 func appendPlanJSON(dst []byte, p *Plan) []byte {
 	dst = append(dst, `{"kind":`...)
-	dst = appendJSONString(dst, p.Kind)
+	dst = jsonenc.AppendString(dst, p.Kind)
 	dst = append(dst, `,"table":`...)
-	dst = appendJSONString(dst, p.Table)
+	dst = jsonenc.AppendString(dst, p.Table)
 	dst = appendIntField(dst, `,"partitionsRead":`, p.PartitionsRead)
 	dst = appendIntField(dst, `,"rowsRead":`, p.RowsRead)
 	dst = appendIntField(dst, `,"rowsReturned":`, p.RowsReturned)
@@ -184,7 +184,7 @@ func appendPlanJSON(dst []byte, p *Plan) []byte {
 	dst = append(dst, `,"filtering":`...)
 	dst = strconv.AppendBool(dst, p.Filtering)
 	dst = append(dst, `,"index":`...)
-	dst = appendJSONString(dst, p.Index)
+	dst = jsonenc.AppendString(dst, p.Index)
 	dst = append(dst, `,"allPartitions":`...)
 	dst = strconv.AppendBool(dst, p.AllPartitions)
 	dst = append(dst, `,"partitions":[`...)
@@ -218,27 +218,11 @@ func appendJSONStrings(dst []byte, ss []string) []byte {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = appendJSONString(dst, s)
+		dst = jsonenc.AppendString(dst, s)
 	}
 	return append(dst, ']')
 }
 
-// jsonVerbatim[b] is true for the ASCII bytes a JSON string may hold as they
-// are. Besides what JSON requires (control characters, '"' and '\\'), '<', '>'
-// and '&' are escaped as encoding/json does, so the text can sit inside an HTML
-// <script> element (the site pre-renders results into pages) and MarshalJSON
-// agrees with encoding/json byte for byte.
-var jsonVerbatim = func() (t [utf8.RuneSelf]bool) {
-	for b := 0x20; b < utf8.RuneSelf; b++ {
-		t[b] = true
-	}
-	for _, b := range `"\<>&` {
-		t[b] = false
-	}
-	return t
-}()
-
-const lowerHex = "0123456789abcdef"
 
 // AppendLayoutJSON appends the JSON form of a Session.Layout result, as the
 // WebAssembly bridge's layout and `cqlplay run --json --layout` give it:
@@ -249,77 +233,16 @@ const lowerHex = "0123456789abcdef"
 // so a reader parses one object and the model is not JSON inside a string.
 func AppendLayoutJSON(dst []byte, form, table, layout string) []byte {
 	dst = append(dst, `{"form":`...)
-	dst = appendJSONString(dst, form)
+	dst = jsonenc.AppendString(dst, form)
 	dst = append(dst, `,"table":`...)
-	dst = appendJSONString(dst, table)
+	dst = jsonenc.AppendString(dst, table)
 	if form == "map" {
 		dst = append(dst, `,"map":`...)
 		dst = append(dst, layout...)
 	} else {
 		dst = append(dst, `,"text":`...)
-		dst = appendJSONString(dst, layout)
+		dst = jsonenc.AppendString(dst, layout)
 	}
 	return append(dst, '}')
 }
 
-// appendJSONString writes s as a JSON string. strconv.Quote is not JSON (it
-// writes \x.. and \U........); this writes only escapes JSON defines. Invalid
-// UTF-8 becomes U+FFFD, and U+2028/U+2029, which JSON allows raw but older
-// JavaScript parsers treat as line ends, are escaped.
-func appendJSONString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		b := s[i]
-		if b < utf8.RuneSelf {
-			if jsonVerbatim[b] {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			dst = appendASCIIEscape(dst, b)
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		var esc string
-		switch {
-		case r == utf8.RuneError && size == 1:
-			esc = `\ufffd`
-		case r == '\u2028':
-			esc = `\u2028`
-		case r == '\u2029':
-			esc = `\u2029`
-		default:
-			i += size
-			continue
-		}
-		dst = append(dst, s[start:i]...)
-		dst = append(dst, esc...)
-		i += size
-		start = i
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
-}
-
-// appendASCIIEscape writes the escape for one ASCII byte that may not appear
-// verbatim, using the short forms JSON has and \u00XX for the rest.
-func appendASCIIEscape(dst []byte, b byte) []byte {
-	switch b {
-	case '"', '\\':
-		return append(dst, '\\', b)
-	case '\b':
-		return append(dst, '\\', 'b')
-	case '\f':
-		return append(dst, '\\', 'f')
-	case '\n':
-		return append(dst, '\\', 'n')
-	case '\r':
-		return append(dst, '\\', 'r')
-	case '\t':
-		return append(dst, '\\', 't')
-	}
-	return append(dst, '\\', 'u', '0', '0', lowerHex[b>>4], lowerHex[b&0xF])
-}

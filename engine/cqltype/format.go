@@ -504,11 +504,11 @@ func (t *Type) appendJSON(b []byte, v Value) []byte {
 		return append(b, `""`...)
 	}
 	if !t.Valid(v) {
-		return appendJSONString(b, hexString(v))
+		return AppendJSONString(b, hexString(v))
 	}
 	switch t.Kind {
 	case Ascii, Text:
-		return appendJSONString(b, string(v))
+		return AppendJSONString(b, string(v))
 	case Boolean:
 		if v[0] != 0 {
 			return append(b, "true"...)
@@ -524,18 +524,18 @@ func (t *Type) appendJSON(b []byte, v Value) []byte {
 		return t.appendLiteral(b, v)
 	case Timestamp:
 		ms, _ := Int64Of(v)
-		return appendJSONString(b, javaTimestamp(ms, ' '))
+		return AppendJSONString(b, javaTimestamp(ms, ' '))
 	case Date:
 		days, _ := DateDays(v)
-		return appendJSONString(b, javaDateString(days))
+		return AppendJSONString(b, javaDateString(days))
 	case Time:
 		n, _ := Int64Of(v)
-		return appendJSONString(b, formatTimeOfDay(n))
+		return AppendJSONString(b, formatTimeOfDay(n))
 	case Inet:
 		s, _ := javaHostAddress(v)
-		return appendJSONString(b, s)
+		return AppendJSONString(b, s)
 	case UUID, Timeuuid, Duration, Blob:
-		return appendJSONString(b, string(t.appendPlain(nil, v)))
+		return AppendJSONString(b, string(t.appendPlain(nil, v)))
 	case List:
 		return t.appendCollection(b, v, (*Type).appendJSON, "")
 	case Set:
@@ -574,7 +574,7 @@ func (t *Type) appendJSONMap(b []byte, v Value) []byte {
 		if len(k) > 0 && k[0] == '"' {
 			b = append(b, k...)
 		} else {
-			b = appendJSONString(b, string(k))
+			b = AppendJSONString(b, string(k))
 		}
 		b = append(b, ": "...)
 		b = t.Elems[1].appendJSON(b, vals[i])
@@ -582,10 +582,10 @@ func (t *Type) appendJSONMap(b []byte, v Value) []byte {
 	return append(b, '}')
 }
 
-// appendJSONString quotes s as Jackson's JsonStringEncoder.quoteAsString:
+// AppendJSONString quotes s as Jackson's JsonStringEncoder.quoteAsString:
 // " and \ escaped, \b \t \n \f \r short forms, other control characters
 // \u00XX with upper-case hex; everything else, non-ASCII included, as is.
-func appendJSONString(b []byte, s string) []byte {
+func AppendJSONString(b []byte, s string) []byte {
 	const upper = "0123456789ABCDEF"
 	b = append(b, '"')
 	for i := 0; i < len(s); i++ {

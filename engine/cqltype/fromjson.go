@@ -353,7 +353,7 @@ func (j *jsonValue) encode() string {
 	case jsonNull:
 		return "null"
 	case jsonString:
-		return string(appendJSONString(nil, j.text))
+		return string(AppendJSONString(nil, j.text))
 	case jsonArray:
 		parts := make([]string, len(j.arr))
 		for i, e := range j.arr {
@@ -363,7 +363,7 @@ func (j *jsonValue) encode() string {
 	case jsonObject:
 		parts := make([]string, len(j.keys))
 		for i, k := range j.keys {
-			parts[i] = string(appendJSONString(nil, k)) + ":" + j.vals[i].encode()
+			parts[i] = string(AppendJSONString(nil, k)) + ":" + j.vals[i].encode()
 		}
 		return "{" + strings.Join(parts, ",") + "}"
 	}

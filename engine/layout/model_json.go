@@ -1,8 +1,8 @@
 package layout
 
 import (
+	"github.com/cqlplay/cqlplay/engine/jsonenc"
 	"strconv"
-	"unicode/utf8"
 )
 
 // The map model's JSON, written by hand (no encoding/json in the engine; see
@@ -69,9 +69,9 @@ func (m *Model) JSON() []byte {
 
 func (t *Table) appendJSON(dst []byte) []byte {
 	dst = append(dst, `{"keyspace":`...)
-	dst = appendJSONString(dst, t.Keyspace)
+	dst = jsonenc.AppendString(dst, t.Keyspace)
 	dst = append(dst, `,"name":`...)
-	dst = appendJSONString(dst, t.Name)
+	dst = jsonenc.AppendString(dst, t.Name)
 	dst = append(dst, `,"partitionKey":`...)
 	dst = appendColumns(dst, t.PartitionKey)
 	dst = append(dst, `,"clustering":`...)
@@ -95,9 +95,9 @@ func appendColumns(dst []byte, cs []Column) []byte {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, `{"name":`...)
-		dst = appendJSONString(dst, c.Name)
+		dst = jsonenc.AppendString(dst, c.Name)
 		dst = append(dst, `,"type":`...)
-		dst = appendJSONString(dst, c.Type)
+		dst = jsonenc.AppendString(dst, c.Type)
 		if c.Desc {
 			dst = append(dst, `,"desc":true`...)
 		}
@@ -200,7 +200,7 @@ func (r *Row) appendJSON(dst []byte) []byte {
 
 func (c *Cell) appendJSON(dst []byte) []byte {
 	dst = append(dst, `{"column":`...)
-	dst = appendJSONString(dst, c.Column)
+	dst = jsonenc.AppendString(dst, c.Column)
 	dst = append(dst, `,"kind":"`...)
 	dst = append(dst, c.Kind.String()...)
 	dst = append(dst, '"')
@@ -232,7 +232,7 @@ func (c *Cell) appendJSON(dst []byte) []byte {
 
 func (v *Value) appendJSON(dst []byte) []byte {
 	dst = append(dst, `{"text":`...)
-	dst = appendJSONString(dst, v.Text)
+	dst = jsonenc.AppendString(dst, v.Text)
 	dst = append(dst, `,"hex":"0x`...)
 	dst = appendHex(dst, v.Bytes)
 	return append(dst, `"}`...)
@@ -307,9 +307,9 @@ func appendPlacements(dst []byte, ps []Placement) []byte {
 			dst = append(dst, ',')
 		}
 		dst = append(dst, `{"table":`...)
-		dst = appendJSONString(dst, p.Table)
+		dst = jsonenc.AppendString(dst, p.Table)
 		dst = append(dst, `,"key":`...)
-		dst = appendJSONString(dst, p.Key)
+		dst = jsonenc.AppendString(dst, p.Key)
 		dst = append(dst, `,"token":`...)
 		dst = appendToken(dst, p.Token)
 		dst = append(dst, `,"replicas":`...)
@@ -338,59 +338,4 @@ func appendInts(dst []byte, xs []int) []byte {
 		dst = strconv.AppendInt(dst, int64(x), 10)
 	}
 	return append(dst, ']')
-}
-
-// appendJSONString writes s as a JSON string the way encoding/json does:
-// control characters, '"', '\\', '<', '>' and '&' escaped (the page may embed
-// the text in a <script>), invalid UTF-8 as U+FFFD, U+2028 and U+2029 escaped.
-func appendJSONString(dst []byte, s string) []byte {
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		b := s[i]
-		if b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&' {
-				i++
-				continue
-			}
-			dst = append(dst, s[start:i]...)
-			switch b {
-			case '"', '\\':
-				dst = append(dst, '\\', b)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&15])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		esc := ""
-		switch {
-		case r == utf8.RuneError && size == 1:
-			esc = `\ufffd`
-		case r == '\u2028':
-			esc = `\u2028`
-		case r == '\u2029':
-			esc = `\u2029`
-		}
-		if esc != "" {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, esc...)
-			start = i + size
-		}
-		i += size
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
 }

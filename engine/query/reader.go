@@ -579,7 +579,7 @@ func (rd *reader) jsonRow(vals []cqltype.Value) string {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
-		b = appendJSONString(b, jsonKey(s.name))
+		b = cqltype.AppendJSONString(b, jsonKey(s.name))
 		b = append(b, ": "...)
 		if vals[i] == nil {
 			b = append(b, "null"...)
@@ -600,21 +600,4 @@ func jsonKey(name string) string {
 		}
 	}
 	return name
-}
-
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b = append(b, '\\', c)
-		case c < 0x20:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-		default:
-			b = append(b, c)
-		}
-	}
-	return append(b, '"')
 }
