@@ -223,7 +223,6 @@ func appendJSONStrings(dst []byte, ss []string) []byte {
 	return append(dst, ']')
 }
 
-
 // AppendLayoutJSON appends the JSON form of a Session.Layout result, as the
 // WebAssembly bridge's layout and `cqlplay run --json --layout` give it:
 //
@@ -245,4 +244,3 @@ func AppendLayoutJSON(dst []byte, form, table, layout string) []byte {
 	}
 	return append(dst, '}')
 }
-

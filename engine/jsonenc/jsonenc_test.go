@@ -66,4 +66,3 @@ func TestAppendStringEveryByte(t *testing.T) {
 		}
 	}
 }
-
