@@ -233,15 +233,21 @@ func (p *parser) parseUpdate() *Update {
 	}
 	p.expect(KwWhere)
 	s.Where = p.whereClause()
-	if p.got(KwIf) {
-		if p.isKw(KwExists) && !p.conditionFollows() {
-			p.next()
-			s.IfExists = true
-		} else {
-			s.Conditions = p.conditions()
-		}
-	}
+	s.IfExists, s.Conditions = p.ifClause()
 	return s
+}
+
+// ifClause parses an optional IF EXISTS or IF condition [AND condition ...]
+// of UPDATE and DELETE.
+func (p *parser) ifClause() (exists bool, conds []*Condition) {
+	if !p.got(KwIf) {
+		return false, nil
+	}
+	if p.isKw(KwExists) && !p.conditionFollows() {
+		p.next()
+		return true, nil
+	}
+	return false, p.conditions()
 }
 
 // conditionFollows tells IF EXISTS from a condition on a column named
@@ -373,14 +379,7 @@ func (p *parser) parseDelete() *Delete {
 	}
 	p.expect(KwWhere)
 	s.Where = p.whereClause()
-	if p.got(KwIf) {
-		if p.isKw(KwExists) && !p.conditionFollows() {
-			p.next()
-			s.IfExists = true
-		} else {
-			s.Conditions = p.conditions()
-		}
-	}
+	s.IfExists, s.Conditions = p.ifClause()
 	return s
 }
 

@@ -108,12 +108,12 @@ func (g *jsonGen) field(name string) {
 	g.indent(g.objCompact)
 	c.entries++
 	c.afterField = true
-	g.b = appendJacksonString(g.b, name)
+	g.b = cqltype.AppendJSONString(g.b, name)
 }
 
 func (g *jsonGen) str(s string) {
 	g.beforeValue()
-	g.b = appendJacksonString(g.b, s)
+	g.b = cqltype.AppendJSONString(g.b, s)
 }
 
 // micros writes sstabledump's instant of a microsecond timestamp as a string
@@ -171,34 +171,4 @@ func (g *jsonGen) num(n int64) {
 func (g *jsonGen) boolean(v bool) {
 	g.beforeValue()
 	g.b = strconv.AppendBool(g.b, v)
-}
-
-// appendJacksonString quotes s as Jackson's generator does: '"' and '\\'
-// escaped, control characters as \b \t \n \f \r or \u00XX (upper-case hex),
-// everything else, non-ASCII included, as is.
-func appendJacksonString(b []byte, s string) []byte {
-	const upper = "0123456789ABCDEF"
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b = append(b, '\\', c)
-		case c == '\b':
-			b = append(b, '\\', 'b')
-		case c == '\t':
-			b = append(b, '\\', 't')
-		case c == '\n':
-			b = append(b, '\\', 'n')
-		case c == '\f':
-			b = append(b, '\\', 'f')
-		case c == '\r':
-			b = append(b, '\\', 'r')
-		case c < 0x20:
-			b = append(b, '\\', 'u', '0', '0', upper[c>>4], upper[c&15])
-		default:
-			b = append(b, c)
-		}
-	}
-	return append(b, '"')
 }
