@@ -40,6 +40,8 @@ type Options struct {
 type Session struct {
 	opts Options
 	db   *query.DB
+	// afterStatement, when set, runs after each statement of a Run.
+	afterStatement func()
 }
 
 // NewSession returns an empty cluster whose current keyspace is "cqlplay".
@@ -55,6 +57,13 @@ func NewSession(opts Options) *Session {
 	}
 	return &Session{opts: opts, db: query.New(start.UnixMicro(), opts.Seed, opts.Version)}
 }
+
+// AfterStatement sets a function Run calls after each statement. It exists
+// for the WebAssembly bridge, whose exported calls never give the Go
+// scheduler a chance to run the garbage collector's background workers: the
+// bridge collects garbage itself, and must be able to do so in the middle of
+// a script of a hundred thousand statements.
+func (s *Session) AfterStatement(f func()) { s.afterStatement = f }
 
 // DB exposes the session's cluster to the engine's own packages (layout).
 func (s *Session) DB() *query.DB { return s.db }
@@ -102,6 +111,9 @@ func (s *Session) Run(script string) []Outcome {
 		}
 		retry = false
 		outs = append(outs, o)
+		if s.afterStatement != nil {
+			s.afterStatement()
+		}
 		if o.Error != nil && o.Error.Code == cqlerr.Stopped {
 			break
 		}

@@ -21,6 +21,9 @@ type bridge struct {
 	// runScript is (*engine.Session).Run; tests replace it to prove that an
 	// engine panic comes back as an outcome.
 	runScript func(*engine.Session, string) []engine.Outcome
+	// gc, when set, collects garbage between statements and after each call
+	// (see gcPacer: automatic collection does not work behind wasmexport).
+	gc *gcPacer
 }
 
 func newBridge() *bridge {
@@ -41,7 +44,11 @@ func (b *bridge) open(optionsJSON string) (handle int, err error) {
 		return 0, err
 	}
 	b.next++
-	b.sessions[b.next] = engine.NewSession(opts)
+	s := engine.NewSession(opts)
+	if b.gc != nil {
+		s.AfterStatement(b.gc.tick)
+	}
+	b.sessions[b.next] = s
 	return b.next, nil
 }
 
@@ -59,7 +66,9 @@ func (b *bridge) run(handle int, script string) (out []byte) {
 	}()
 	outs := b.runScript(s, script)
 	positionsToUTF16(script, outs)
-	return engine.OutcomesJSON(outs)
+	out = engine.OutcomesJSON(outs)
+	b.collect()
+	return out
 }
 
 // layout answers cqlplay.layout: the session's storage layout in one of
@@ -77,10 +86,18 @@ func (b *bridge) layout(handle int, form, table string) (out []byte) {
 		}
 	}()
 	text, err := s.Layout(form, table)
+	defer b.collect()
 	if err != nil {
 		return errorObjectJSON(cqlerr.InvalidRequest, err.Error())
 	}
 	return engine.AppendLayoutJSON(make([]byte, 0, len(text)+64), form, table, text)
+}
+
+// collect gives the pacer, if any, its look at the heap after a call.
+func (b *bridge) collect() {
+	if b.gc != nil {
+		b.gc.check()
+	}
 }
 
 // close forgets the session; it reports whether there was one.

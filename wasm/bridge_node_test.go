@@ -171,3 +171,30 @@ func checkUTF16(t *testing.T, rep nodeReport) {
 		t.Log("no error came back with a position (the engine's executor has not landed?): UTF-16 positions checked only by the native tests")
 	}
 }
+
+// TestModuleMemoryStaysBounded runs 3,000 queries through the module, each
+// reply about 2 KB of rows and its work tens of kilobytes of garbage, and
+// checks that the module's memory does not grow by what was allocated: the
+// bridge must collect garbage itself (gcPacer), since the runtime's
+// automatic collection never completes behind //go:wasmexport.
+func TestModuleMemoryStaysBounded(t *testing.T) {
+	module, wasmExec := buildWasm(t)
+	mjs, _ := filepath.Abs("cqlplay.mjs")
+	out, err := exec.Command("node", filepath.Join("testdata", "memory_check.mjs"), wasmExec, module, mjs).Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var rep struct{ Failed, Rows, Calls, ReplyBytes, Before, After int }
+	if err := json.Unmarshal(out, &rep); err != nil {
+		t.Fatalf("node report %q: %v", out, err)
+	}
+	if rep.Failed != 0 || rep.Rows != (200+rep.Calls)*100 {
+		t.Fatalf("the workload did not run as meant: %+v", rep)
+	}
+	allocated := rep.Calls * rep.ReplyBytes // a lower bound of the garbage made
+	grown := rep.After - rep.Before
+	t.Logf("memory %d -> %d bytes over %d calls (each reply %d bytes)", rep.Before, rep.After, rep.Calls, rep.ReplyBytes)
+	if grown > allocated/2 {
+		t.Errorf("memory grew by %d bytes over %d calls that made at least %d bytes of garbage: collection is not running", grown, rep.Calls, allocated)
+	}
+}

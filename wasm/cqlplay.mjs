@@ -28,6 +28,10 @@ export async function load(source) {
     throw new Error("cqlplay.mjs: load Go's wasm_exec.js before calling load()");
   }
   const go = new globalThis.Go();
+  // No automatic garbage collection: behind //go:wasmexport its cycles never
+  // finish (their workers are goroutines that never get to run), so the
+  // bridge collects by itself between statements (wasm/gc.go).
+  go.env = Object.assign({}, go.env, { GOGC: "off" });
   const instance = await instantiate(source, go.importObject);
   const pageReady = globalThis.onCqlplayReady;
   let goReady = false;

@@ -26,6 +26,10 @@ import "syscall/js"
 
 func main() {
 	b := newBridge()
+	// The bridge collects garbage itself: see gcPacer. cqlplay.mjs also
+	// starts the module with GOGC=off, so that no automatic cycle starts and
+	// stalls (runtime/debug.SetGCPercent would do it here, but links fmt).
+	b.gc = newGCPacer()
 	fastBridge = b
 	api := js.Global().Get("Object").New()
 	api.Set("open", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsOpen(b, args) }))

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"runtime"
+	"runtime/debug"
+	"testing"
+)
+
+var sink []byte
+
+// TestGCPacerCollects runs with automatic collection off, as the module
+// does, and checks that ticking the pacer while allocating collects, and so
+// keeps the heap near what is live rather than near what was allocated.
+func TestGCPacerCollects(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	p := newGCPacer()
+	const chunk, chunks = 64 << 10, 8000 // 500 MiB allocated in all
+	for range chunks {
+		sink = make([]byte, chunk)
+		p.tick()
+	}
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if after.NumGC == before.NumGC {
+		t.Fatalf("no collection after %d MiB allocated", chunk*chunks>>20)
+	}
+	if grown := int64(after.HeapSys) - int64(before.HeapSys); grown > 64<<20 {
+		t.Errorf("heap grew by %d MiB with the pacer ticking, want under 64 MiB", grown>>20)
+	}
+}
+
+// TestGCPacerSpacesCollections checks that a small session is not collected
+// on every call: below minGrowth of allocation, check does nothing.
+func TestGCPacerSpacesCollections(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	p := newGCPacer()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range 100 {
+		sink = make([]byte, 1024)
+		p.check()
+	}
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if after.NumGC != before.NumGC {
+		t.Errorf("%d collections for 100 KiB allocated, want none", after.NumGC-before.NumGC)
+	}
+}
