@@ -7,6 +7,7 @@ package engine
 
 import (
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
@@ -74,8 +75,17 @@ func (s *Session) DB() *query.DB { return s.db }
 // Directive comments (-- @advance 2h, ...) steer the simulation and produce
 // no outcome unless they are malformed.
 func (s *Session) Run(script string) []Outcome {
-	items := cql.Parse(script)
-	outs := make([]Outcome, 0, len(items))
+	// Statements end in ';' and take at least a few bytes: a good first guess.
+	outs := make([]Outcome, 0, min(strings.Count(script, ";"), len(script)/6)+1)
+	s.RunEach(script, func(o *Outcome) { outs = append(outs, *o) })
+	return outs
+}
+
+// RunEach is Run that hands each Outcome to emit as soon as its statement
+// has run, instead of collecting them: the bridge encodes each one at once,
+// so a long script's outcomes are never all held at the same time. The
+// Outcome is only valid during the call.
+func (s *Session) RunEach(script string, emit func(*Outcome)) {
 	var deadline time.Time
 	if s.opts.Timeout > 0 {
 		deadline = time.Now().Add(s.opts.Timeout)
@@ -87,38 +97,43 @@ func (s *Session) Run(script string) []Outcome {
 	s.db.ResetRun()
 	retry := false
 	executed := 0
-	for i := range items {
-		it := &items[i]
+	r := cql.NewReader(script)
+	var item cql.Item
+	var o Outcome
+	for r.Next(&item) {
+		it := &item
 		if d, ok := it.Stmt.(*cql.Directive); ok {
 			if err := s.directive(d, &retry); err != nil {
-				outs = append(outs, Outcome{Statement: it.Src, Line: it.Pos.Line, Error: err.At(it.Pos, len(it.Src))})
+				o = Outcome{Statement: it.Src, Line: it.Pos.Line, Error: err.At(it.Pos, len(it.Src))}
+				emit(&o)
 			}
 			continue
 		}
 		if s.opts.MaxStatements > 0 && executed >= s.opts.MaxStatements {
-			outs = append(outs, stopped(it, "The script has more than "+strconv.Itoa(s.opts.MaxStatements)+" statements, the playground's bound; the rest was not run."))
-			break
+			o = stopped(it, "The script has more than "+strconv.Itoa(s.opts.MaxStatements)+" statements, the playground's bound; the rest was not run.")
+			emit(&o)
+			return
 		}
 		if !deadline.IsZero() && time.Now().After(deadline) {
-			outs = append(outs, stopped(it, "The script ran past the playground's time limit and was stopped. Make it smaller (fewer rows or statements) and try again."))
-			break
+			o = stopped(it, "The script ran past the playground's time limit and was stopped. Make it smaller (fewer rows or statements) and try again.")
+			emit(&o)
+			return
 		}
 		executed++
-		o := s.exec(it)
+		o = s.exec(it)
 		if retry && o.Error == nil {
 			// -- @retry: the client timed out and sent the write again.
 			o = s.exec(it)
 		}
 		retry = false
-		outs = append(outs, o)
+		emit(&o)
 		if s.afterStatement != nil {
 			s.afterStatement()
 		}
 		if o.Error != nil && o.Error.Code == cqlerr.Stopped {
-			break
+			return
 		}
 	}
-	return outs
 }
 
 func stopped(it *cql.Item, msg string) Outcome {

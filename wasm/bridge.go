@@ -18,16 +18,16 @@ import (
 type bridge struct {
 	sessions map[int]*engine.Session
 	next     int
-	// runScript is (*engine.Session).Run; tests replace it to prove that an
-	// engine panic comes back as an outcome.
-	runScript func(*engine.Session, string) []engine.Outcome
+	// runScript is (*engine.Session).RunEach; tests replace it to prove that
+	// an engine panic comes back as an outcome.
+	runScript func(*engine.Session, string, func(*engine.Outcome))
 	// gc, when set, collects garbage between statements and after each call
 	// (see gcPacer: automatic collection does not work behind wasmexport).
 	gc *gcPacer
 }
 
 func newBridge() *bridge {
-	return &bridge{sessions: map[int]*engine.Session{}, runScript: (*engine.Session).Run}
+	return &bridge{sessions: map[int]*engine.Session{}, runScript: (*engine.Session).RunEach}
 }
 
 // open starts a session with the options JSON and returns its handle, from 1
@@ -64,9 +64,18 @@ func (b *bridge) run(handle int, script string) (out []byte) {
 			out = failureJSON(cqlerr.ServerError, bugMessage(r))
 		}
 	}()
-	outs := b.runScript(s, script)
-	positionsToUTF16(script, outs)
-	out = engine.OutcomesJSON(outs)
+	// Each outcome is encoded as soon as its statement has run, so a long
+	// script's outcomes are never all alive at once.
+	cur := &utf16Cursor{s: script}
+	out = append(make([]byte, 0, 2*len(script)+64), '[')
+	b.runScript(s, script, func(o *engine.Outcome) {
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		cur.toUTF16(o)
+		out = o.AppendJSON(out)
+	})
+	out = append(out, ']')
 	b.collect()
 	return out
 }

@@ -298,7 +298,7 @@ func TestBridgeRecoversPanics(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := newBridge()
-			b.runScript = func(*engine.Session, string) []engine.Outcome { tt.panic(); return nil }
+			b.runScript = func(*engine.Session, string, func(*engine.Outcome)) { tt.panic() }
 			h, _ := b.open("")
 			out := b.run(h, "SELECT 1;")
 			var got []struct {
@@ -311,7 +311,7 @@ func TestBridgeRecoversPanics(t *testing.T) {
 			if len(got) != 1 || got[0].Error.Code != "ServerError" || got[0].Error.Message != want {
 				t.Errorf("got %s\nwant one ServerError outcome saying %q", out, want)
 			}
-			b.runScript = (*engine.Session).Run
+			b.runScript = (*engine.Session).RunEach
 			if out := b.run(h, ""); string(out) != "[]" {
 				t.Errorf("the session is unusable after a panic: %s", out)
 			}

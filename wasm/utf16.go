@@ -76,32 +76,40 @@ func runeEnd(s string, off int) int {
 }
 
 // positionsToUTF16 rewrites the error positions of outs, which ran script,
-// from bytes to UTF-16 code units: offset from the start of the script, column
-// (1-based) from the start of its line, and length. Line numbers do not
-// change. Errors are copied before they change, since the engine may share
-// them.
+// from bytes to UTF-16 code units (see toUTF16).
 func positionsToUTF16(script string, outs []engine.Outcome) {
 	cur := &utf16Cursor{s: script}
 	for i := range outs {
-		e := outs[i].Error
-		if e == nil || !e.Pos.IsValid() {
-			continue
-		}
-		c := *e
-		start := min(max(e.Pos.Offset, 0), len(script))
-		end := min(max(start+e.Len, start), len(script))
-		lineStart := 0
-		for j := start - 1; j >= 0; j-- {
-			if script[j] == '\n' {
-				lineStart = j + 1
-				break
-			}
-		}
-		lineStart16 := cur.at(lineStart)
-		start16 := cur.at(start)
-		c.Pos.Offset = start16
-		c.Pos.Col = start16 - lineStart16 + 1
-		c.Len = cur.at(end) - start16
-		outs[i].Error = &c
+		cur.toUTF16(&outs[i])
 	}
+}
+
+// toUTF16 rewrites the error position of o, an outcome of the cursor's
+// script, from bytes to UTF-16 code units: offset from the start of the
+// script, column (1-based) from the start of its line, and length. Line
+// numbers do not change. The error is copied before it changes, since the
+// engine may share it. Outcomes come in script order, so the cursor mostly
+// moves forward.
+func (cur *utf16Cursor) toUTF16(o *engine.Outcome) {
+	e := o.Error
+	if e == nil || !e.Pos.IsValid() {
+		return
+	}
+	script := cur.s
+	c := *e
+	start := min(max(e.Pos.Offset, 0), len(script))
+	end := min(max(start+e.Len, start), len(script))
+	lineStart := 0
+	for j := start - 1; j >= 0; j-- {
+		if script[j] == '\n' {
+			lineStart = j + 1
+			break
+		}
+	}
+	lineStart16 := cur.at(lineStart)
+	start16 := cur.at(start)
+	c.Pos.Offset = start16
+	c.Pos.Col = start16 - lineStart16 + 1
+	c.Len = cur.at(end) - start16
+	o.Error = &c
 }

@@ -30,23 +30,48 @@ const maxDepth = 100
 // panics and never fails as a whole: a bad statement yields an Item with Err
 // set, and parsing resumes after its ';'.
 func Parse(script string) []Item {
+	// Statements end in ';' and take at least a few bytes: a good first guess.
+	items := make([]Item, 0, min(strings.Count(script, ";"), len(script)/6)+1)
+	r := NewReader(script)
+	var it Item
+	for r.Next(&it) {
+		items = append(items, it)
+	}
+	return items
+}
+
+// Reader yields the items of a script one at a time, as Parse would list
+// them. A session executes each statement before parsing the next, so a
+// script of a hundred thousand INSERTs never holds a hundred thousand trees.
+type Reader struct {
+	p *parser
+}
+
+// NewReader returns a Reader positioned before the first item of script.
+func NewReader(script string) *Reader {
 	p := &parser{src: script, lx: newLexer(script)}
 	p.wantDirective = true
 	p.next()
-	// Statements end in ';' and take at least a few bytes: a good first guess.
-	items := make([]Item, 0, min(strings.Count(script, ";"), len(script)/6)+1)
+	return &Reader{p: p}
+}
+
+// Next parses the next item into it and reports whether there was one.
+func (r *Reader) Next(it *Item) bool {
+	p := r.p
 	for p.tok.Kind != TokEOF {
 		switch {
 		case p.tok.Kind == TokDirective:
-			items = append(items, p.directive())
+			*it = p.directive()
 			p.next()
+			return true
 		case p.isPunct(';'):
 			p.next()
 		default:
-			items = append(items, p.statementItem())
+			*it = p.statementItem()
+			return true
 		}
 	}
-	return items
+	return false
 }
 
 // lexTok is a token with what the parser needs to know about it.
