@@ -43,6 +43,11 @@ type Session struct {
 	db   *query.DB
 	// afterStatement, when set, runs after each statement of a Run.
 	afterStatement func()
+	// noPrepared turns the prepared INSERT path off, for the tests that
+	// prove it changes nothing.
+	noPrepared bool
+	// preparedRuns counts the statements run through it, for those tests.
+	preparedRuns int
 }
 
 // NewSession returns an empty cluster whose current keyspace is "cqlplay".
@@ -100,9 +105,21 @@ func (s *Session) RunEach(script string, emit func(*Outcome)) {
 	r := cql.NewReader(script)
 	var item cql.Item
 	var o Outcome
-	for r.Next(&item) {
+	for {
+		// An INSERT of the shape of the last one binds its values into the
+		// prepared write rather than being parsed and prepared in full.
+		prepared := false
+		if text := r.InsertText(); text != "" && !retry && !s.noPrepared {
+			if prefix, lits := s.db.InsertTemplate(text); prefix != "" {
+				prepared = r.PeekValues(prefix, lits, &item)
+			}
+		}
+		if !prepared && !r.Next(&item) {
+			return
+		}
 		it := &item
 		if d, ok := it.Stmt.(*cql.Directive); ok {
+			s.db.ForgetPrepared()
 			if err := s.directive(d, &retry); err != nil {
 				o = Outcome{Statement: it.Src, Line: it.Pos.Line, Error: err.At(it.Pos, len(it.Src))}
 				emit(&o)
@@ -120,10 +137,21 @@ func (s *Session) RunEach(script string, emit func(*Outcome)) {
 			return
 		}
 		executed++
-		o = s.exec(it)
-		if retry && o.Error == nil {
-			// -- @retry: the client timed out and sent the write again.
+		if prepared {
+			if prepared = s.execPrepared(it, &o); prepared {
+				r.SkipPeeked()
+			} else {
+				// A value does not fit or the write fails: the full path
+				// gives the error its exact message and position.
+				r.Next(&item)
+			}
+		}
+		if !prepared {
 			o = s.exec(it)
+			if retry && o.Error == nil {
+				// -- @retry: the client timed out and sent the write again.
+				o = s.exec(it)
+			}
 		}
 		retry = false
 		emit(&o)
@@ -134,6 +162,30 @@ func (s *Session) RunEach(script string, emit func(*Outcome)) {
 			return
 		}
 	}
+}
+
+// execPrepared runs it, an INSERT PeekValues read, through the session's
+// prepared INSERT into o. It reports false when the statement must run
+// through exec instead; a panic is the engine's bug, reported as exec does.
+func (s *Session) execPrepared(it *cql.Item, o *Outcome) (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			*o = Outcome{Statement: it.Src, Line: it.Pos.Line, Error: engineBug(it)}
+			ok = true
+		}
+	}()
+	res, ok := s.db.ExecPrepared()
+	if !ok {
+		return false
+	}
+	*o = Outcome{Statement: it.Src, Line: it.Pos.Line, Warnings: res.Warnings, Plan: res.Plan}
+	s.preparedRuns++
+	return true
+}
+
+// engineBug is the error of a statement on which the engine panicked.
+func engineBug(it *cql.Item) *cqlerr.Error {
+	return &cqlerr.Error{Code: cqlerr.ServerError, Message: "cqlplay's engine failed on this statement (a bug: please report it with the script). The statements after it still ran.", Pos: it.Pos, Len: len(it.Src)}
 }
 
 func stopped(it *cql.Item, msg string) Outcome {
@@ -155,7 +207,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 	defer func() {
 		if r := recover(); r != nil {
 			o.Columns, o.Rows, o.Nulls, o.Plan = nil, nil, nil, nil
-			o.Error = &cqlerr.Error{Code: cqlerr.ServerError, Message: "cqlplay's engine failed on this statement (a bug: please report it with the script). The statements after it still ran.", Pos: it.Pos, Len: len(it.Src)}
+			o.Error = engineBug(it)
 		}
 	}()
 	res, err := s.db.Exec(it.Stmt)

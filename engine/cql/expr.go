@@ -145,8 +145,14 @@ func (p *parser) parseSimple(ctx exprCtx) Expr {
 
 // literal parses a constant.
 func (p *parser) literal() Expr {
-	t := p.tok
 	lit := p.newLiteral()
+	p.literalInto(lit)
+	return lit
+}
+
+// literalInto reads the current token, a literal, into lit and moves past it.
+func (p *parser) literalInto(lit *Literal) {
+	t := p.tok
 	lit.Pos = t.pos()
 	text := p.src[t.Start:t.End]
 	switch t.Kind {
@@ -175,7 +181,6 @@ func (p *parser) literal() Expr {
 		lit.Kind, lit.Text = NullLit, "null"
 	}
 	p.next()
-	return lit
 }
 
 // newLiteral hands out literals from a slab: a 100,000-row INSERT script

@@ -45,6 +45,10 @@ func Parse(script string) []Item {
 // script of a hundred thousand INSERTs never holds a hundred thousand trees.
 type Reader struct {
 	p *parser
+	// after is the parser's state after the statement PeekValues read, and
+	// peeked whether it is current.
+	after  parser
+	peeked bool
 }
 
 // NewReader returns a Reader positioned before the first item of script.

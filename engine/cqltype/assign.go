@@ -49,6 +49,14 @@ func (t *Type) Assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Erro
 	return v, nil
 }
 
+// AssignLiteral is Assign for a plain literal, reached without the Expr
+// interface: a prepared INSERT binds literals read straight from the script
+// (query.DB's insert template). Its errors carry no position; the engine
+// runs a statement whose value fails here through the full path instead.
+func (t *Type) AssignLiteral(x *cql.Literal, receiver string, env Env) (Value, *cqlerr.Error) {
+	return t.assignLiteral(x, receiver, env)
+}
+
 func (t *Type) assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Error) {
 	if e == nil {
 		return nil, cqlerr.Invalid("Missing value for " + receiver)

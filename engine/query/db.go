@@ -37,6 +37,11 @@ type DB struct {
 	pending []string
 	advice  advice
 	views   map[*schema.Table]*viewState
+	// templates are the prepared INSERTs later statements of the same shape
+	// bind their values into, and matched the one InsertTemplate found
+	// (prepared.go).
+	templates []*insertTemplate
+	matched   *insertTemplate
 }
 
 // Limits bounds a run. Zero fields are unbounded.
@@ -127,6 +132,7 @@ type Plan struct {
 // Exec runs one statement.
 func (db *DB) Exec(stmt cql.Statement) (*Result, *cqlerr.Error) {
 	db.pending = db.pending[:0]
+	db.keepTemplate(stmt)
 	res, err := db.exec(stmt)
 	db.Clock++
 	if err != nil {

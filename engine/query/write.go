@@ -56,7 +56,11 @@ func (db *DB) execInsert(s *cql.Insert) (*Result, *cqlerr.Error) {
 	if err != nil {
 		return nil, err
 	}
-	return db.apply(w, nil)
+	res, err := db.apply(w, nil)
+	if err == nil {
+		db.rememberInsert(s, w)
+	}
+	return res, err
 }
 
 func (db *DB) execUpdate(s *cql.Update) (*Result, *cqlerr.Error) {
