@@ -67,7 +67,10 @@ func (b *bridge) run(handle int, script string) (out []byte) {
 	// Each outcome is encoded as soon as its statement has run, so a long
 	// script's outcomes are never all alive at once.
 	cur := &utf16Cursor{s: script}
-	out = append(make([]byte, 0, 2*len(script)+64), '[')
+	// A script of writes replies about 3.5 bytes per byte of script (each
+	// outcome repeats its statement and adds a plan): sized so, the reply
+	// is not copied as it grows.
+	out = append(make([]byte, 0, 4*len(script)+256), '[')
 	b.runScript(s, script, func(o *engine.Outcome) {
 		if len(out) > 1 {
 			out = append(out, ',')

@@ -148,7 +148,15 @@ func fixedIntFromString(k Kind, s string) (Value, *cqlerr.Error) {
 	if s == "" {
 		return Value{}, nil
 	}
-	bits := map[Kind]int{Int: 32, Bigint: 64, Counter: 64, Smallint: 16, Tinyint: 8}[k]
+	bits := 64 // Bigint, Counter
+	switch k {
+	case Int:
+		bits = 32
+	case Smallint:
+		bits = 16
+	case Tinyint:
+		bits = 8
+	}
 	n, ok := javaParseLong(s, bits)
 	if !ok {
 		return nil, cqlerr.Invalid("Unable to make " + intNames[k] + " from '" + s + "'")
