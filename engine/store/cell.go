@@ -22,7 +22,8 @@ const NoTimestamp = math.MinInt64
 
 // Deletion is a tombstone: data written at or before MarkedAt (micros) is
 // deleted. LocalTime is when the deletion happened (seconds), which decides
-// when compaction may purge it.
+// when compaction may purge it. (It stays an int64, unlike Cell.LocalTime:
+// MarkedAt's alignment pads a Deletion to 16 bytes either way.)
 type Deletion struct {
 	MarkedAt  int64
 	LocalTime int64
@@ -52,10 +53,14 @@ func (d Deletion) Max(o Deletion) Deletion {
 
 // Liveness is a row's primary key liveness info (the "row marker"), written by
 // INSERT and not by UPDATE. TS is NoTimestamp when there is none.
+//
+// Expires is an int32 of seconds, as Cassandra's localExpirationTime is an
+// int (which is why TTLs past 2038 are refused): it keeps Liveness at 16
+// bytes, and every stored row carries one.
 type Liveness struct {
 	TS      int64
 	TTL     int32
-	Expires int64 // local seconds; 0 when TTL is 0
+	Expires int32 // local seconds; 0 when TTL is 0
 }
 
 // NoLiveness is a row without a marker.
@@ -63,19 +68,23 @@ var NoLiveness = Liveness{TS: NoTimestamp}
 
 // IsLive reports whether the marker keeps the row alive at now (seconds).
 func (l Liveness) IsLive(now int64) bool {
-	return l.TS != NoTimestamp && (l.TTL == 0 || now < l.Expires)
+	return l.TS != NoTimestamp && (l.TTL == 0 || now < int64(l.Expires))
 }
 
 // Cell is one stored value: a column's value, or one element of a non-frozen
 // collection (Path is the element's key: a set element, a map key, a list
 // element's timeuuid).
+//
+// A row stores its cells in one array, so the struct's size is paid per
+// cell: LocalTime and TTL are int32, as Cassandra's localDeletionTime and ttl
+// are ints, which keeps a Cell at 72 bytes (80 with an int64 LocalTime).
 type Cell struct {
 	Value []byte
 	Path  []byte
 	TS    int64
 	// LocalTime is, for an expiring cell, when it expires, and for a
 	// tombstone, when it was deleted (seconds).
-	LocalTime int64
+	LocalTime int32
 	TTL       int32
 	Col       int32
 	Tombstone bool
@@ -83,12 +92,14 @@ type Cell struct {
 
 // IsLive reports whether c holds a value at now (seconds).
 func (c *Cell) IsLive(now int64) bool {
-	return !c.Tombstone && (c.TTL == 0 || now < c.LocalTime)
+	return !c.Tombstone && (c.TTL == 0 || now < int64(c.LocalTime))
 }
 
 // IsExpired reports whether c is an expiring cell whose TTL has passed: it then
 // behaves as a tombstone deleted at its expiry.
-func (c *Cell) IsExpired(now int64) bool { return !c.Tombstone && c.TTL > 0 && now >= c.LocalTime }
+func (c *Cell) IsExpired(now int64) bool {
+	return !c.Tombstone && c.TTL > 0 && now >= int64(c.LocalTime)
+}
 
 // Supersedes reports whether c wins over o when both write the same cell, by
 // Cassandra's rules (Cells.resolveRegular): the higher timestamp wins; on a

@@ -71,12 +71,13 @@ func (p *Partition) check(where string) []error {
 // partition's and the range tombstones').
 func (r *Row) check(where string, above Deletion) []error {
 	var errs []error
-	del := above.Max(r.Deletion)
+	rowDel := r.Deletion()
+	del := above.Max(rowDel)
 	if r.Marker.TS != NoTimestamp && del.Deletes(r.Marker.TS) {
 		errs = append(errs, errors.New(where+": row marker at "+strconv.FormatInt(r.Marker.TS, 10)+" is shadowed by a stored deletion"))
 	}
-	if !r.Deletion.IsLive() && above.Supersedes(r.Deletion) {
-		errs = append(errs, errors.New(where+": row deletion at "+strconv.FormatInt(r.Deletion.MarkedAt, 10)+" is shadowed by a stored partition or range deletion"))
+	if !rowDel.IsLive() && above.Supersedes(rowDel) {
+		errs = append(errs, errors.New(where+": row deletion at "+strconv.FormatInt(rowDel.MarkedAt, 10)+" is shadowed by a stored partition or range deletion"))
 	}
 	for i := range r.Cells {
 		c := &r.Cells[i]
@@ -97,12 +98,16 @@ func (r *Row) check(where string, above Deletion) []error {
 			errs = append(errs, errors.New(cw+": shadowed by its collection's stored deletion"))
 		}
 	}
-	for i := range r.Complex {
-		if i > 0 && r.Complex[i-1].Col >= r.Complex[i].Col {
+	if r.tombs != nil && r.tombs.deletion.IsLive() && len(r.tombs.complex) == 0 {
+		errs = append(errs, errors.New(where+": holds an empty set of row tombstones"))
+	}
+	cx := r.ComplexDeletions()
+	for i := range cx {
+		if i > 0 && cx[i-1].Col >= cx[i].Col {
 			errs = append(errs, errors.New(where+": collection deletions not sorted and unique by column"))
 		}
-		if del.Deletes(r.Complex[i].MarkedAt) {
-			errs = append(errs, errors.New(where+": collection deletion of col "+strconv.Itoa(int(r.Complex[i].Col))+" is shadowed by a stored deletion"))
+		if del.Deletes(cx[i].MarkedAt) {
+			errs = append(errs, errors.New(where+": collection deletion of col "+strconv.Itoa(int(cx[i].Col))+" is shadowed by a stored deletion"))
 		}
 	}
 	return errs

@@ -61,7 +61,7 @@ func TestCheckFindsCorruption(t *testing.T) {
 		}, "not after the previous cell"},
 		{"cell shadowed by the row deletion", func(st *Table) {
 			_, r := firstRow(st)
-			r.Deletion = Deletion{MarkedAt: 10}
+			r.tombs = &rowTombstones{deletion: Deletion{MarkedAt: 10}}
 		}, "shadowed by a stored deletion"},
 		{"row shadowed by the partition deletion", func(st *Table) {
 			p, _ := firstRow(st)
@@ -71,6 +71,10 @@ func TestCheckFindsCorruption(t *testing.T) {
 			p, _ := firstRow(st)
 			p.Ranges = append(p.Ranges, RangeTombstone{Slice: All, Deletion: Deletion{MarkedAt: 10}})
 		}, "shadowed by a stored deletion"},
+		{"empty row tombstones", func(st *Table) {
+			_, r := firstRow(st)
+			r.tombs = &rowTombstones{deletion: Live}
+		}, "holds an empty set of row tombstones"},
 		{"empty row", func(st *Table) {
 			_, r := firstRow(st)
 			r.Cells, r.Marker = nil, NoLiveness
@@ -82,7 +86,7 @@ func TestCheckFindsCorruption(t *testing.T) {
 		{"collection element shadowed by its collection deletion", func(st *Table) {
 			_, r := firstRow(st)
 			r.Cells[1].Path = []byte{1}
-			r.Complex = []ComplexDeletion{{Col: 1, Deletion: Deletion{MarkedAt: 10}}}
+			r.tombs = &rowTombstones{deletion: Live, complex: []ComplexDeletion{{Col: 1, Deletion: Deletion{MarkedAt: 10}}}}
 		}, "shadowed by its collection's stored deletion"},
 	}
 	for _, tt := range tests {
