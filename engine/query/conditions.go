@@ -117,7 +117,7 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 		if clustering != nil && len(clustering) == len(w.t.ClusteringCs) {
 			if row := part.Row(clustering); row != nil {
 				rc.row = row
-				rc.del = part.DeletionAt(clustering).Max(row.Deletion)
+				rc.del = part.DeletionAt(clustering).Max(row.Deletion())
 				exists = rowIsLive(w.t, row, rc)
 			}
 		}

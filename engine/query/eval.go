@@ -18,7 +18,7 @@ func (rd *reader) eval(s *selector, rc *rowCtx) cqltype.Value {
 		return nil
 	case selTTL:
 		if c := rc.cellMeta(s.col); c != nil && c.TTL > 0 {
-			return cqltype.Int32Value(int32(c.LocalTime - rc.now))
+			return cqltype.Int32Value(int32(int64(c.LocalTime) - rc.now))
 		}
 		return nil
 	case selToken:

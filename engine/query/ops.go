@@ -126,7 +126,7 @@ func (db *DB) removeElements(part *store.Partition, row *store.Row, c *schema.Co
 // liveElements returns the live cells of a collection column in the order
 // of the collection's comparator (timeuuid order for lists).
 func (db *DB) liveElements(part *store.Partition, row *store.Row, c *schema.Column, now int64) []store.Cell {
-	del := part.DeletionAt(row.Clustering).Max(row.Deletion).Max(row.ComplexDeletionOf(int32(c.ID)))
+	del := part.DeletionAt(row.Clustering).Max(row.Deletion()).Max(row.ComplexDeletionOf(int32(c.ID)))
 	var out []store.Cell
 	for _, e := range row.Elements(int32(c.ID)) {
 		if e.Path != nil && e.IsLive(now) && !del.Deletes(e.TS) {
@@ -196,7 +196,7 @@ func (db *DB) applyCounter(part *store.Partition, row *store.Row, op *operation,
 	}
 	var cur int64
 	ts := p.ts
-	if old := row.Cell(col, nil); old != nil && !old.Tombstone && !part.DeletionAt(row.Clustering).Max(row.Deletion).Deletes(old.TS) {
+	if old := row.Cell(col, nil); old != nil && !old.Tombstone && !part.DeletionAt(row.Clustering).Max(row.Deletion()).Deletes(old.TS) {
 		cur, _ = cqltype.Int64Of(old.Value)
 		if old.TS >= ts {
 			ts = old.TS + 1

@@ -176,7 +176,7 @@ func (rd *reader) readPartition(part *store.Partition, slices []store.Slice, use
 			return false
 		}
 		rc.row = r
-		rc.del = part.DeletionAt(r.Clustering).Max(r.Deletion)
+		rc.del = part.DeletionAt(r.Clustering).Max(r.Deletion())
 		if !rowIsLive(p.t, r, rc) || !rd.rowMatches(rc, used) {
 			return true
 		}
@@ -266,7 +266,7 @@ func rowIsLive(t *schema.Table, r *store.Row, rc *rowCtx) bool {
 
 func countTombstones(r *store.Row, now int64) int {
 	n := 0
-	if !r.Deletion.IsLive() {
+	if !r.Deletion().IsLive() {
 		n++
 	}
 	for i := range r.Cells {
@@ -274,7 +274,7 @@ func countTombstones(r *store.Row, now int64) int {
 			n++
 		}
 	}
-	return n + len(r.Complex)
+	return n + len(r.ComplexDeletions())
 }
 
 // rowMatches applies the clustering restrictions not served by slices and

@@ -261,7 +261,7 @@ func (db *DB) refreshView(v, base *schema.Table, key []byte) {
 	rc := &rowCtx{t: base, part: part, pkVals: splitKey(base, key), now: now}
 	var derived []viewRow
 	part.Ascend(store.All, func(r *store.Row) bool {
-		rc.row, rc.del = r, part.DeletionAt(r.Clustering).Max(r.Deletion)
+		rc.row, rc.del = r, part.DeletionAt(r.Clustering).Max(r.Deletion())
 		if !rowIsLive(base, r, rc) || !viewFilterMatches(st.filter, rc) {
 			return true
 		}

@@ -190,7 +190,7 @@ func (db *DB) indexAdvice(t *schema.Table, c *schema.Column) []string {
 	db.Data(t).Ascend(func(p *store.Partition) bool {
 		rc := &rowCtx{t: t, part: p, pkVals: splitKey(t, p.Key), now: now}
 		p.Ascend(store.All, func(r *store.Row) bool {
-			rc.row, rc.del = r, p.DeletionAt(r.Clustering).Max(r.Deletion)
+			rc.row, rc.del = r, p.DeletionAt(r.Clustering).Max(r.Deletion())
 			if v := rc.value(c); v != nil {
 				distinct[string(v)] = true
 				rows++

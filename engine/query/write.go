@@ -486,9 +486,9 @@ type writeParams struct {
 func (p writeParams) cell(col int32, val []byte) store.Cell {
 	c := store.Cell{Col: col, Value: val, TS: p.ts, TTL: p.ttl}
 	if val == nil {
-		c.Tombstone, c.LocalTime, c.TTL, c.Value = true, p.now, 0, nil
+		c.Tombstone, c.LocalTime, c.TTL, c.Value = true, int32(p.now), 0, nil
 	} else if p.ttl > 0 {
-		c.LocalTime = p.now + int64(p.ttl)
+		c.LocalTime = int32(p.now + int64(p.ttl))
 	}
 	return c
 }
@@ -635,7 +635,7 @@ func (db *DB) applyOps(w *write, part *store.Partition, row *store.Row, params w
 	if w.marker && row.Clustering != nil {
 		l := store.Liveness{TS: params.ts, TTL: params.ttl}
 		if params.ttl > 0 {
-			l.Expires = params.now + int64(params.ttl)
+			l.Expires = int32(params.now + int64(params.ttl))
 		}
 		if !part.DeletionAt(row.Clustering).Deletes(l.TS) {
 			row.SetMarker(l)
