@@ -143,7 +143,7 @@ func (b *builder) countLive(t *schema.Table, p *store.Partition, out *Partition)
 		out.Cells += visibleCells(t, p.Static)
 	}
 	p.Ascend(store.All, func(r *store.Row) bool {
-		if r.HasLiveData(b.now, p.DeletionAt(r.Clustering).Max(r.Deletion)) {
+		if r.HasLiveData(b.now, p.DeletionAt(r.Clustering).Max(r.Deletion())) {
 			out.LiveRows++
 		}
 		out.Cells += visibleCells(t, r)
@@ -157,7 +157,7 @@ func (b *builder) countLive(t *schema.Table, p *store.Partition, out *Partition)
 // row lists a row's marker, tombstone and cells in storage order; del is
 // the partition and range deletion over the row, for Live.
 func (b *builder) row(t *schema.Table, r *store.Row, clustering []Value, del store.Deletion) Row {
-	out := Row{Clustering: clustering, Live: r.HasLiveData(b.now, del.Max(r.Deletion))}
+	out := Row{Clustering: clustering, Live: r.HasLiveData(b.now, del.Max(r.Deletion()))}
 	if r.Marker.TS != store.NoTimestamp {
 		if len(b.markers) == cap(b.markers) {
 			b.markers = make([]Marker, 0, arenaChunk)
@@ -165,16 +165,16 @@ func (b *builder) row(t *schema.Table, r *store.Row, clustering []Value, del sto
 		b.markers = append(b.markers, Marker{Timestamp: r.Marker.TS, TTL: r.Marker.TTL})
 		mk := &b.markers[len(b.markers)-1]
 		if r.Marker.TTL > 0 {
-			mk.ExpiresAt = r.Marker.Expires
-			mk.Expired = b.now >= r.Marker.Expires
+			mk.ExpiresAt = int64(r.Marker.Expires)
+			mk.Expired = b.now >= mk.ExpiresAt
 		}
 		out.Marker = mk
 	}
-	if !r.Deletion.IsLive() {
-		out.Deletion = deletionOf(r.Deletion)
+	if !r.Deletion().IsLive() {
+		out.Deletion = deletionOf(r.Deletion())
 	}
 	b.cols = columnsOf(b.cols[:0], t, r, true)
-	cells := b.takeCells(len(r.Cells) + len(r.Complex))
+	cells := b.takeCells(len(r.Cells) + len(r.ComplexDeletions()))
 	for i := range b.cols {
 		cd := &b.cols[i]
 		if !cd.complex.IsLive() {
@@ -200,7 +200,7 @@ func (b *builder) cell(col *schema.Column, c *store.Cell) Cell {
 	switch {
 	case c.Tombstone:
 		out.Kind = Tombstone
-		out.DeletedAt = c.LocalTime
+		out.DeletedAt = int64(c.LocalTime)
 	case c.IsExpired(b.now):
 		out.Kind = ExpiredCell
 	default:
@@ -209,7 +209,7 @@ func (b *builder) cell(col *schema.Column, c *store.Cell) Cell {
 	if !c.Tombstone {
 		out.Value = b.value(cellText(vt, c.Value), c.Value)
 		if c.TTL > 0 {
-			out.ExpiresAt = c.LocalTime
+			out.ExpiresAt = int64(c.LocalTime)
 		}
 	}
 	return out

@@ -91,7 +91,7 @@ func (l *lister) partition(p *store.Partition) {
 // empty component in place of each clustering value; that rendering was not
 // verified against a real cli.
 func (l *lister) row(r *store.Row, del store.Deletion, static bool) {
-	del = del.Max(r.Deletion)
+	del = del.Max(r.Deletion())
 	l.prefix = l.prefix[:0]
 	if static {
 		for range l.t.ClusteringCs {

@@ -33,7 +33,7 @@ func columnsOf(dst []colData, t *schema.Table, r *store.Row, sstable bool) []col
 		}
 		i = j
 	}
-	for _, cx := range r.Complex {
+	for _, cx := range r.ComplexDeletions() {
 		col := t.ColumnByID(int(cx.Col))
 		if col == nil {
 			continue

@@ -37,10 +37,10 @@ func rowSize(r *store.Row) int {
 			n += ttlBytes
 		}
 	}
-	if !r.Deletion.IsLive() {
+	if !r.Deletion().IsLive() {
 		n += deletionBytes
 	}
-	n += len(r.Complex) * deletionBytes
+	n += len(r.ComplexDeletions()) * deletionBytes
 	for i := range r.Cells {
 		n += cellSize(&r.Cells[i])
 	}

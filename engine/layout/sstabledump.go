@@ -131,15 +131,15 @@ func (d *dumper) row(r *store.Row, static bool) {
 			g.field("ttl")
 			g.num(int64(mk.TTL))
 			g.field("expires_at")
-			g.seconds(mk.Expires)
+			g.seconds(int64(mk.Expires))
 			g.field("expired")
-			g.boolean(mk.Expires < d.now)
+			g.boolean(int64(mk.Expires) < d.now)
 		}
 		g.endObject()
 		g.objCompact = false
 	}
-	if !r.Deletion.IsLive() {
-		d.deletion(r.Deletion)
+	if !r.Deletion().IsLive() {
+		d.deletion(r.Deletion())
 	}
 	g.field("cells")
 	g.startArray()
@@ -237,7 +237,7 @@ func (d *dumper) cell(col *schema.Column, c *store.Cell, mk store.Liveness) {
 		g.objCompact = true
 		g.startObject()
 		g.field("local_delete_time")
-		g.seconds(c.LocalTime)
+		g.seconds(int64(c.LocalTime))
 		g.endObject()
 		g.objCompact = false
 	} else {
@@ -257,9 +257,9 @@ func (d *dumper) cell(col *schema.Column, c *store.Cell, mk store.Liveness) {
 		g.field("ttl")
 		g.num(int64(c.TTL))
 		g.field("expires_at")
-		g.seconds(c.LocalTime)
+		g.seconds(int64(c.LocalTime))
 		g.field("expired")
-		g.boolean(d.now >= c.LocalTime)
+		g.boolean(d.now >= int64(c.LocalTime))
 	}
 	g.endObject()
 	g.objCompact = false
