@@ -47,7 +47,7 @@ type Reader struct {
 	p *parser
 	// after is the parser's state after the statement PeekValues read, and
 	// peeked whether it is current.
-	after  parser
+	after  scanState
 	peeked bool
 }
 

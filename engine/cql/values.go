@@ -27,15 +27,15 @@ func (r *Reader) InsertText() string {
 // the position after the statement for SkipPeeked. Either way the reader
 // stays where it was: Next still parses the statement in full, which is
 // what the engine does when a value does not fit its column.
-func (r *Reader) PeekValues(prefix string, lits []Literal, it *Item) bool {
+func (r *Reader) PeekValues(prefix string, lits []Literal, it *Item) (ok bool) {
 	p := r.p
 	r.peeked = false
 	if len(lits) == 0 || p.tok.Kind != TokKeyword || p.tok.Kw != KwInsert || len(p.la) > 0 ||
 		!strings.HasPrefix(p.src[p.tok.Start:], prefix) || strings.IndexByte(prefix, '\n') >= 0 {
 		return false
 	}
-	saved := *p
-	defer func() { r.after, *p = *p, saved }()
+	saved := p.saveScan()
+	defer func() { r.after, r.peeked = p.saveScan(), ok; p.restoreScan(saved) }()
 	start, pos := p.tok.Start, p.tok.pos()
 	// Resume lexing after the prefix: it lies on the statement's first line,
 	// after the INSERT keyword, outside any braces.
@@ -66,14 +66,32 @@ func (r *Reader) PeekValues(prefix string, lits []Literal, it *Item) bool {
 	if len(p.la) > 0 {
 		return false
 	}
-	r.peeked = true
 	return true
+}
+
+// scanState is what reading a statement's values changes in the parser:
+// the lexer and the current token. With no token read ahead (PeekValues
+// requires none), saving it saves the parser's position.
+type scanState struct {
+	lx            lexer
+	tok           lexTok
+	prevEnd       int
+	wantDirective bool
+}
+
+func (p *parser) saveScan() scanState {
+	return scanState{lx: p.lx, tok: p.tok, prevEnd: p.prevEnd, wantDirective: p.wantDirective}
+}
+
+func (p *parser) restoreScan(s scanState) {
+	p.lx, p.tok, p.prevEnd, p.wantDirective = s.lx, s.tok, s.prevEnd, s.wantDirective
 }
 
 // SkipPeeked moves the reader past the statement the last successful
 // PeekValues read.
 func (r *Reader) SkipPeeked() {
 	if r.peeked {
-		*r.p, r.peeked = r.after, false
+		r.p.restoreScan(r.after)
+		r.peeked = false
 	}
 }
