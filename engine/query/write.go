@@ -519,6 +519,21 @@ func (db *DB) apply(w *write, shared *writeParams) (*Result, *cqlerr.Error) {
 	if err := w.rs.checkNulls(); err != nil {
 		return nil, err
 	}
+	if w.cond == nil {
+		if key, ok, err := singleKey(w.t, w.rs.pk); ok {
+			// One partition, as every INSERT names: no lists to build.
+			if err != nil {
+				return nil, err
+			}
+			if err := checkClusteringSize(w.rs); err != nil {
+				return nil, err
+			}
+			if err := db.mutate(w, key, params); err != nil {
+				return nil, err
+			}
+			return db.writeResult(w.t, cqltype.Token(key)), nil
+		}
+	}
 	keys, _, err := db.partitionKeys(w.t, w.rs.pk)
 	if err != nil {
 		return nil, err
@@ -536,6 +551,41 @@ func (db *DB) apply(w *write, shared *writeParams) (*Result, *cqlerr.Error) {
 	}
 	toks := tokens(keys)
 	return &Result{Plan: &Plan{Kind: "write", Table: w.t.Qualified(), PartitionsRead: 0, Partitions: toks, Nodes: db.Ring.NodesFor(toks, false)}}, nil
+}
+
+// singleKey returns the partition key pk names when it names one value per
+// column, and ok false when it names several (IN); as partitionKeys would,
+// it refuses an empty or oversized key.
+func singleKey(t *schema.Table, pk []*restriction) (key []byte, ok bool, err *cqlerr.Error) {
+	var buf [4]cqltype.Value
+	if len(pk) > len(buf) {
+		return nil, false, nil
+	}
+	vals := buf[:len(pk)]
+	for i, r := range pk {
+		if r == nil || len(r.values) != 1 || len(r.values[0]) != 1 {
+			return nil, false, nil
+		}
+		vals[i] = r.values[0][0]
+	}
+	key, err = serializeKey(t, vals)
+	return key, true, err
+}
+
+// writeResult is the Result of a write to one partition. The Result, its
+// Plan and the plan's lists are one allocation: a script of a hundred
+// thousand INSERTs makes one per row.
+func (db *DB) writeResult(t *schema.Table, token int64) *Result {
+	r := &struct {
+		res   Result
+		plan  Plan
+		token [1]int64
+		node  [1]int
+	}{}
+	r.token[0], r.node[0] = token, db.Ring.owner(token)
+	r.plan = Plan{Kind: "write", Table: t.Qualified(), Partitions: r.token[:], Nodes: r.node[:]}
+	r.res.Plan = &r.plan
+	return &r.res
 }
 
 func tokens(keys [][]byte) []int64 {
