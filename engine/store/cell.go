@@ -76,11 +76,13 @@ func (l Liveness) IsLive(now int64) bool {
 // element's timeuuid).
 //
 // A row stores its cells in one array, so the struct's size is paid per
-// cell: LocalTime and TTL are int32, as Cassandra's localDeletionTime and ttl
-// are ints, which keeps a Cell at 72 bytes (80 with an int64 LocalTime).
+// cell, and it is kept at 56 bytes: the path sits behind a pointer, as
+// Cassandra's BufferCell holds a CellPath reference, because most cells have
+// none and a slice header would be a third of every cell; LocalTime and TTL
+// are int32, as Cassandra's localDeletionTime and ttl are ints.
 type Cell struct {
 	Value []byte
-	Path  []byte
+	path  *[]byte
 	TS    int64
 	// LocalTime is, for an expiring cell, when it expires, and for a
 	// tombstone, when it was deleted (seconds).
@@ -88,6 +90,24 @@ type Cell struct {
 	TTL       int32
 	Col       int32
 	Tombstone bool
+}
+
+// Path returns the element's key when c is a collection element, or nil.
+func (c *Cell) Path() []byte {
+	if c.path == nil {
+		return nil
+	}
+	return *c.path
+}
+
+// SetPath makes c the element of its collection at path (an empty path is
+// an element too); a nil path makes it a column's value.
+func (c *Cell) SetPath(path []byte) {
+	if path == nil {
+		c.path = nil
+		return
+	}
+	c.path = &path
 }
 
 // IsLive reports whether c holds a value at now (seconds).

@@ -82,19 +82,19 @@ func (r *Row) check(where string, above Deletion) []error {
 	for i := range r.Cells {
 		c := &r.Cells[i]
 		cw := where + ", cell col " + strconv.Itoa(int(c.Col))
-		if c.Path != nil {
-			cw += " path 0x" + hexString(c.Path)
+		if c.Path() != nil {
+			cw += " path 0x" + hexString(c.Path())
 		}
 		if i > 0 {
 			pc := &r.Cells[i-1]
-			if pc.Col > c.Col || pc.Col == c.Col && bytes.Compare(pc.Path, c.Path) >= 0 {
+			if pc.Col > c.Col || pc.Col == c.Col && bytes.Compare(pc.Path(), c.Path()) >= 0 {
 				errs = append(errs, errors.New(cw+": not after the previous cell in (Col, Path) order"))
 			}
 		}
 		if del.Deletes(c.TS) {
 			errs = append(errs, errors.New(cw+": written at "+strconv.FormatInt(c.TS, 10)+", shadowed by a stored deletion"))
 		}
-		if c.Path != nil && r.complexDeletion(c.Col).Deletes(c.TS) {
+		if c.Path() != nil && r.complexDeletion(c.Col).Deletes(c.TS) {
 			errs = append(errs, errors.New(cw+": shadowed by its collection's stored deletion"))
 		}
 	}

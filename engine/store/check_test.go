@@ -85,7 +85,7 @@ func TestCheckFindsCorruption(t *testing.T) {
 		}, "clustering values"},
 		{"collection element shadowed by its collection deletion", func(st *Table) {
 			_, r := firstRow(st)
-			r.Cells[1].Path = []byte{1}
+			r.Cells[1].SetPath([]byte{1})
 			r.tombs = &rowTombstones{deletion: Live, complex: []ComplexDeletion{{Col: 1, Deletion: Deletion{MarkedAt: 10}}}}
 		}, "shadowed by its collection's stored deletion"},
 	}

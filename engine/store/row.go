@@ -100,19 +100,19 @@ func (r *Row) find(col int32, path []byte) (int, bool) {
 		if c.Col != col {
 			return c.Col > col
 		}
-		return bytes.Compare(c.Path, path) >= 0
+		return bytes.Compare(c.Path(), path) >= 0
 	})
-	return i, i < len(r.Cells) && r.Cells[i].Col == col && bytes.Equal(r.Cells[i].Path, path)
+	return i, i < len(r.Cells) && r.Cells[i].Col == col && bytes.Equal(r.Cells[i].Path(), path)
 }
 
 // Write merges c into the row, keeping the winner by Cells.resolveRegular's
 // rules. A cell shadowed by the row's deletion or its collection's deletion
 // is dropped.
 func (r *Row) Write(c Cell) {
-	if r.Deletion().Deletes(c.TS) || c.Path != nil && r.complexDeletion(c.Col).Deletes(c.TS) {
+	if r.Deletion().Deletes(c.TS) || c.Path() != nil && r.complexDeletion(c.Col).Deletes(c.TS) {
 		return
 	}
-	i, ok := r.find(c.Col, c.Path)
+	i, ok := r.find(c.Col, c.Path())
 	if ok {
 		if c.Supersedes(&r.Cells[i]) {
 			r.Cells[i] = c
@@ -222,7 +222,7 @@ func (r *Row) DeleteComplex(col int32, d Deletion) {
 	}
 	out := r.Cells[:0]
 	for _, c := range r.Cells {
-		if !(c.Col == col && c.Path != nil && d.Deletes(c.TS)) {
+		if !(c.Col == col && c.Path() != nil && d.Deletes(c.TS)) {
 			out = append(out, c)
 		}
 	}
