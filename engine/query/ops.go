@@ -80,7 +80,7 @@ func withPath(c store.Cell, path []byte) store.Cell {
 	if path == nil {
 		path = []byte{}
 	}
-	c.Path = path
+	c.SetPath(path)
 	return c
 }
 
@@ -115,7 +115,7 @@ func (db *DB) removeElements(part *store.Partition, row *store.Row, c *schema.Co
 		for _, e := range db.liveElements(part, row, c, p.now) {
 			for _, x := range vals {
 				if c.Type.ElemType().Compare(e.Value, x) == 0 {
-					part.Write(row, withPath(p.cell(col, nil), e.Path))
+					part.Write(row, withPath(p.cell(col, nil), e.Path()))
 					break
 				}
 			}
@@ -129,7 +129,7 @@ func (db *DB) liveElements(part *store.Partition, row *store.Row, c *schema.Colu
 	del := part.DeletionAt(row.Clustering).Max(row.Deletion()).Max(row.ComplexDeletionOf(int32(c.ID)))
 	var out []store.Cell
 	for _, e := range row.Elements(int32(c.ID)) {
-		if e.Path != nil && e.IsLive(now) && !del.Deletes(e.TS) {
+		if e.Path() != nil && e.IsLive(now) && !del.Deletes(e.TS) {
 			out = append(out, e)
 		}
 	}
@@ -146,7 +146,7 @@ func sortElements(t *cqltype.Type, cells []store.Cell) {
 	case cqltype.Set:
 		kt = t.ElemType()
 	}
-	sort.SliceStable(cells, func(i, j int) bool { return kt.Compare(cells[i].Path, cells[j].Path) < 0 })
+	sort.SliceStable(cells, func(i, j int) bool { return kt.Compare(cells[i].Path(), cells[j].Path()) < 0 })
 }
 
 func (db *DB) setElement(part *store.Partition, row *store.Row, c *schema.Column, op *operation, p writeParams) *cqlerr.Error {
@@ -160,7 +160,7 @@ func (db *DB) setElement(part *store.Partition, row *store.Row, c *schema.Column
 	if idx < 0 || int(idx) >= len(elems) {
 		return cqlerr.Invalid("List index " + itoa(int(idx)) + " out of bound, list has size " + itoa(len(elems)))
 	}
-	part.Write(row, withPath(p.cell(col, op.val), elems[idx].Path))
+	part.Write(row, withPath(p.cell(col, op.val), elems[idx].Path()))
 	return nil
 }
 
@@ -178,7 +178,7 @@ func (db *DB) deleteElement(part *store.Partition, row *store.Row, c *schema.Col
 	if idx < 0 || int(idx) >= len(elems) {
 		return cqlerr.Invalid("List index " + itoa(int(idx)) + " out of bound, list has size " + itoa(len(elems)))
 	}
-	part.Write(row, withPath(p.cell(col, nil), elems[idx].Path))
+	part.Write(row, withPath(p.cell(col, nil), elems[idx].Path()))
 	return nil
 }
 

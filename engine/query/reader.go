@@ -256,7 +256,7 @@ func rowIsLive(t *schema.Table, r *store.Row, rc *rowCtx) bool {
 		if !c.IsLive(rc.now) || rc.del.Deletes(c.TS) || t.ColumnByID(int(c.Col)) == nil {
 			continue
 		}
-		if c.Path != nil && r.ComplexDeletionOf(c.Col).Deletes(c.TS) {
+		if c.Path() != nil && r.ComplexDeletionOf(c.Col).Deletes(c.TS) {
 			continue
 		}
 		return true

@@ -328,7 +328,7 @@ func (rc *rowCtx) collection(r *store.Row, del store.Deletion, c *schema.Column)
 	var live []store.Cell
 	cdel := del.Max(r.ComplexDeletionOf(int32(c.ID)))
 	for _, e := range r.Elements(int32(c.ID)) {
-		if e.Path != nil && e.IsLive(rc.now) && !cdel.Deletes(e.TS) {
+		if e.Path() != nil && e.IsLive(rc.now) && !cdel.Deletes(e.TS) {
 			live = append(live, e)
 		}
 	}
@@ -336,7 +336,7 @@ func (rc *rowCtx) collection(r *store.Row, del store.Deletion, c *schema.Column)
 	keys := make([]cqltype.Value, len(live))
 	vals := make([]cqltype.Value, len(live))
 	for i := range live {
-		keys[i], vals[i] = live[i].Path, live[i].Value
+		keys[i], vals[i] = live[i].Path(), live[i].Value
 	}
 	if len(keys) == 0 {
 		return nil

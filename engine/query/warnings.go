@@ -159,7 +159,7 @@ func estimatePartitionBytes(part *store.Partition) int {
 			n += len(v)
 		}
 		for i := range r.Cells {
-			n += len(r.Cells[i].Value) + len(r.Cells[i].Path) + 12
+			n += len(r.Cells[i].Value) + len(r.Cells[i].Path()) + 12
 		}
 		return true
 	})
