@@ -192,9 +192,9 @@ func (b *builder) row(t *schema.Table, r *store.Row, clustering []Value, del sto
 func (b *builder) cell(col *schema.Column, c *store.Cell) Cell {
 	out := Cell{Column: col.Name, Timestamp: c.TS, TTL: c.TTL, Counter: col.Type.Kind == cqltype.Counter}
 	vt := col.Type
-	if c.Path != nil {
+	if c.Path() != nil {
 		kt, et := elementTypes(col.Type)
-		out.Path = b.value(cqlshText(kt, c.Path), c.Path)
+		out.Path = b.value(cqlshText(kt, c.Path()), c.Path())
 		vt = et
 	}
 	switch {

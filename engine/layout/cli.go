@@ -142,9 +142,9 @@ func (l *lister) cell(col *schema.Column, c *store.Cell) {
 	default:
 		l.name = append(l.name, l.prefix...)
 		l.name = append(l.name, col.Name...)
-		if c.Path != nil {
+		if c.Path() != nil {
 			l.name = append(l.name, ':')
-			l.name = appendHex(l.name, c.Path)
+			l.name = appendHex(l.name, c.Path())
 		}
 	}
 	if l.t.Compact {

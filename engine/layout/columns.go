@@ -76,6 +76,6 @@ func colLess(a, b *schema.Column, sstable bool) bool {
 func sortedElements(t *cqltype.Type, cells []store.Cell) []store.Cell {
 	kt, _ := elementTypes(t)
 	out := append([]store.Cell(nil), cells...)
-	sort.SliceStable(out, func(i, j int) bool { return kt.Compare(out[i].Path, out[j].Path) < 0 })
+	sort.SliceStable(out, func(i, j int) bool { return kt.Compare(out[i].Path(), out[j].Path()) < 0 })
 	return out
 }

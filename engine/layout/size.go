@@ -55,8 +55,8 @@ func cellSize(c *store.Cell) int {
 	case c.TTL > 0:
 		n += ttlBytes
 	}
-	if c.Path != nil {
-		n += lenBytes + len(c.Path)
+	if c.Path() != nil {
+		n += lenBytes + len(c.Path())
 	}
 	if !c.Tombstone {
 		n += valueLenBytes + len(c.Value)

@@ -227,7 +227,7 @@ func (d *dumper) cell(col *schema.Column, c *store.Cell, mk store.Liveness) {
 		g.arrCompact = true
 		g.startArray()
 		kt, vt := elementTypes(col.Type)
-		g.str(javaString(kt, c.Path))
+		g.str(javaString(kt, c.Path()))
 		g.endArray()
 		g.arrCompact = false
 		valueType = vt
