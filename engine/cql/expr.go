@@ -184,10 +184,12 @@ func (p *parser) literalInto(lit *Literal) {
 }
 
 // newLiteral hands out literals from a slab: a 100,000-row INSERT script
-// holds half a million of them.
+// holds half a million of them. Slabs start small and double up to 64
+// literals, so a one-line query does not pay for a script's slab.
 func (p *parser) newLiteral() *Literal {
 	if len(p.lits) == 0 {
-		p.lits = make([]Literal, 64)
+		p.slab = min(max(2*p.slab, 8), 64)
+		p.lits = make([]Literal, p.slab)
 	}
 	lit := &p.lits[0]
 	p.lits = p.lits[1:]

@@ -110,7 +110,8 @@ type parser struct {
 	markers   int
 	inBatch   bool // inside BEGIN BATCH, before APPLY BATCH
 
-	lits []Literal // slab for literals: one allocation per 64
+	lits []Literal // slab for literals (newLiteral)
+	slab int       // the size of the last slab
 
 	lastCols int // column count of the last INSERT, to size the next one's slices
 }
