@@ -88,6 +88,7 @@ type Partition struct {
 	Ranges []RangeTombstone
 	rows   *btree.BTreeG[*Row]
 	cmp    Clustering
+	probes *probes // the table's
 }
 
 // rowsDegree is the degree of a partition's row btree. Rows written in
@@ -97,8 +98,8 @@ type Partition struct {
 // larger degree spreads (about 21 bytes a row at 16, 17 at 64).
 const rowsDegree = 64
 
-func newPartition(token int64, key []byte, cmp Clustering) *Partition {
-	p := &Partition{Token: token, Key: key, Deletion: Live, cmp: cmp}
+func newPartition(token int64, key []byte, cmp Clustering, probes *probes) *Partition {
+	p := &Partition{Token: token, Key: key, Deletion: Live, cmp: cmp, probes: probes}
 	p.rows = btree.NewG(rowsDegree, func(a, b *Row) bool { return cmp.Compare(a.Clustering, b.Clustering) < 0 })
 	return p
 }
@@ -124,10 +125,14 @@ func (p *Partition) RowForWrite(clustering [][]byte) *Row {
 		}
 		return p.Static
 	}
-	if r := p.Row(clustering); r != nil {
+	probe := &p.probes.row
+	probe.Clustering = clustering
+	r, ok := p.rows.Get(probe)
+	probe.Clustering = nil
+	if ok {
 		return r
 	}
-	r := newRow(clustering)
+	r = newRow(clustering)
 	p.rows.ReplaceOrInsert(r)
 	return r
 }

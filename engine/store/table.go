@@ -11,10 +11,23 @@ import (
 
 // Table holds the partitions of one table in token order (ties, which real
 // clusters never see for distinct keys in practice, broken by key bytes).
+//
+// A Table is not safe for concurrent use; reads may run concurrently with
+// each other, but every write reuses the table's search keys (see probes).
 type Table struct {
 	Schema *schema.Table
 	parts  *btree.BTreeG[*Partition]
 	cmp    Clustering
+	probes *probes
+}
+
+// probes are the search keys a write looks rows and partitions up with. A
+// btree search key passed to the tree's comparator escapes to the heap, so a
+// fresh one per write was two allocations of every ingested row; a write
+// fills these in and clears them again, so they hold no key between writes.
+type probes struct {
+	part Partition
+	row  Row
 }
 
 // NewTable returns an empty table store for t.
@@ -23,6 +36,7 @@ func NewTable(t *schema.Table) *Table {
 		Schema: t,
 		parts:  btree.NewG(32, lessPartition),
 		cmp:    Clustering(t.ClusteringCs),
+		probes: &probes{},
 	}
 }
 
@@ -45,10 +59,14 @@ func (t *Table) Partition(key []byte) *Partition {
 // PartitionForWrite returns the partition for key, creating it if needed.
 func (t *Table) PartitionForWrite(key []byte) *Partition {
 	token := cqltype.Token(key)
-	if p, ok := t.parts.Get(&Partition{Token: token, Key: key}); ok {
+	probe := &t.probes.part
+	probe.Token, probe.Key = token, key
+	p, ok := t.parts.Get(probe)
+	probe.Key = nil
+	if ok {
 		return p
 	}
-	p := newPartition(token, key, t.cmp)
+	p = newPartition(token, key, t.cmp, t.probes)
 	t.parts.ReplaceOrInsert(p)
 	return p
 }
