@@ -51,10 +51,10 @@ func (t *Type) appendCqlsh(b []byte, v Value, quote bool) []byte {
 		return append(b, "False"...)
 	case Float:
 		f, _ := FloatOf(v)
-		return append(b, cqlshFloat(float64(f))...)
+		return appendCqlshFloat(b, float64(f))
 	case Double:
 		f, _ := DoubleOf(v)
-		return append(b, cqlshFloat(f)...)
+		return appendCqlshFloat(b, f)
 	case Decimal:
 		u, s, _ := DecimalOf(v)
 		return append(b, pythonDecimal(u, s)...)

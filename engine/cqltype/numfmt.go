@@ -10,19 +10,30 @@ import (
 // Number renderings of the three audiences: cqlsh (Python), Cassandra's
 // Java toString (JSON, CAST, toJSONString), and CQL literals.
 
-// cqlshFloat formats a float or double as cqlsh's format_floating_point_type
-// does with its default precision of 5: %g with the precision widened by the
-// digits left of the point when the exponent is in [-4, precision).
-func cqlshFloat(f float64) string {
-	const precision = 5
+// appendCqlshFloat appends a float or double as cqlsh's
+// format_floating_point_type formats it with its default precision of 5: %g
+// with the precision widened by the digits left of the point when the
+// exponent is in [-4, precision). It appends in place, without a string per
+// value (a W2 reply formats 50 doubles).
+func appendCqlshFloat(b []byte, f float64) []byte {
 	switch {
 	case math.IsNaN(f):
-		return "NaN"
+		return append(b, "NaN"...)
 	case math.IsInf(f, 1):
-		return "Infinity"
+		return append(b, "Infinity"...)
 	case math.IsInf(f, -1):
-		return "-Infinity"
+		return append(b, "-Infinity"...)
 	}
+	if out, ok := appendCqlshFloatFixed(b, f); ok {
+		return out
+	}
+	return appendCqlshFloatG(b, f)
+}
+
+// appendCqlshFloatG is the general path: the truncated decimal logarithm
+// sets the precision of strconv's %g.
+func appendCqlshFloatG(b []byte, f float64) []byte {
+	const precision = 5
 	p := precision
 	if math.Abs(f) > 2.220446049250313e-16 {
 		exp := int(math.Log10(math.Abs(f))) // Python int() truncates toward zero
@@ -30,7 +41,64 @@ func cqlshFloat(f float64) string {
 			p = precision + exp + 1
 		}
 	}
-	return strconv.FormatFloat(f, 'g', p, 64)
+	return strconv.AppendFloat(b, f, 'g', p, 64)
+}
+
+// appendCqlshFloatFixed is appendCqlshFloat's common case without
+// math.Log10 and strconv's 128-bit arithmetic (slow in WebAssembly, where a
+// 50-row reply of doubles spent a third of its time here). Inside
+// (1e-4, 1e5), precision 5 widened by the exponent always asks for the digits
+// down to 1e-5 (at or above 1) or 1e-6 (below), so %g there is %.5f or %.6f
+// with the trailing zeros dropped: the value is scaled by 10^5 or 10^6 with
+// one float multiplication and rounded to the nearest integer. It declines
+// (ok false) whatever it cannot decide exactly as the general path does:
+// values near a power of ten (where the truncated logarithm may fall either
+// side) and products near a rounding tie (within far more than the one
+// rounding the multiplication adds).
+func appendCqlshFloatFixed(b []byte, f float64) ([]byte, bool) {
+	const margin = 1e-12
+	a := math.Abs(f)
+	if !(a > 1e-4*(1+margin) && a < 1e5*(1-margin)) {
+		return b, false
+	}
+	for _, p := range [...]float64{1e-3, 1e-2, 1e-1, 10, 100, 1e3, 1e4} {
+		if a > p*(1-margin) && a < p*(1+margin) {
+			return b, false
+		}
+	}
+	scale, digits := 1e5, 5
+	if a < 1 {
+		scale, digits = 1e6, 6
+	}
+	y := a * scale
+	n := math.Floor(y)
+	if frac := y - n; frac > 0.5-1e-4 && frac < 0.5+1e-4 {
+		return b, false
+	}
+	if y-n > 0.5 {
+		n++
+	}
+	// A rounding that carries (9.999999 to 10) needs no care: the digits are
+	// then 1 and zeros, which print as the power of ten %g prints.
+	u, pow := uint64(n), uint64(scale)
+	if f < 0 {
+		b = append(b, '-')
+	}
+	b = strconv.AppendUint(b, u/pow, 10)
+	frac := u % pow
+	if frac == 0 {
+		return b, true
+	}
+	var d [6]byte
+	for i := digits - 1; i >= 0; i-- {
+		d[i] = byte('0' + frac%10)
+		frac /= 10
+	}
+	end := digits
+	for d[end-1] == '0' {
+		end--
+	}
+	return append(append(b, '.'), d[:end]...), true
 }
 
 // javaFloat formats as Java's Float.toString (bitSize 32) or

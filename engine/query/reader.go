@@ -30,6 +30,17 @@ type reader struct {
 	stopped  *cqlerr.Error
 	warnings []string
 	group    string
+
+	// out holds the formatted rows of a direct read (see direct).
+	out *rowBuf
+	// The walk of the current partition: its row context, the slice being
+	// walked, the rows it returned and the tombstones it met.
+	order      keyOrder
+	rc         rowCtx
+	slice      *keySlice
+	n          int
+	tombstones int
+	unused     []*restriction
 }
 
 // read visits the partitions the restrictions name, in the order Cassandra
@@ -37,7 +48,10 @@ type reader struct {
 func (rd *reader) read() *cqlerr.Error {
 	p, rs := rd.p, rd.p.rs
 	data := rd.db.Data(p.t)
-	slices, used := clusteringSlices(p.t, rs)
+	plain, used := clusteringSlices(p.t, rs)
+	rd.order = newKeyOrder(p.t.ClusteringCs)
+	slices := rd.order.slices(plain)
+	rd.unused = rs.ck[used:]
 	if !rs.isKeyRange {
 		rd.plan.Kind = "single-partition"
 		keys, _, err := rd.db.partitionKeys(p.t, rs.pk)
@@ -51,7 +65,7 @@ func (rd *reader) read() *cqlerr.Error {
 			rd.plan.PartitionsRead++
 			rd.plan.Partitions = append(rd.plan.Partitions, cqltype.Token(k))
 			if part := data.Partition(k); part != nil {
-				if !rd.readPartition(part, slices, used) {
+				if !rd.readPartition(part, slices) {
 					break
 				}
 			}
@@ -63,7 +77,7 @@ func (rd *reader) read() *cqlerr.Error {
 			rd.plan.Kind = "index"
 			rd.plan.Index = rs.index.Name
 		}
-		rd.scan(data, slices, used)
+		rd.scan(data, slices)
 	}
 	if rd.stopped != nil {
 		return rd.stopped
@@ -74,7 +88,7 @@ func (rd *reader) read() *cqlerr.Error {
 }
 
 // scan visits partitions in token order, within a token() range if any.
-func (rd *reader) scan(data *store.Table, slices []store.Slice, used map[*restriction]bool) {
+func (rd *reader) scan(data *store.Table, slices []keySlice) {
 	tr := rd.p.rs.token
 	visit := func(part *store.Partition) bool {
 		if tr != nil && !tokenInRange(tr, part.Token) {
@@ -91,7 +105,7 @@ func (rd *reader) scan(data *store.Table, slices []store.Slice, used map[*restri
 		if !rd.pkMatches(part) {
 			return rd.checkDeadline()
 		}
-		return rd.readPartition(part, slices, used)
+		return rd.readPartition(part, slices)
 	}
 	if tr != nil && tr.kind == rEQ {
 		v, _ := cqltype.Int64Of(tr.values[0][0])
@@ -150,62 +164,94 @@ var errTimeout = cqlerr.New(cqlerr.Stopped, "The script ran past the playground'
 
 // readPartition reads the rows of one partition; it returns false when the
 // read must stop (LIMIT reached, or a bound hit).
-func (rd *reader) readPartition(part *store.Partition, slices []store.Slice, used map[*restriction]bool) bool {
+func (rd *reader) readPartition(part *store.Partition, slices []keySlice) bool {
 	p := rd.p
-	rc := &rowCtx{t: p.t, part: part, pkVals: splitKey(p.t, part.Key), now: rd.now}
+	rd.rc = rowCtx{t: p.t, part: part, pkVals: splitKey(p.t, part.Key), now: rd.now}
+	rc := &rd.rc
 	if p.s.Distinct {
 		if rd.partitionIsLive(part) && rd.staticFiltersMatch(rc) {
 			rd.emit(rc)
 		}
 		return rd.more()
 	}
-	n := 0
-	tombstones := len(part.Ranges) * 2
+	rd.n = 0
+	rd.tombstones = len(part.Ranges) * 2
 	if !part.Deletion.IsLive() {
-		tombstones++
-	}
-	defer func() {
-		rd.plan.TombstonesScanned += tombstones
-		rd.tombstoneCheck(part, n, tombstones)
-	}()
-	visit := func(r *store.Row) bool {
-		rd.plan.RowsRead++
-		rd.plan.CellsRead += len(r.Cells)
-		tombstones += countTombstones(r, rd.now)
-		if rd.plan.RowsRead%1024 == 0 && !rd.checkDeadline() {
-			return false
-		}
-		rc.row = r
-		rc.del = part.DeletionAt(r.Clustering).Max(r.Deletion())
-		if !rowIsLive(p.t, r, rc) || !rd.rowMatches(rc, used) {
-			return true
-		}
-		rd.emit(rc)
-		n++
-		if p.ppLimit > 0 && n >= p.ppLimit {
-			return false
-		}
-		return rd.more()
+		rd.tombstones++
 	}
 	for i := range slices {
-		s := slices[i]
 		if p.reversed {
-			s = slices[len(slices)-1-i]
-			part.Descend(s, visit)
+			rd.slice = &slices[len(slices)-1-i]
+			part.DescendFrom(rd.slice.end.Bound, rd.visitReversed)
 		} else {
-			part.Ascend(s, visit)
+			rd.slice = &slices[i]
+			part.AscendFrom(rd.slice.start.Bound, rd.visit)
 		}
-		if !rd.more() || p.ppLimit > 0 && n >= p.ppLimit || rd.stopped != nil {
+		if !rd.more() || p.ppLimit > 0 && rd.n >= p.ppLimit || rd.stopped != nil {
 			break
 		}
 	}
-	if n == 0 && rd.staticOnlyRow(part) {
+	if rd.n == 0 && rd.staticOnlyRow(part) {
 		rc.row, rc.del = nil, part.Deletion
 		if rd.staticFiltersMatch(rc) {
 			rd.emit(rc)
 		}
 	}
-	return rd.more() && rd.stopped == nil
+	// Decided before the tombstone check: a partition over the failure
+	// threshold stops the read at the next partition, as it always has.
+	goOn := rd.more() && rd.stopped == nil
+	rd.plan.TombstonesScanned += rd.tombstones
+	rd.tombstoneCheck(part, rd.n, rd.tombstones)
+	return goOn
+}
+
+// visit is the ascending walk's callback: the store has positioned it at
+// the slice's start, and it stops past the slice's end.
+func (rd *reader) visit(r *store.Row) bool {
+	s := rd.slice
+	if rd.order.pastEnd(r.Clustering, s) {
+		return false
+	}
+	if !s.start.Inclusive && len(s.start.Prefix) > 0 && rd.order.compare(r.Clustering, &s.start) == 0 {
+		return true
+	}
+	return rd.row(r)
+}
+
+// visitReversed is the descending walk's callback: it skips the one row past
+// the slice's end the store may start at and stops before its start.
+func (rd *reader) visitReversed(r *store.Row) bool {
+	s := rd.slice
+	if rd.order.beforeStart(r.Clustering, s) {
+		return false
+	}
+	if rd.order.pastEnd(r.Clustering, s) {
+		return true
+	}
+	return rd.row(r)
+}
+
+// row reads one stored row of the slice; it returns false when the read of
+// the partition must stop.
+func (rd *reader) row(r *store.Row) bool {
+	p, rc := rd.p, &rd.rc
+	rd.plan.RowsRead++
+	rd.plan.CellsRead += len(r.Cells)
+	rd.tombstones += countTombstones(r, rd.now)
+	if rd.plan.RowsRead%1024 == 0 && !rd.checkDeadline() {
+		return false
+	}
+	rc.row = r
+	rc.del = rc.part.DeletionAt(r.Clustering).Max(r.Deletion())
+	if !rowIsLive(p.t, r, rc) || !rd.rowMatches(rc) {
+		return true
+	}
+	rd.emit(rc)
+	rd.n++
+	if p.ppLimit > 0 && rd.n >= p.ppLimit {
+		return false
+	}
+	return rd.more()
 }
 
 // staticOnlyRow reports whether a partition without live rows still returns
@@ -279,11 +325,8 @@ func countTombstones(r *store.Row, now int64) int {
 
 // rowMatches applies the clustering restrictions not served by slices and
 // every regular/static column filter.
-func (rd *reader) rowMatches(rc *rowCtx, used map[*restriction]bool) bool {
-	for _, r := range rd.p.rs.ck {
-		if used[r] {
-			continue
-		}
+func (rd *reader) rowMatches(rc *rowCtx) bool {
+	for _, r := range rd.unused {
 		if r.multi() {
 			if !matchesTuple(r, rc.row.Clustering[r.first().Position:r.last().Position+1]) {
 				return false
@@ -425,10 +468,24 @@ func (rd *reader) more() bool {
 	if rd.stopped != nil {
 		return false
 	}
-	if p.limit > 0 && !p.sel.aggregate && !p.grouped && !p.postOrder && len(rd.rows) >= p.limit {
+	if p.limit > 0 && !p.sel.aggregate && !p.grouped && !p.postOrder && rd.count() >= p.limit {
 		return false
 	}
 	return true
+}
+
+// count is the number of result rows so far.
+func (rd *reader) count() int {
+	if rd.out != nil {
+		return rd.out.rows
+	}
+	return len(rd.rows)
+}
+
+// direct reports whether a plan's rows can be formatted as they are read:
+// nothing aggregates, sorts, groups or wraps them afterwards.
+func (p *selectPlan) direct() bool {
+	return !p.s.JSON && !p.sel.aggregate && !p.grouped && !p.postOrder
 }
 
 // emit computes the selection for the current row.
@@ -450,8 +507,15 @@ func (rd *reader) emit(rc *rowCtx) {
 		rd.aggregate(rc)
 		return
 	}
-	if max := rd.db.Limits.MaxRows; max > 0 && len(rd.rows) >= max {
+	if max := rd.db.Limits.MaxRows; max > 0 && rd.count() >= max {
 		rd.stopped = cqlerr.New(cqlerr.Stopped, "The query returned more than "+itoa(max)+" rows, the playground's bound, and was stopped. Add a LIMIT or narrow the WHERE clause.")
+		return
+	}
+	if out := rd.out; out != nil {
+		for j, s := range sel.sels {
+			out.cell(s.typ, rd.eval(s, rc), j)
+		}
+		out.endRow()
 		return
 	}
 	vals := make([]cqltype.Value, len(sel.sels))
@@ -465,44 +529,17 @@ func (rd *reader) emit(rc *rowCtx) {
 	rd.rows = append(rd.rows, outRow{vals: vals, clustering: clustering})
 }
 
-// result formats the rows as cqlsh prints them.
-// formatRows renders the rows as cqlsh prints them. Every cell is appended
-// to one buffer that becomes one string, and the cells are substrings of it
-// in one array: three allocations a result rather than two or more a cell
-// (W2's 50-row slices spent a third of their allocations here).
-func (rd *reader) formatRows() [][]string {
+// formatRows formats the rows a read had to hold (see rowBuf).
+func (rd *reader) formatRows() *rowBuf {
 	sels := rd.p.sel.sels
-	total := 0
-	for _, r := range rd.rows {
-		total += len(r.vals)
-	}
-	cells := make([]string, total)
-	ends := make([]int, total)
-	buf := rd.db.fmtBuf[:0]
-	k := 0
+	out := newRowBuf(rd.db, len(sels))
 	for _, r := range rd.rows {
 		for j, v := range r.vals {
-			buf = sels[j].typ.AppendFormat(buf, v)
-			ends[k] = len(buf)
-			k++
+			out.cell(sels[j].typ, v, j)
 		}
+		out.endRow()
 	}
-	all := string(buf)
-	if cap(buf) <= 1<<16 {
-		rd.db.fmtBuf = buf // reused by the next query; a huge one is let go
-	}
-	rows := make([][]string, len(rd.rows))
-	start, k := 0, 0
-	for i, r := range rd.rows {
-		first := k
-		for range r.vals {
-			cells[k] = all[start:ends[k]]
-			start = ends[k]
-			k++
-		}
-		rows[i] = cells[first:k:k]
-	}
-	return rows
+	return out
 }
 
 func (rd *reader) result() (*Result, *cqlerr.Error) {
@@ -530,14 +567,11 @@ func (rd *reader) result() (*Result, *cqlerr.Error) {
 		for i, s := range p.sel.sels {
 			res.Columns[i] = s.name
 		}
-		res.Rows = rd.formatRows()
-		for i, r := range rd.rows {
-			for j, v := range r.vals {
-				if v == nil {
-					res.Nulls = append(res.Nulls, [2]int{i, j})
-				}
-			}
+		out := rd.out
+		if out == nil {
+			out = rd.formatRows()
 		}
+		res.Rows, res.Nulls = out.result()
 	}
 	rd.plan.RowsReturned = len(res.Rows)
 	res.Warnings = append(res.Warnings, rd.warnings...)

@@ -241,6 +241,9 @@ func (db *DB) runSelect(p *selectPlan) (*Result, *cqlerr.Error) {
 		return nil, cqlerr.Invalid("Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query")
 	}
 	rd := &reader{db: db, p: p, now: db.NowSeconds(), plan: &Plan{Table: p.t.Qualified()}}
+	if p.direct() {
+		rd.out = newRowBuf(db, len(p.sel.sels))
+	}
 	if err := rd.read(); err != nil {
 		return nil, err
 	}
@@ -380,9 +383,9 @@ func splitKey(t *schema.Table, key []byte) []cqltype.Value {
 
 // clusteringSlices turns the clustering restrictions that form a prefix
 // into storage-order slices, in storage order; restrictions that cannot be
-// served by slices are left for the row filter (used reports which were used).
-func clusteringSlices(t *schema.Table, rs *restrictions) ([]store.Slice, map[*restriction]bool) {
-	used := make(map[*restriction]bool, len(rs.ck))
+// served by slices are left for the row filter: the slices serve the first
+// used restrictions of rs.ck.
+func clusteringSlices(t *schema.Table, rs *restrictions) (slices []store.Slice, used int) {
 	prefixes := [][]cqltype.Value{make([]cqltype.Value, 0, len(t.ClusteringCs))}
 	var trailing, multi *restriction
 	pos := 0
@@ -396,7 +399,7 @@ func clusteringSlices(t *schema.Table, rs *restrictions) ([]store.Slice, map[*re
 			} else {
 				trailing = r
 			}
-			used[r] = true
+			used++
 			break
 		}
 		if len(prefixes) == 1 && len(r.values) == 1 {
@@ -412,14 +415,13 @@ func clusteringSlices(t *schema.Table, rs *restrictions) ([]store.Slice, map[*re
 			}
 			prefixes = next
 		}
-		used[r] = true
+		used++
 		pos = r.last().Position + 1
 	}
 	cmp := store.Clustering(t.ClusteringCs)
 	if len(prefixes) > 1 {
 		sort.SliceStable(prefixes, func(i, j int) bool { return cmp.Compare(prefixes[i], prefixes[j]) < 0 })
 	}
-	var slices []store.Slice
 	for i, prefix := range prefixes {
 		if i > 0 && cmp.Compare(prefix, prefixes[i-1]) == 0 {
 			continue

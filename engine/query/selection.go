@@ -278,7 +278,7 @@ func (rc *rowCtx) liveCell(r *store.Row, c *schema.Column) *store.Cell {
 	if r == nil {
 		return nil
 	}
-	cell := r.Cell(int32(c.ID), nil)
+	cell := simpleCell(r, int32(c.ID))
 	if cell == nil || !cell.IsLive(rc.now) {
 		return nil
 	}
@@ -286,6 +286,27 @@ func (rc *rowCtx) liveCell(r *store.Row, c *schema.Column) *store.Cell {
 		return nil
 	}
 	return cell
+}
+
+// simpleCell is store.Row.Cell(col, nil) with a linear scan over the few
+// cells of a typical row, cheaper than the binary search's calls.
+func simpleCell(r *store.Row, col int32) *store.Cell {
+	if len(r.Cells) > 8 {
+		return r.Cell(col, nil)
+	}
+	for i := range r.Cells {
+		c := &r.Cells[i]
+		if c.Col < col {
+			continue
+		}
+		// Cells sort by (Col, Path) and an empty path first: the column's
+		// first cell is its simple cell if it has one.
+		if c.Col == col && len(c.Path()) == 0 {
+			return c
+		}
+		return nil
+	}
+	return nil
 }
 
 func (rc *rowCtx) rowFor(c *schema.Column) (*store.Row, store.Deletion) {

@@ -1,0 +1,70 @@
+package query
+
+import (
+	"sync"
+
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+)
+
+// rowBuf is a result as cqlsh prints it, formatted cell by cell as the rows
+// are read: every cell appended to one buffer, the offset where each ends,
+// and the [row, column] of each null. The rows of a plain SELECT are never
+// kept as values (a W2 query used to allocate a value slice per row and a
+// growing slice of rows, half its allocations); reads that must hold their
+// rows first (aggregates, GROUP BY, ORDER BY over IN) format them here at
+// the end. Its result is one string and two slices of it, whatever the rows.
+type rowBuf struct {
+	db    *DB
+	buf   []byte
+	ends  *[]int32 // from endsPool
+	cols  int
+	rows  int
+	nulls [][2]int
+}
+
+// endsPool keeps the cell-end scratch between queries.
+var endsPool = sync.Pool{New: func() any { return new([]int32) }}
+
+// newRowBuf starts a result of cols columns in db's formatting buffer.
+func newRowBuf(db *DB, cols int) *rowBuf {
+	ends := endsPool.Get().(*[]int32)
+	*ends = (*ends)[:0]
+	return &rowBuf{db: db, buf: db.fmtBuf[:0], ends: ends, cols: cols}
+}
+
+// cell appends the value of column j of the current row.
+func (b *rowBuf) cell(typ *cqltype.Type, v cqltype.Value, j int) {
+	if v == nil {
+		b.nulls = append(b.nulls, [2]int{b.rows, j})
+	}
+	b.buf = typ.AppendFormat(b.buf, v)
+	*b.ends = append(*b.ends, int32(len(b.buf)))
+}
+
+// endRow closes the current row.
+func (b *rowBuf) endRow() { b.rows++ }
+
+// result returns the rows as strings (cells are substrings of one string) and
+// the nulls, and hands the buffers back for the next query.
+func (b *rowBuf) result() ([][]string, [][2]int) {
+	all := string(b.buf)
+	if cap(b.buf) <= 1<<16 {
+		b.db.fmtBuf = b.buf // a huge one is let go
+	}
+	ends := *b.ends
+	cells := make([]string, len(ends))
+	start := 0
+	for k, e := range ends {
+		cells[k] = all[start:e]
+		start = int(e)
+	}
+	rows := make([][]string, b.rows)
+	for i := range rows {
+		rows[i] = cells[i*b.cols : (i+1)*b.cols : (i+1)*b.cols]
+	}
+	if cap(ends) <= 1<<14 {
+		endsPool.Put(b.ends)
+	}
+	b.ends = nil
+	return rows, b.nulls
+}
