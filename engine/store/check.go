@@ -15,10 +15,14 @@ import (
 // unique, no stored row is empty, no row deletion is superseded by a stored
 // partition or range deletion, and no stored data is shadowed by a
 // deletion that is stored too (writes purge what a deletion covers, so
-// shadowed data is a bug in the write path). It returns every violation
-// found, joined, or nil. Tests and fuzzers run it after each statement.
+// shadowed data is a bug in the write path), and no write left a key in the
+// table's search keys, where it would be kept alive. It returns every
+// violation found, joined, or nil. Tests and fuzzers run it after each statement.
 func (t *Table) Check() error {
 	var errs []error
+	if t.probes.part.Key != nil || t.probes.row.Clustering != nil {
+		errs = append(errs, errors.New("a search key still holds a key after its write"))
+	}
 	var prev *Partition
 	t.parts.Ascend(func(p *Partition) bool {
 		where := "partition " + strconv.FormatInt(p.Token, 10) + " (key 0x" + hexString(p.Key) + ")"

@@ -12,8 +12,9 @@ import (
 // Table holds the partitions of one table in token order (ties, which real
 // clusters never see for distinct keys in practice, broken by key bytes).
 //
-// A Table is not safe for concurrent use; reads may run concurrently with
-// each other, but every write reuses the table's search keys (see probes).
+// Reads may run concurrently with each other; a write excludes every other
+// use of the table, not least because it reuses the table's search keys
+// (see probes).
 type Table struct {
 	Schema *schema.Table
 	parts  *btree.BTreeG[*Partition]
