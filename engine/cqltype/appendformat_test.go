@@ -22,6 +22,20 @@ func TestAppendFormatIsFormat(t *testing.T) {
 		{TextType, Value("it's"), "it's"},
 		{DoubleType, DoubleValue(42.216), "42.216"},
 		{IntType, nil, "null"},
+		{CounterType, Int64Value(-3), "-3"},
+		{BigintType, Value{1, 2, 3}, "0x010203"},
+		{DoubleType, DoubleValue(-0.000123), "-0.000123"},
+		{DoubleType, DoubleValue(100), "100"},
+		{DoubleType, DoubleValue(1e-7), "1e-07"},
+		{DoubleType, DoubleValue(1234567.5), "1.2346e+06"},
+		{DoubleType, Value{1, 2}, "0x0102"},
+		{TextType, Value(`a\b`), `a\\b`},
+		{TextType, Value("tab\there"), `tab\there`},
+		{TextType, Value("été"), "été"},
+		{TextType, Value("\x7f"), `\x7f`},
+		{TextType, Value{}, ""},
+		{TextType, Value{0xff}, "0xff"},
+		{AsciiType, Value("plain ascii ~"), "plain ascii ~"},
 	}
 	for _, tt := range tests {
 		if got := tt.typ.Format(tt.v); got != tt.want {

@@ -40,9 +40,12 @@ type keyBound struct {
 	ok  [maxEncoded]bool
 }
 
-// keySlice is a store.Slice with compiled bounds.
+// keySlice is a store.Slice with compiled bounds. end1 is set when the end
+// is one compiled value, the shape of a range on the first clustering
+// column, which pastEnd then checks without a loop or a call.
 type keySlice struct {
 	start, end keyBound
+	end1       bool
 }
 
 func (o keyOrder) bound(b store.Bound) keyBound {
@@ -59,6 +62,7 @@ func (o keyOrder) slices(ss []store.Slice) []keySlice {
 	out := make([]keySlice, len(ss))
 	for i, s := range ss {
 		out[i] = keySlice{start: o.bound(s.Start), end: o.bound(s.End)}
+		out[i].end1 = len(s.End.Prefix) == 1 && out[i].end.ok[0]
 	}
 	return out
 }
@@ -96,6 +100,17 @@ func (o keyOrder) compare(key [][]byte, b *keyBound) int {
 
 // pastEnd reports whether key sorts after the slice's end.
 func (o keyOrder) pastEnd(key [][]byte, s *keySlice) bool {
+	if s.end1 && len(key) > 0 && len(key[0]) == o[0].width {
+		x, y := cqltype.LoadOrderKey(key[0], o[0].flip), s.end.enc[0]
+		if o[0].col.Desc {
+			x, y = y, x
+		}
+		return x > y || x == y && !s.end.Inclusive
+	}
+	return o.pastEndSlow(key, s)
+}
+
+func (o keyOrder) pastEndSlow(key [][]byte, s *keySlice) bool {
 	if len(s.end.Prefix) == 0 {
 		return false
 	}

@@ -31,8 +31,10 @@ type reader struct {
 	warnings []string
 	group    string
 
-	// out holds the formatted rows of a direct read (see direct).
-	out *rowBuf
+	// out holds the formatted rows of a direct read (see direct), and srcs
+	// where each of its selectors finds its value.
+	out  *rowBuf
+	srcs []cellSource
 	// The walk of the current partition: its row context, the slice being
 	// walked, the rows it returned and the tombstones it met.
 	order      keyOrder
@@ -513,7 +515,18 @@ func (rd *reader) emit(rc *rowCtx) {
 	}
 	if out := rd.out; out != nil {
 		for j, s := range sel.sels {
-			out.cell(s.typ, rd.eval(s, rc), j)
+			var v cqltype.Value
+			switch src := &rd.srcs[j]; src.kind {
+			case srcClustering:
+				if rc.row != nil && rc.row.Clustering != nil {
+					v = rc.row.Clustering[src.pos]
+				}
+			case srcRegular:
+				v = rc.regular(src.id)
+			default:
+				v = rd.eval(s, rc)
+			}
+			out.cell(s.typ, v, j)
 		}
 		out.endRow()
 		return

@@ -242,7 +242,7 @@ func (db *DB) runSelect(p *selectPlan) (*Result, *cqlerr.Error) {
 	}
 	rd := &reader{db: db, p: p, now: db.NowSeconds(), plan: &Plan{Table: p.t.Qualified()}}
 	if p.direct() {
-		rd.out = newRowBuf(db, len(p.sel.sels))
+		rd.out, rd.srcs = newRowBuf(db, len(p.sel.sels)), p.sel.sources()
 	}
 	if err := rd.read(); err != nil {
 		return nil, err

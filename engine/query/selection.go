@@ -263,6 +263,40 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 	return &selector{kind: selFunc, fn: name, name: "system." + name + "(" + join(names, ", ") + ")", typ: typ, args: args}, nil
 }
 
+// srcKind says where a selector of a plain read finds its value.
+type srcKind uint8
+
+const (
+	srcEval       srcKind = iota // rd.eval: anything but the two below
+	srcClustering                // the row's clustering value at pos
+	srcRegular                   // the live simple cell of column id
+)
+
+// cellSource is a selector's value source, decided once per query so that
+// a plain read takes a clustering value or a cell without eval's dispatch.
+type cellSource struct {
+	kind srcKind
+	pos  int
+	id   int32
+}
+
+// sources returns the value source of each selector.
+func (s *selection) sources() []cellSource {
+	out := make([]cellSource, len(s.sels))
+	for i, sel := range s.sels {
+		if sel.kind != selColumn {
+			continue
+		}
+		switch c := sel.col; {
+		case c.Kind == schema.Clustering:
+			out[i] = cellSource{kind: srcClustering, pos: c.Position}
+		case c.Kind == schema.Regular && !c.Type.MultiCell():
+			out[i] = cellSource{kind: srcRegular, id: int32(c.ID)}
+		}
+	}
+	return out
+}
+
 // rowCtx is one CQL row being read: its partition, its stored row (nil for
 // a partition that only has static data) and the reader's instant.
 type rowCtx struct {
@@ -286,6 +320,19 @@ func (rc *rowCtx) liveCell(r *store.Row, c *schema.Column) *store.Cell {
 		return nil
 	}
 	return cell
+}
+
+// regular returns the value of a regular simple column in this row, nil
+// when null: value's answer for such a column, without its dispatch.
+func (rc *rowCtx) regular(id int32) cqltype.Value {
+	if rc.row == nil {
+		return nil
+	}
+	c := simpleCell(rc.row, id)
+	if c == nil || !c.IsLive(rc.now) || rc.del.Deletes(c.TS) {
+		return nil
+	}
+	return c.Value
 }
 
 // simpleCell is store.Row.Cell(col, nil) with a linear scan over the few
