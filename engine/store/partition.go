@@ -117,7 +117,9 @@ func (p *Partition) Row(clustering [][]byte) *Row {
 }
 
 // RowForWrite returns the row for clustering, creating it if needed. A nil
-// clustering on a table with clustering columns means the static row.
+// clustering on a table with clustering columns means the static row. A new
+// row copies clustering's slice headers and keeps its value bytes: the
+// caller may reuse the slice, not the values.
 func (p *Partition) RowForWrite(clustering [][]byte) *Row {
 	if clustering == nil && len(p.cmp) > 0 {
 		if p.Static == nil {

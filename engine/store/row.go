@@ -29,7 +29,9 @@ type rowTombstones struct {
 
 // rowKey1 and rowKey2 are a row allocated with the array its one- or
 // two-value clustering key's slices live in: Row.Clustering points into the
-// same object, so the key's slice headers cost no allocation of their own.
+// same object, so the key's slice headers cost no allocation of their own
+// (a separate array was 24 of W1's 350 heap bytes a row; a row and a
+// one-value key now fill a 96-byte size class exactly).
 type rowKey1 struct {
 	Row
 	key [1][]byte
