@@ -20,7 +20,7 @@ import (
 // violation found, joined, or nil. Tests and fuzzers run it after each statement.
 func (t *Table) Check() error {
 	var errs []error
-	if t.probes.part.Key != nil || t.probes.row.Clustering != nil {
+	if t.shared.partProbe.Key != nil || t.shared.rowProbe.Clustering != nil {
 		errs = append(errs, errors.New("a search key still holds a key after its write"))
 	}
 	var prev *Partition

@@ -50,7 +50,7 @@ func TestCheckFindsCorruption(t *testing.T) {
 		corrupt func(st *Table)
 		want    string
 	}{
-		{"search key left set", func(st *Table) { st.probes.row.Clustering = [][]byte{intKey(1)} }, "a search key still holds a key after its write"},
+		{"search key left set", func(st *Table) { st.shared.rowProbe.Clustering = [][]byte{intKey(1)} }, "a search key still holds a key after its write"},
 		{"wrong token", func(st *Table) { p, _ := firstRow(st); p.Token++ }, "but its key hashes to"},
 		{"cells out of order", func(st *Table) {
 			_, r := firstRow(st)

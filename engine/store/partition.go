@@ -88,7 +88,7 @@ type Partition struct {
 	Ranges []RangeTombstone
 	rows   *btree.BTreeG[*Row]
 	cmp    Clustering
-	probes *probes // the table's
+	shared *tableShared // the table's
 }
 
 // rowsDegree is the degree of a partition's row btree. Rows written in
@@ -98,9 +98,9 @@ type Partition struct {
 // larger degree spreads (about 21 bytes a row at 16, 17 at 64).
 const rowsDegree = 64
 
-func newPartition(token int64, key []byte, cmp Clustering, probes *probes) *Partition {
-	p := &Partition{Token: token, Key: key, Deletion: Live, cmp: cmp, probes: probes}
-	p.rows = btree.NewG(rowsDegree, func(a, b *Row) bool { return cmp.Compare(a.Clustering, b.Clustering) < 0 })
+func newPartition(token int64, key []byte, cmp Clustering, shared *tableShared) *Partition {
+	p := &Partition{Token: token, Key: key, Deletion: Live, cmp: cmp, shared: shared}
+	p.rows = btree.NewWithFreeListG(rowsDegree, shared.lessRow, shared.freeRows)
 	return p
 }
 
@@ -127,7 +127,7 @@ func (p *Partition) RowForWrite(clustering [][]byte) *Row {
 		}
 		return p.Static
 	}
-	probe := &p.probes.row
+	probe := &p.shared.rowProbe
 	probe.Clustering = clustering
 	r, ok := p.rows.Get(probe)
 	probe.Clustering = nil

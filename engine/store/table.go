@@ -14,30 +14,45 @@ import (
 //
 // Reads may run concurrently with each other; a write excludes every other
 // use of the table, not least because it reuses the table's search keys
-// (see probes).
+// (see tableShared).
 type Table struct {
 	Schema *schema.Table
 	parts  *btree.BTreeG[*Partition]
 	cmp    Clustering
-	probes *probes
+	shared *tableShared
 }
 
-// probes are the search keys a write looks rows and partitions up with. A
-// btree search key passed to the tree's comparator escapes to the heap, so a
-// fresh one per write was two allocations of every ingested row; a write
-// fills these in and clears them again, so they hold no key between writes.
-type probes struct {
-	part Partition
-	row  Row
+// tableShared is what the partitions of a table share rather than each
+// allocating its own, which matters for tables of many small partitions (one
+// row each: 827 heap bytes a row with a free list and a comparator per
+// partition).
+type tableShared struct {
+	// partProbe and rowProbe are the search keys a write looks partitions
+	// and rows up with. A btree search key passed to the tree's comparator
+	// escapes to the heap, so a fresh one per write was two allocations of
+	// every ingested row; a write fills one in and clears it again, so they
+	// hold no key between writes.
+	partProbe Partition
+	rowProbe  Row
+	// lessRow orders the rows of every partition's btree.
+	lessRow btree.LessFunc[*Row]
+	// freeRows is the row btrees' free list of nodes (google/btree's
+	// NewG gives every tree a list of its own, 288 bytes before it holds
+	// a node).
+	freeRows *btree.FreeListG[*Row]
 }
 
 // NewTable returns an empty table store for t.
 func NewTable(t *schema.Table) *Table {
+	cmp := Clustering(t.ClusteringCs)
 	return &Table{
 		Schema: t,
 		parts:  btree.NewG(32, lessPartition),
-		cmp:    Clustering(t.ClusteringCs),
-		probes: &probes{},
+		cmp:    cmp,
+		shared: &tableShared{
+			lessRow:  func(a, b *Row) bool { return cmp.Compare(a.Clustering, b.Clustering) < 0 },
+			freeRows: btree.NewFreeListG[*Row](btree.DefaultFreeListSize),
+		},
 	}
 }
 
@@ -60,14 +75,14 @@ func (t *Table) Partition(key []byte) *Partition {
 // PartitionForWrite returns the partition for key, creating it if needed.
 func (t *Table) PartitionForWrite(key []byte) *Partition {
 	token := cqltype.Token(key)
-	probe := &t.probes.part
+	probe := &t.shared.partProbe
 	probe.Token, probe.Key = token, key
 	p, ok := t.parts.Get(probe)
 	probe.Key = nil
 	if ok {
 		return p
 	}
-	p = newPartition(token, key, t.cmp, t.probes)
+	p = newPartition(token, key, t.cmp, t.shared)
 	t.parts.ReplaceOrInsert(p)
 	return p
 }
