@@ -87,8 +87,7 @@ type Partition struct {
 	Static *Row
 	Ranges []RangeTombstone
 	rows   *btree.BTreeG[*Row]
-	cmp    Clustering
-	shared *tableShared // the table's
+	shared *tableShared // the table's: its comparator, search keys, free list
 }
 
 // rowsDegree is the degree of a partition's row btree. Rows written in
@@ -98,14 +97,14 @@ type Partition struct {
 // larger degree spreads (about 21 bytes a row at 16, 17 at 64).
 const rowsDegree = 64
 
-func newPartition(token int64, key []byte, cmp Clustering, shared *tableShared) *Partition {
-	p := &Partition{Token: token, Key: key, Deletion: Live, cmp: cmp, shared: shared}
+func newPartition(token int64, key []byte, shared *tableShared) *Partition {
+	p := &Partition{Token: token, Key: key, Deletion: Live, shared: shared}
 	p.rows = btree.NewWithFreeListG(rowsDegree, shared.lessRow, shared.freeRows)
 	return p
 }
 
 // Comparator returns the partition's clustering comparator.
-func (p *Partition) Comparator() Clustering { return p.cmp }
+func (p *Partition) Comparator() Clustering { return p.shared.cmp }
 
 // Len returns the number of stored rows (live or not).
 func (p *Partition) Len() int { return p.rows.Len() }
@@ -121,7 +120,7 @@ func (p *Partition) Row(clustering [][]byte) *Row {
 // row copies clustering's slice headers and keeps its value bytes: the
 // caller may reuse the slice, not the values.
 func (p *Partition) RowForWrite(clustering [][]byte) *Row {
-	if clustering == nil && len(p.cmp) > 0 {
+	if clustering == nil && len(p.shared.cmp) > 0 {
 		if p.Static == nil {
 			p.Static = newRow(nil)
 		}
@@ -143,12 +142,12 @@ func (p *Partition) RowForWrite(clustering [][]byte) *Row {
 func (p *Partition) Ascend(s Slice, fn func(*Row) bool) {
 	visit := func(r *Row) bool {
 		if len(s.End.Prefix) > 0 {
-			c := p.cmp.ComparePrefix(r.Clustering, s.End.Prefix)
+			c := p.shared.cmp.ComparePrefix(r.Clustering, s.End.Prefix)
 			if c > 0 || c == 0 && !s.End.Inclusive {
 				return false
 			}
 		}
-		if len(s.Start.Prefix) > 0 && !s.Start.Inclusive && p.cmp.ComparePrefix(r.Clustering, s.Start.Prefix) == 0 {
+		if len(s.Start.Prefix) > 0 && !s.Start.Inclusive && p.shared.cmp.ComparePrefix(r.Clustering, s.Start.Prefix) == 0 {
 			return true
 		}
 		return fn(r)
@@ -164,13 +163,13 @@ func (p *Partition) Ascend(s Slice, fn func(*Row) bool) {
 func (p *Partition) Descend(s Slice, fn func(*Row) bool) {
 	visit := func(r *Row) bool {
 		if len(s.Start.Prefix) > 0 {
-			c := p.cmp.ComparePrefix(r.Clustering, s.Start.Prefix)
+			c := p.shared.cmp.ComparePrefix(r.Clustering, s.Start.Prefix)
 			if c < 0 || c == 0 && !s.Start.Inclusive {
 				return false
 			}
 		}
 		if len(s.End.Prefix) > 0 {
-			c := p.cmp.ComparePrefix(r.Clustering, s.End.Prefix)
+			c := p.shared.cmp.ComparePrefix(r.Clustering, s.End.Prefix)
 			if c > 0 || c == 0 && !s.End.Inclusive {
 				return true
 			}
@@ -232,7 +231,7 @@ func (p *Partition) DeletionAt(clustering [][]byte) Deletion {
 		return d
 	}
 	for i := range p.Ranges {
-		if p.cmp.Contains(p.Ranges[i].Slice, clustering) {
+		if p.shared.cmp.Contains(p.Ranges[i].Slice, clustering) {
 			d = d.Max(p.Ranges[i].Deletion)
 		}
 	}

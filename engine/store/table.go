@@ -18,15 +18,16 @@ import (
 type Table struct {
 	Schema *schema.Table
 	parts  *btree.BTreeG[*Partition]
-	cmp    Clustering
 	shared *tableShared
 }
 
 // tableShared is what the partitions of a table share rather than each
 // allocating its own, which matters for tables of many small partitions (one
-// row each: 827 heap bytes a row with a free list and a comparator per
-// partition).
+// row each: 827 heap bytes a row with a free list, a comparator and a
+// clustering slice per partition, 475 without).
 type tableShared struct {
+	// cmp orders clustering keys.
+	cmp Clustering
 	// partProbe and rowProbe are the search keys a write looks partitions
 	// and rows up with. A btree search key passed to the tree's comparator
 	// escapes to the heap, so a fresh one per write was two allocations of
@@ -48,8 +49,8 @@ func NewTable(t *schema.Table) *Table {
 	return &Table{
 		Schema: t,
 		parts:  btree.NewG(32, lessPartition),
-		cmp:    cmp,
 		shared: &tableShared{
+			cmp:      cmp,
 			lessRow:  func(a, b *Row) bool { return cmp.Compare(a.Clustering, b.Clustering) < 0 },
 			freeRows: btree.NewFreeListG[*Row](btree.DefaultFreeListSize),
 		},
@@ -82,7 +83,7 @@ func (t *Table) PartitionForWrite(key []byte) *Partition {
 	if ok {
 		return p
 	}
-	p = newPartition(token, key, t.cmp, t.shared)
+	p = newPartition(token, key, t.shared)
 	t.parts.ReplaceOrInsert(p)
 	return p
 }
