@@ -2,6 +2,7 @@ package query
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
@@ -16,7 +17,9 @@ type outRow struct {
 	clustering [][]byte
 }
 
-// reader runs a planned SELECT against the store.
+// reader runs a planned SELECT against the store. Readers are reused
+// (readerPool): a W2 query is small enough that the reader and its scratch
+// were a tenth of what it allocated.
 type reader struct {
 	db   *DB
 	p    *selectPlan
@@ -31,10 +34,12 @@ type reader struct {
 	warnings []string
 	group    string
 
-	// out holds the formatted rows of a direct read (see direct), and srcs
-	// where each of its selectors finds its value.
-	out  *rowBuf
-	srcs []cellSource
+	// out holds the formatted rows; a direct read (see selectPlan.direct)
+	// formats them as it reads them, its selectors finding their values
+	// where srcs says.
+	out    rowBuf
+	direct bool
+	srcs   []cellSource
 	// The walk of the current partition: its row context, the slice being
 	// walked, the rows it returned and the tombstones it met.
 	order      keyOrder
@@ -43,6 +48,33 @@ type reader struct {
 	n          int
 	tombstones int
 	unused     []*restriction
+}
+
+var readerPool = sync.Pool{New: func() any { return new(reader) }}
+
+// newReader returns a reader of plan p, from the pool.
+func newReader(db *DB, p *selectPlan) *reader {
+	rd := readerPool.Get().(*reader)
+	ends := rd.out.ends
+	*rd = reader{db: db, p: p, now: db.NowSeconds(), plan: &Plan{Table: p.t.Qualified()}}
+	rd.out.ends = ends
+	if p.direct() {
+		rd.direct, rd.srcs = true, p.sel.sources()
+		rd.out.reset(db, len(p.sel.sels))
+	}
+	return rd
+}
+
+// release hands rd back to the pool, keeping only its scratch; nothing of a
+// result refers to it.
+func (rd *reader) release() {
+	ends := rd.out.ends[:0]
+	if cap(ends) > 1<<14 {
+		ends = nil // a huge result's scratch is let go
+	}
+	*rd = reader{}
+	rd.out.ends = ends
+	readerPool.Put(rd)
 }
 
 // read visits the partitions the restrictions name, in the order Cassandra
@@ -478,7 +510,7 @@ func (rd *reader) more() bool {
 
 // count is the number of result rows so far.
 func (rd *reader) count() int {
-	if rd.out != nil {
+	if rd.direct {
 		return rd.out.rows
 	}
 	return len(rd.rows)
@@ -513,7 +545,8 @@ func (rd *reader) emit(rc *rowCtx) {
 		rd.stopped = cqlerr.New(cqlerr.Stopped, "The query returned more than "+itoa(max)+" rows, the playground's bound, and was stopped. Add a LIMIT or narrow the WHERE clause.")
 		return
 	}
-	if out := rd.out; out != nil {
+	if rd.direct {
+		out := &rd.out
 		for j, s := range sel.sels {
 			var v cqltype.Value
 			switch src := &rd.srcs[j]; src.kind {
@@ -543,16 +576,16 @@ func (rd *reader) emit(rc *rowCtx) {
 }
 
 // formatRows formats the rows a read had to hold (see rowBuf).
-func (rd *reader) formatRows() *rowBuf {
+func (rd *reader) formatRows() {
 	sels := rd.p.sel.sels
-	out := newRowBuf(rd.db, len(sels))
+	out := &rd.out
+	out.reset(rd.db, len(sels))
 	for _, r := range rd.rows {
 		for j, v := range r.vals {
 			out.cell(sels[j].typ, v, j)
 		}
 		out.endRow()
 	}
-	return out
 }
 
 func (rd *reader) result() (*Result, *cqlerr.Error) {
@@ -580,11 +613,10 @@ func (rd *reader) result() (*Result, *cqlerr.Error) {
 		for i, s := range p.sel.sels {
 			res.Columns[i] = s.name
 		}
-		out := rd.out
-		if out == nil {
-			out = rd.formatRows()
+		if !rd.direct {
+			rd.formatRows()
 		}
-		res.Rows, res.Nulls = out.result()
+		res.Rows, res.Nulls = rd.out.result()
 	}
 	rd.plan.RowsReturned = len(res.Rows)
 	res.Warnings = append(res.Warnings, rd.warnings...)

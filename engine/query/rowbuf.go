@@ -1,10 +1,6 @@
 package query
 
-import (
-	"sync"
-
-	"github.com/cqlplay/cqlplay/engine/cqltype"
-)
+import "github.com/cqlplay/cqlplay/engine/cqltype"
 
 // rowBuf is a result as cqlsh prints it, formatted cell by cell as the rows
 // are read: every cell appended to one buffer, the offset where each ends,
@@ -16,20 +12,15 @@ import (
 type rowBuf struct {
 	db    *DB
 	buf   []byte
-	ends  *[]int32 // from endsPool
+	ends  []int32 // kept with its reader between queries
 	cols  int
 	rows  int
 	nulls [][2]int
 }
 
-// endsPool keeps the cell-end scratch between queries.
-var endsPool = sync.Pool{New: func() any { return new([]int32) }}
-
-// newRowBuf starts a result of cols columns in db's formatting buffer.
-func newRowBuf(db *DB, cols int) *rowBuf {
-	ends := endsPool.Get().(*[]int32)
-	*ends = (*ends)[:0]
-	return &rowBuf{db: db, buf: db.fmtBuf[:0], ends: ends, cols: cols}
+// reset starts a result of cols columns in db's formatting buffer.
+func (b *rowBuf) reset(db *DB, cols int) {
+	*b = rowBuf{db: db, buf: db.fmtBuf[:0], ends: b.ends[:0], cols: cols}
 }
 
 // cell appends the value of column j of the current row.
@@ -38,7 +29,7 @@ func (b *rowBuf) cell(typ *cqltype.Type, v cqltype.Value, j int) {
 		b.nulls = append(b.nulls, [2]int{b.rows, j})
 	}
 	b.buf = typ.AppendFormat(b.buf, v)
-	*b.ends = append(*b.ends, int32(len(b.buf)))
+	b.ends = append(b.ends, int32(len(b.buf)))
 }
 
 // endRow closes the current row.
@@ -51,10 +42,9 @@ func (b *rowBuf) result() ([][]string, [][2]int) {
 	if cap(b.buf) <= 1<<16 {
 		b.db.fmtBuf = b.buf // a huge one is let go
 	}
-	ends := *b.ends
-	cells := make([]string, len(ends))
+	cells := make([]string, len(b.ends))
 	start := 0
-	for k, e := range ends {
+	for k, e := range b.ends {
 		cells[k] = all[start:e]
 		start = int(e)
 	}
@@ -62,9 +52,7 @@ func (b *rowBuf) result() ([][]string, [][2]int) {
 	for i := range rows {
 		rows[i] = cells[i*b.cols : (i+1)*b.cols : (i+1)*b.cols]
 	}
-	if cap(ends) <= 1<<14 {
-		endsPool.Put(b.ends)
-	}
-	b.ends = nil
-	return rows, b.nulls
+	nulls := b.nulls
+	b.nulls = nil
+	return rows, nulls
 }

@@ -240,10 +240,8 @@ func (db *DB) runSelect(p *selectPlan) (*Result, *cqlerr.Error) {
 	if p.postOrder && (p.limit == 0 || p.limit > cqlshPageSize) {
 		return nil, cqlerr.Invalid("Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query")
 	}
-	rd := &reader{db: db, p: p, now: db.NowSeconds(), plan: &Plan{Table: p.t.Qualified()}}
-	if p.direct() {
-		rd.out, rd.srcs = newRowBuf(db, len(p.sel.sels)), p.sel.sources()
-	}
+	rd := newReader(db, p)
+	defer rd.release()
 	if err := rd.read(); err != nil {
 		return nil, err
 	}
