@@ -6,30 +6,58 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine"
 )
 
 // buildWasm compiles this package for GOOS=js GOARCH=wasm as the site does
-// and returns the module's path and Go's wasm_exec.js.
+// and returns the module's path and Go's wasm_exec.js. The module is built
+// once per test binary (moduleDir, removed by TestMain).
 func buildWasm(t *testing.T) (module, wasmExec string) {
 	t.Helper()
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed: the WebAssembly bridge test needs node to load the module")
 	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	built.once.Do(func() {
+		goroot, err := exec.Command("go", "env", "GOROOT").Output()
+		if err != nil {
+			built.err = "go env GOROOT: " + err.Error()
+			return
+		}
+		built.wasmExec = filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
+		built.module = filepath.Join(moduleDir, "cqlplay.wasm")
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", built.module, ".")
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			built.err = "building the wasm: " + err.Error() + "\n" + string(out)
+		}
+	})
+	if built.err != "" {
+		t.Fatal(built.err)
+	}
+	return built.module, built.wasmExec
+}
+
+var (
+	moduleDir string
+	built     struct {
+		once             sync.Once
+		module, wasmExec string
+		err              string
+	}
+)
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "cqlplay-wasm-test")
 	if err != nil {
-		t.Fatalf("go env GOROOT: %v", err)
+		panic(err)
 	}
-	wasmExec = filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
-	module = filepath.Join(t.TempDir(), "cqlplay.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", module, ".")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("building the wasm: %v\n%s", err, out)
-	}
-	return module, wasmExec
+	moduleDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
 
 // utf16Scripts put multi-byte text (CJK: 3 bytes and 1 UTF-16 unit; emoji: 4
