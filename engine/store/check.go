@@ -55,10 +55,10 @@ func (p *Partition) check(where string) []error {
 	var prev *Row
 	p.rows.Ascend(func(r *Row) bool {
 		rw := where + ", row " + clusteringString(r.Clustering)
-		if len(r.Clustering) != len(p.shared.cmp) {
-			errs = append(errs, errors.New(rw+": has "+strconv.Itoa(len(r.Clustering))+" clustering values, the table has "+strconv.Itoa(len(p.shared.cmp))+" clustering columns"))
+		if len(r.Clustering) != len(p.cmp()) {
+			errs = append(errs, errors.New(rw+": has "+strconv.Itoa(len(r.Clustering))+" clustering values, the table has "+strconv.Itoa(len(p.cmp()))+" clustering columns"))
 		}
-		if prev != nil && p.shared.cmp.Compare(prev.Clustering, r.Clustering) >= 0 {
+		if prev != nil && p.cmp().Compare(prev.Clustering, r.Clustering) >= 0 {
 			errs = append(errs, errors.New(rw+": not after the previous row in clustering order"))
 		}
 		prev = r

@@ -33,10 +33,10 @@ func (p *Partition) DescendFrom(end Bound, fn func(*Row) bool) {
 		return
 	}
 	pivot := &Row{Clustering: end.Prefix}
-	if end.Inclusive && len(end.Prefix) < len(p.shared.cmp) {
+	if end.Inclusive && len(end.Prefix) < len(p.cmp()) {
 		pivot = nil
 		p.rows.AscendGreaterOrEqual(&Row{Clustering: end.Prefix}, func(r *Row) bool {
-			if p.shared.cmp.ComparePrefix(r.Clustering, end.Prefix) > 0 {
+			if p.cmp().ComparePrefix(r.Clustering, end.Prefix) > 0 {
 				pivot = r
 				return false
 			}

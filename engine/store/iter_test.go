@@ -49,7 +49,7 @@ func TestAscendFrom(t *testing.T) {
 	for _, b := range iterBounds() {
 		want := len(rows)
 		for i, r := range rows {
-			if p.shared.cmp.ComparePrefix(r.Clustering, b.Prefix) >= 0 {
+			if p.cmp().ComparePrefix(r.Clustering, b.Prefix) >= 0 {
 				want = i
 				break
 			}
@@ -69,7 +69,7 @@ func TestDescendFrom(t *testing.T) {
 	for _, b := range iterBounds() {
 		inside := 0
 		for _, r := range rows {
-			c := p.shared.cmp.ComparePrefix(r.Clustering, b.Prefix)
+			c := p.cmp().ComparePrefix(r.Clustering, b.Prefix)
 			if len(b.Prefix) == 0 || c < 0 || c == 0 && b.Inclusive {
 				inside++
 			}

@@ -1,10 +1,6 @@
 package store
 
-import (
-	"github.com/google/btree"
-
-	"github.com/cqlplay/cqlplay/engine/schema"
-)
+import "github.com/cqlplay/cqlplay/engine/schema"
 
 // Clustering compares clustering keys in storage order: column by column,
 // each with its type's comparator, reversed for DESC columns. The order lives
@@ -86,8 +82,7 @@ type Partition struct {
 	// Static is the static row, or nil.
 	Static *Row
 	Ranges []RangeTombstone
-	rows   *btree.BTreeG[*Row]
-	shared *tableShared // the table's: its comparator, search keys, free list
+	rows   rowSet
 }
 
 // rowsDegree is the degree of a partition's row btree. Rows written in
@@ -98,13 +93,14 @@ type Partition struct {
 const rowsDegree = 64
 
 func newPartition(token int64, key []byte, shared *tableShared) *Partition {
-	p := &Partition{Token: token, Key: key, Deletion: Live, shared: shared}
-	p.rows = btree.NewWithFreeListG(rowsDegree, shared.lessRow, shared.freeRows)
-	return p
+	return &Partition{Token: token, Key: key, Deletion: Live, rows: rowSet{shared: shared}}
 }
 
 // Comparator returns the partition's clustering comparator.
-func (p *Partition) Comparator() Clustering { return p.shared.cmp }
+func (p *Partition) Comparator() Clustering { return p.rows.shared.cmp }
+
+// cmp is the table's clustering comparator.
+func (p *Partition) cmp() Clustering { return p.rows.shared.cmp }
 
 // Len returns the number of stored rows (live or not).
 func (p *Partition) Len() int { return p.rows.Len() }
@@ -120,13 +116,13 @@ func (p *Partition) Row(clustering [][]byte) *Row {
 // row copies clustering's slice headers and keeps its value bytes: the
 // caller may reuse the slice, not the values.
 func (p *Partition) RowForWrite(clustering [][]byte) *Row {
-	if clustering == nil && len(p.shared.cmp) > 0 {
+	if clustering == nil && len(p.cmp()) > 0 {
 		if p.Static == nil {
 			p.Static = newRow(nil)
 		}
 		return p.Static
 	}
-	probe := &p.shared.rowProbe
+	probe := &p.rows.shared.rowProbe
 	probe.Clustering = clustering
 	r, ok := p.rows.Get(probe)
 	probe.Clustering = nil
@@ -142,12 +138,12 @@ func (p *Partition) RowForWrite(clustering [][]byte) *Row {
 func (p *Partition) Ascend(s Slice, fn func(*Row) bool) {
 	visit := func(r *Row) bool {
 		if len(s.End.Prefix) > 0 {
-			c := p.shared.cmp.ComparePrefix(r.Clustering, s.End.Prefix)
+			c := p.cmp().ComparePrefix(r.Clustering, s.End.Prefix)
 			if c > 0 || c == 0 && !s.End.Inclusive {
 				return false
 			}
 		}
-		if len(s.Start.Prefix) > 0 && !s.Start.Inclusive && p.shared.cmp.ComparePrefix(r.Clustering, s.Start.Prefix) == 0 {
+		if len(s.Start.Prefix) > 0 && !s.Start.Inclusive && p.cmp().ComparePrefix(r.Clustering, s.Start.Prefix) == 0 {
 			return true
 		}
 		return fn(r)
@@ -163,13 +159,13 @@ func (p *Partition) Ascend(s Slice, fn func(*Row) bool) {
 func (p *Partition) Descend(s Slice, fn func(*Row) bool) {
 	visit := func(r *Row) bool {
 		if len(s.Start.Prefix) > 0 {
-			c := p.shared.cmp.ComparePrefix(r.Clustering, s.Start.Prefix)
+			c := p.cmp().ComparePrefix(r.Clustering, s.Start.Prefix)
 			if c < 0 || c == 0 && !s.Start.Inclusive {
 				return false
 			}
 		}
 		if len(s.End.Prefix) > 0 {
-			c := p.shared.cmp.ComparePrefix(r.Clustering, s.End.Prefix)
+			c := p.cmp().ComparePrefix(r.Clustering, s.End.Prefix)
 			if c > 0 || c == 0 && !s.End.Inclusive {
 				return true
 			}
@@ -231,7 +227,7 @@ func (p *Partition) DeletionAt(clustering [][]byte) Deletion {
 		return d
 	}
 	for i := range p.Ranges {
-		if p.shared.cmp.Contains(p.Ranges[i].Slice, clustering) {
+		if p.cmp().Contains(p.Ranges[i].Slice, clustering) {
 			d = d.Max(p.Ranges[i].Deletion)
 		}
 	}
