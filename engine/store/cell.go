@@ -15,9 +15,9 @@
 // (about 256 heap bytes for a W1 row, docs/performance.md): what most rows
 // lack (row and collection deletions, a cell's collection path) sits behind
 // a nil pointer, local times are int32 seconds as in Cassandra, a short
-// clustering key shares its row's allocation, and the partitions of a table
-// share their comparator, search keys and btree free list. TestStoredSizes
-// pins the struct sizes this relies on.
+// clustering key shares its row's allocation, a partition of one row has no
+// btree, and the partitions of a table share their comparator, search keys
+// and btree free list. TestStoredSizes pins the struct sizes this relies on.
 package store
 
 import (
