@@ -21,6 +21,10 @@ type bridge struct {
 	// runScript is (*engine.Session).RunEach; tests replace it to prove that
 	// an engine panic comes back as an outcome.
 	runScript func(*engine.Session, string, func(*engine.Outcome))
+	// reply is the buffer of the last reply of run, reused by the next run
+	// when at most maxKeptReply: the caller copies a reply out (a string for
+	// js.FuncOf, TextDecoder for the exports) before it calls again.
+	reply []byte
 	// gc, when set, collects garbage between statements and after each call
 	// (see gcPacer: automatic collection does not work behind wasmexport).
 	gc *gcPacer
@@ -53,7 +57,8 @@ func (b *bridge) open(optionsJSON string) (handle int, err error) {
 }
 
 // run runs script in the session and returns the JSON array of its Outcomes,
-// with error positions in UTF-16 code units.
+// with error positions in UTF-16 code units. The reply is valid until the
+// next call of run: its buffer is reused.
 func (b *bridge) run(handle int, script string) (out []byte) {
 	s := b.sessions[handle]
 	if s == nil {
@@ -69,8 +74,14 @@ func (b *bridge) run(handle int, script string) (out []byte) {
 	cur := &utf16Cursor{s: script}
 	// A script of writes replies about 3.5 bytes per byte of script (each
 	// outcome repeats its statement and adds a plan): sized so, the reply
-	// is not copied as it grows.
-	out = append(make([]byte, 0, 4*len(script)+256), '[')
+	// is not copied as it grows. Small replies reuse the last one's buffer,
+	// which its caller has copied out by now.
+	if want := 4*len(script) + 256; cap(b.reply) >= want {
+		out = b.reply[:0]
+	} else {
+		out = make([]byte, 0, max(want, 4096))
+	}
+	out = append(out, '[')
 	b.runScript(s, script, func(o *engine.Outcome) {
 		if len(out) > 1 {
 			out = append(out, ',')
@@ -79,6 +90,10 @@ func (b *bridge) run(handle int, script string) (out []byte) {
 		out = o.AppendJSON(out)
 	})
 	out = append(out, ']')
+	b.reply = nil
+	if cap(out) <= maxKeptReply {
+		b.reply = out
+	}
 	b.collect()
 	return out
 }
@@ -104,6 +119,9 @@ func (b *bridge) layout(handle int, form, table string) (out []byte) {
 	}
 	return engine.AppendLayoutJSON(make([]byte, 0, len(text)+64), form, table, text)
 }
+
+// maxKeptReply bounds the reply buffer kept between calls.
+const maxKeptReply = 1 << 20
 
 // collect gives the pacer, if any, its look at the heap after a call.
 func (b *bridge) collect() {
