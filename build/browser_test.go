@@ -251,12 +251,17 @@ func TestBrowserOlderEdit(t *testing.T) {
 // worker is terminated and restarted, and the reader told).
 func TestBrowserRunaway(t *testing.T) {
 	ctx := newTab(t, 60*time.Second)
-	// A pasted script of 20,000 INSERTs, put in the editor the way a paste
-	// lands (value set, one input event): typing it would take minutes.
+	// A pasted script of 20,000 INSERTs and 100 scans of them, put in the
+	// editor the way a paste lands (value set, one input event): typing it
+	// would take minutes. The scans keep the engine busy for seconds: the
+	// page's limit must end the run while it is still running, even on a
+	// fast engine and a page busy laying out the pasted text (the run starts
+	// at once, the page's clock with it).
 	const paste = `(() => {
 		const ta = document.querySelector("#ex-0 textarea");
 		let s = "CREATE TABLE big (k int PRIMARY KEY, v int);\n";
 		for (let i = 0; i < 20000; i++) s += "INSERT INTO big (k, v) VALUES (" + i + ", 1);\n";
+		for (let i = 0; i < 100; i++) s += "SELECT COUNT(*) FROM big WHERE v = 2 ALLOW FILTERING;\n";
 		ta.value = s;
 		ta.dispatchEvent(new Event("input"));
 		return true;

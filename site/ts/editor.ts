@@ -21,6 +21,8 @@ export interface EditorOptions {
   onChange: () => void;
   onRunNow: () => void;
   onCaret: (line: number) => void;
+  /** The reader is typing a name: completion wants the current names (see setNames). */
+  onWord: () => void;
 }
 
 let helpSeq = 0;
@@ -100,6 +102,8 @@ export class Editor {
 
   /** Sets the failing ranges and lines; they stay until the next call. */
   setMarks(marks: Mark[], lines: LineMark[]): void {
+    // A run that marks what is already marked repaints nothing.
+    if (JSON.stringify([marks, lines]) === JSON.stringify([this.marks, this.lineMarks])) return;
     this.marks = marks;
     this.lineMarks = lines;
     this.paint();
@@ -108,6 +112,11 @@ export class Editor {
   /** Sets the table and column names offered for completion. */
   setNames(names: string[]): void {
     this.names = [...new Set(names)].sort();
+  }
+
+  /** Offers completion again, with the names set since, if the reader is still in the editor. */
+  refreshCompletion(): void {
+    if (document.activeElement === this.input) this.complete();
   }
 
   private changed(): void {
@@ -197,6 +206,7 @@ export class Editor {
     const ta = this.input;
     const before = ta.value.slice(0, ta.selectionStart);
     const word = /[A-Za-z_][A-Za-z0-9_]*$/.exec(before)?.[0] ?? "";
+    if (word.length >= 1 && ta.selectionStart === ta.selectionEnd) this.opts.onWord();
     if (word.length < 1 || this.names.length === 0 || ta.selectionStart !== ta.selectionEnd) {
       this.closeMenu();
       return;

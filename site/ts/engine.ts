@@ -1,16 +1,22 @@
-// The page's side of the engine worker: a queue of runs, one in flight at a
-// time, each bounded by a wall-clock limit. A run past the limit means the
-// engine is stuck in a long script: the worker is terminated (the only way to
-// stop WebAssembly mid-call) and a fresh one started for the next run.
+// The page's side of the engine worker: a queue of requests, one in flight at
+// a time, each bounded by a wall-clock limit. A request past the limit means
+// the engine is stuck in a long script: the worker is terminated (the only way
+// to stop WebAssembly mid-call) and a fresh one started for the next request.
+//
+// The reader's own requests (urgent) go first and start at once when the
+// worker is idle. Background runs (examples that continue an edited one, and
+// the first runs of the lesson) wait until the reader has paused for
+// quietMs, so that a keystroke waits for at most one run that is not its own.
 
-import type { FromWorker, Outcome, ToWorker } from "./types";
+import type { FromWorker, Outcome, Reply, ToWorker } from "./types";
 
 export interface EngineConfig {
   worker: string;
   wasm: string;
   wasmExec: string;
-  limitMs: number; // wall-clock bound of one run, in the page
+  limitMs: number; // wall-clock bound of one request, in the page
   engineMs: number; // the engine's own time bound (Options.Timeout)
+  quietMs: number; // how long after the reader's last request background runs may start
 }
 
 export interface RunRequest {
@@ -19,19 +25,35 @@ export interface RunRequest {
   version: string;
   prelude: string[];
   script: string;
+  forms: string[]; // the layout forms to compute (those of the views on screen)
+  names: boolean; // also the table and column names, for completion
 }
 
 export interface RunResult {
   outcomes: Outcome[];
-  schema: Map<string, string[]>; // table -> columns, for completion
+  json: string; // the outcomes as the engine wrote them: equal strings, equal outcomes
+  session: number; // names the run's session in the worker, for later layout and names requests
   layouts: Record<string, string>; // layout form -> the bridge's JSON reply
+  names: string[] | null;
   ms: number; // time in the worker
   stopped: boolean; // the run hit the limit and the worker was restarted
 }
 
+/** The answer to a layout or names request; session 0 when the worker has no session for the key. */
+export interface SessionReply {
+  session: number;
+  layouts: Record<string, string>;
+  names: string[] | null;
+}
+
 interface Job {
-  req: RunRequest;
-  resolve: (r: RunResult | null) => void;
+  key: string;
+  run: boolean; // a run (replaced by a newer run of its key while queued)
+  urgent: boolean;
+  message: (id: number) => ToWorker;
+  done: (r: Reply) => void;
+  // Replaced by a newer run of its key, stopped at the limit, or the engine failed to load.
+  dropped: (why: "replaced" | "stopped" | Error) => void;
 }
 
 export class Engine {
@@ -40,7 +62,9 @@ export class Engine {
   private queue: Job[] = [];
   private busy: { id: number; job: Job; timer: number } | null = null;
   private nextId = 1;
-  private failed = "";
+  private lastUrgent = -Infinity;
+  private quietTimer = 0;
+  private loaded = false; // the current worker's engine is ready
 
   constructor(private cfg: EngineConfig) {
     this.start();
@@ -49,15 +73,59 @@ export class Engine {
   /** Runs a script in a fresh session after its prelude. Resolves null when a newer request with the same key replaced it. */
   run(req: RunRequest): Promise<RunResult | null> {
     return new Promise((resolve) => {
-      const i = this.queue.findIndex((j) => j.req.key === req.key);
+      const i = this.queue.findIndex((j) => j.run && j.key === req.key);
       if (i >= 0) {
-        this.queue[i].resolve(null);
+        this.queue[i].dropped("replaced");
         this.queue.splice(i, 1);
       }
-      if (req.urgent) this.queue.unshift({ req, resolve });
-      else this.queue.push({ req, resolve });
-      this.pump();
+      const { key, urgent, version, prelude, script, forms, names } = req;
+      this.enqueue({
+        key,
+        run: true,
+        urgent,
+        message: (id) => ({ type: "run", id, key, version, prelude, script, timeoutMs: this.cfg.engineMs, forms, names }),
+        done: (r) => {
+          let outcomes: Outcome[];
+          try {
+            outcomes = JSON.parse(r.json);
+          } catch (e) {
+            outcomes = [failure("ServerError", "the engine returned invalid JSON: " + String(e))];
+          }
+          resolve({ outcomes, json: r.json, session: r.session, layouts: r.layouts, names: r.names, ms: r.ms, stopped: false });
+        },
+        dropped: (why) => {
+          if (why === "replaced") resolve(null);
+          else if (why === "stopped") resolve({ outcomes: [], json: "", session: 0, layouts: {}, names: null, ms: this.cfg.limitMs, stopped: true });
+          else resolve({ outcomes: [failure("ServerError", why.message)], json: "", session: 0, layouts: {}, names: null, ms: 0, stopped: false });
+        },
+      });
     });
+  }
+
+  /** A layout form of the key's latest run, from its session in the worker. */
+  layout(key: string, form: string): Promise<SessionReply | null> {
+    return this.ask(key, (id) => ({ type: "layout", id, key, form }));
+  }
+
+  /** The table and column names of the key's latest run, for completion. */
+  names(key: string): Promise<SessionReply | null> {
+    return this.ask(key, (id) => ({ type: "names", id, key }));
+  }
+
+  private ask(key: string, message: (id: number) => ToWorker): Promise<SessionReply | null> {
+    return new Promise((resolve) => {
+      this.enqueue({ key, run: false, urgent: true, message, done: resolve, dropped: () => resolve(null) });
+    });
+  }
+
+  private enqueue(job: Job): void {
+    if (job.urgent) {
+      this.lastUrgent = performance.now();
+      // After the urgent jobs already queued, before every background one.
+      const i = this.queue.findIndex((j) => !j.urgent);
+      this.queue.splice(i < 0 ? this.queue.length : i, 0, job);
+    } else this.queue.push(job);
+    this.pump();
   }
 
   private start(): void {
@@ -67,15 +135,10 @@ export class Engine {
       w.onmessage = (e: MessageEvent<FromWorker>) => {
         const m = e.data;
         if (m.type === "ready") resolve(m.ms);
-        else if (m.type === "failed") {
-          this.failed = m.error;
-          reject(new Error(m.error));
-        } else if (m.type === "result") this.finish(m.id, m.json, m.schema, m.layouts, m.ms);
+        else if (m.type === "failed") reject(new Error(m.error));
+        else this.finish(m);
       };
-      w.onerror = (e) => {
-        this.failed = e.message || "worker error";
-        reject(new Error(this.failed));
-      };
+      w.onerror = (e) => reject(new Error(e.message || "worker error"));
     });
     this.ready.catch(() => {}); // reported to each caller through pump
     this.post({ type: "init", wasm: this.cfg.wasm, wasmExec: this.cfg.wasmExec });
@@ -89,76 +152,68 @@ export class Engine {
     // The page's pending work, for tests and the curious: queued + running.
     document.documentElement.dataset.queue = String(this.queue.length + (this.busy ? 1 : 0));
     if (this.busy || this.queue.length === 0) return;
+    if (!this.queue[0].urgent) {
+      // Background work waits for a pause in the reader's typing.
+      const wait = this.lastUrgent + this.cfg.quietMs - performance.now();
+      if (wait > 0) {
+        window.clearTimeout(this.quietTimer);
+        this.quietTimer = window.setTimeout(() => this.pump(), wait);
+        return;
+      }
+    }
     const job = this.queue.shift()!;
     const id = this.nextId++;
     const busy = { id, job, timer: 0 };
     this.busy = busy;
+    const send = () => {
+      // The clock starts when the worker gets the request, not while the
+      // engine is still loading.
+      busy.timer = window.setTimeout(() => this.stop(id), this.cfg.limitMs);
+      // The engine bounds itself too, below the page's limit, so that a
+      // long script usually ends with the engine's own Stopped outcome and
+      // the worker survives.
+      this.post(job.message(id));
+    };
+    if (this.loaded) {
+      send(); // at once: a resolved promise's then would wait for a microtask checkpoint
+      return;
+    }
     this.ready.then(
       () => {
-        if (this.busy !== busy) return;
-        // The clock starts when the worker gets the script, not while the
-        // engine is still loading.
-        busy.timer = window.setTimeout(() => this.stop(id), this.cfg.limitMs);
-        const r = job.req;
-        // The engine bounds itself too, below the page's limit, so that a
-        // long script usually ends with the engine's own Stopped outcome and
-        // the worker survives.
-        this.post({ type: "run", id, version: r.version, prelude: r.prelude, script: r.script, timeoutMs: this.cfg.engineMs });
+        this.loaded = true;
+        if (this.busy === busy) send();
       },
       (err: Error) => {
         if (this.busy !== busy) return;
         this.busy = null;
-        job.resolve({ outcomes: [failure("ServerError", err.message)], schema: new Map(), layouts: {}, ms: 0, stopped: false });
+        job.dropped(err);
         this.pump();
       },
     );
   }
 
-  private finish(id: number, json: string, schema: string, layouts: Record<string, string>, ms: number): void {
-    if (!this.busy || this.busy.id !== id) return;
+  private finish(m: Reply): void {
+    if (!this.busy || this.busy.id !== m.id) return;
     const { job, timer } = this.busy;
     window.clearTimeout(timer);
     this.busy = null;
-    let outcomes: Outcome[];
-    try {
-      outcomes = JSON.parse(json);
-    } catch (e) {
-      outcomes = [failure("ServerError", "the engine returned invalid JSON: " + String(e))];
-    }
-    job.resolve({ outcomes, schema: parseSchema(schema), layouts, ms, stopped: false });
+    job.done(m);
     this.pump();
   }
 
-  /** Ends a run past the limit: terminate the worker and start a new one. */
+  /** Ends a request past the limit: terminate the worker and start a new one. */
   private stop(id: number): void {
     if (!this.busy || this.busy.id !== id) return;
     const { job } = this.busy;
     this.busy = null;
     this.worker?.terminate();
+    this.loaded = false;
     this.start();
-    job.resolve({ outcomes: [], schema: new Map(), layouts: {}, ms: this.cfg.limitMs, stopped: true });
+    job.dropped("stopped");
     this.pump();
   }
 }
 
 function failure(code: string, message: string): Outcome {
   return { statement: "", line: 1, warnings: [], error: { code, message, cqlsh: code + ": " + message } };
-}
-
-/** Reads the answer to the worker's system_schema query; an error means no schema. */
-function parseSchema(json: string): Map<string, string[]> {
-  const m = new Map<string, string[]>();
-  if (!json) return m;
-  try {
-    const outs = JSON.parse(json) as Outcome[];
-    const o = outs[0];
-    if (!o || o.error || !o.rows) return m;
-    for (const [table, column] of o.rows) {
-      if (!m.has(table)) m.set(table, []);
-      m.get(table)!.push(column);
-    }
-  } catch {
-    // no completion rather than a broken page
-  }
-  return m;
 }

@@ -19,15 +19,23 @@ function boot(): void {
   const limitMs = limit > 0 ? limit : 5000;
   const elimit = Number(q.get("enginelimit"));
   const engineMs = elimit > 0 ? elimit : Math.floor(limitMs / 2);
-  // debounce (ms) is how long typing must pause before a run.
+  // debounce (ms) is how long typing must pause before a run; by default
+  // none: a run starts at once when the worker is idle, and keystrokes that
+  // arrive during a run are coalesced into the next one (engine.ts).
   const debounce = q.get("debounce");
-  const debounceMs = debounce !== null && Number(debounce) >= 0 ? Number(debounce) : 150;
+  const debounceMs = debounce !== null && Number(debounce) >= 0 ? Number(debounce) : 0;
+  // quiet (ms) is how long the reader must pause before background runs
+  // (the examples that continue an edited one) take the worker.
+  const quiet = q.get("quiet");
+  const quietMs = quiet !== null && Number(quiet) >= 0 ? Number(quiet) : 300;
+  performance.mark("pg-boot");
   const engine = new Engine({
     worker: body.worker,
     wasm: body.wasm,
     wasmExec: body.wasmExec ?? "",
     limitMs,
     engineMs,
+    quietMs,
   });
   const widgets = new Map<number, Widget>();
   let first = true;
@@ -57,10 +65,14 @@ function boot(): void {
   }
   engine.ready.then(
     (ms) => {
+      performance.mark("pg-engine-ready");
       document.documentElement.dataset.engine = "ready";
       document.documentElement.dataset.engineMs = String(Math.round(ms));
-      // Widgets whose prelude changes are re-run by it; the rest run now.
-      for (const w of widgets.values()) w.schedule(0, false);
+      // Every widget runs once, those on screen first: the others show
+      // their pre-rendered results meanwhile.
+      const all = [...widgets.values()];
+      const onScreen = all.filter((w) => w.onScreen());
+      for (const w of [...onScreen, ...all.filter((w) => !onScreen.includes(w))]) w.schedule(0, false);
     },
     (err: Error) => {
       document.documentElement.dataset.engine = "failed";

@@ -85,12 +85,25 @@ export interface UI {
   noFailures: string;
 }
 
-// Messages between the page and the worker.
+// Messages between the page and the worker. A run keeps its session open in
+// the worker (one per key, until the key's next run), so that a view opened
+// later, or completion, is answered from the same session without running
+// the script again.
 export type ToWorker =
   | { type: "init"; wasm: string; wasmExec: string }
-  | { type: "run"; id: number; version: string; prelude: string[]; script: string; timeoutMs: number };
+  | { type: "run"; id: number; key: string; version: string; prelude: string[]; script: string; timeoutMs: number; forms: string[]; names: boolean }
+  | { type: "layout"; id: number; key: string; form: string }
+  | { type: "names"; id: number; key: string };
 
-export type FromWorker =
-  | { type: "ready"; ms: number }
-  | { type: "failed"; error: string }
-  | { type: "result"; id: number; json: string; schema: string; layouts: Record<string, string>; ms: number };
+/** The worker's answer to a run, layout or names request; session 0: the key has no session (the worker was restarted). */
+export interface Reply {
+  type: "reply";
+  id: number;
+  session: number; // the run id whose session answered
+  json: string; // a run's outcomes
+  layouts: Record<string, string>; // layout form -> the bridge's JSON reply
+  names: string[] | null; // table and column names, when asked
+  ms: number;
+}
+
+export type FromWorker = { type: "ready"; ms: number } | { type: "failed"; error: string } | Reply;

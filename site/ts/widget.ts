@@ -1,6 +1,13 @@
 // One playground: the editor, the views, autosave and Reset, wired to the
-// shared engine worker. It re-runs as the reader types (debounced), marks the
-// failing statements, and keeps the reader's edit across reloads.
+// shared engine worker. It re-runs as the reader types (at once when the
+// worker is idle; the engine coalesces keystrokes that arrive during a run),
+// marks the failing statements, and keeps the reader's edit across reloads.
+//
+// A run computes and draws only what is on screen: the outcomes (Results, Why
+// and the editor's marks) and the layout of the open tab. The other layout
+// views are marked stale and drawn when their tab opens, from the run's
+// session, which the worker keeps open. A view whose content did not change
+// is not rebuilt.
 
 import { Editor, type LineMark } from "./editor";
 import type { Engine, RunResult } from "./engine";
@@ -39,6 +46,7 @@ export class Widget {
   private older: HTMLElement;
   private undo: HTMLButtonElement;
   private timer = 0;
+  private statusTimer = 0;
   private seq = 0;
   private runs = 0;
   private outcomes: Outcome[] = [];
@@ -46,6 +54,15 @@ export class Widget {
   private tabs: HTMLElement[];
   private panels = new Map<string, HTMLElement>();
   private model: LayoutModel | null = null;
+  private open = "results"; // the view on screen
+  private session = 0; // the worker's session of the outcomes shown (0: none yet)
+  private layouts = new Map<string, string>(); // layout form -> reply, from that session
+  private stale = new Set<string>(); // layout views not drawn from that session yet
+  private asked = new Set<string>(); // layout forms asked of that session, not answered yet
+  private drawn = new Map<string, string>(); // view -> the reply it shows, to skip identical redraws
+  private runFp = new Map<number, string>(); // session -> schema fingerprint of its text
+  private namesFp = ""; // the fingerprint the completion names belong to
+  private namesAsked = false;
 
   constructor(private fig: HTMLElement, private page: PageContext) {
     const ui = page.ui;
@@ -70,6 +87,7 @@ export class Widget {
       onChange: () => this.changed(),
       onRunNow: () => this.schedule(0),
       onCaret: (line) => this.select(line),
+      onWord: () => this.wantNames(),
     });
     src.replaceWith(this.editor.root);
 
@@ -121,12 +139,19 @@ export class Widget {
     }
     for (const [v, p] of this.panels) p.hidden = v !== name;
     this.fig.dataset.open = name;
+    this.open = name;
+    if (this.stale.has(name)) this.drawLayout(name);
   }
 
-  /** Runs after delay ms; a newer call replaces a pending one. */
+  /**
+   * Runs after delay ms; a newer call replaces a pending one. With no delay
+   * the request goes to the engine at once: it starts if the worker is idle
+   * and otherwise replaces this widget's queued request (latest wins).
+   */
   schedule(delay = this.page.debounceMs, urgent = true): void {
     window.clearTimeout(this.timer);
-    this.timer = window.setTimeout(() => void this.run(urgent), delay);
+    if (delay <= 0) void this.run(urgent);
+    else this.timer = window.setTimeout(() => void this.run(urgent), delay);
   }
 
   private changed(): void {
@@ -162,42 +187,73 @@ export class Widget {
   private async run(urgent: boolean): Promise<void> {
     const seq = ++this.seq;
     const ui = this.page.ui;
-    this.status.textContent = ui.running;
+    // A run that ends within a few frames never says so: the bar would
+    // flicker, and each change of its text lays out and repaints the page
+    // below it.
+    window.clearTimeout(this.statusTimer);
+    this.statusTimer = window.setTimeout(() => this.setStatus(ui.running), 250);
     this.fig.dataset.state = "running";
-    performance.mark("pg-run-start");
+    const start = performance.now();
+    const prelude = this.prelude.map((i) => this.page.textOf(i));
+    const script = this.editor.value;
+    const form = formOf(this.open);
     const r = await this.page.engine.run({
-      key: "w" + this.index,
+      key: this.key,
       urgent,
       version: this.version,
-      prelude: this.prelude.map((i) => this.page.textOf(i)),
-      script: this.editor.value,
+      prelude,
+      script,
+      forms: form ? [form] : [],
+      names: false,
     });
     if (!r || seq !== this.seq) return;
-    this.show(r);
+    if (r.session) this.runFp = new Map([[r.session, schemaFingerprint(prelude, script)]]);
+    this.show(r, start);
   }
 
-  private show(r: RunResult): void {
+  private setStatus(text: string): void {
+    if (this.status.textContent !== text) this.status.textContent = text;
+  }
+
+  /** Whether any of the widget is in the viewport. */
+  onScreen(): boolean {
+    const r = this.fig.getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight;
+  }
+
+  private get key(): string {
+    return "w" + this.index;
+  }
+
+  private show(r: RunResult, start: number): void {
     const ui = this.page.ui;
+    window.clearTimeout(this.statusTimer);
     if (r.stopped) {
-      this.status.textContent = ui.stopped.replace("{s}", String(this.page.limitMs / 1000));
+      this.setStatus(ui.stopped.replace("{s}", String(this.page.limitMs / 1000)));
       this.fig.dataset.state = "stopped";
       return;
     }
     this.outcomes = r.outcomes;
+    this.session = r.session;
+    this.layouts = new Map(Object.entries(r.layouts));
+    this.asked.clear();
     performance.mark("pg-draw");
-    renderOutcomes(this.panel, ui, r.outcomes);
-    for (const [view, panel] of this.panels) {
-      const form = view === "storage" ? "map" : view;
-      if (view === "why") renderWhy(panel, ui, r.outcomes);
-      else if (view !== "results") this.drawPanel(panel, form, r.layouts[form]);
+    // Results and Why come from the outcomes the run returned anyway: they
+    // are always current, on screen or not.
+    if (this.drawn.get("results") !== r.json) {
+      renderOutcomes(this.panel, ui, r.outcomes);
+      const why = this.panels.get("why");
+      if (why) renderWhy(why, ui, r.outcomes);
+      this.drawn.set("results", r.json);
     }
+    for (const view of this.panels.keys()) if (formOf(view)) this.stale.add(view);
+    if (this.stale.has(this.open)) this.drawLayout(this.open);
     this.markErrors(r.outcomes);
-    this.editor.setNames(this.schemaNames(r));
-    this.status.textContent = "";
+    this.setStatus("");
     this.fig.dataset.state = "done";
     this.fig.dataset.runs = String(++this.runs);
     performance.measure("pg-draw-views", "pg-draw");
-    performance.measure("pg-run-to-views", "pg-run-start");
+    performance.measure("pg-run-to-views", { start });
     this.fig.dataset.workerMs = r.ms.toFixed(1);
     if (performance.getEntriesByName("pg-input", "mark").length > 0) performance.measure("pg-input-to-views", "pg-input");
     this.page.firstResult();
@@ -236,20 +292,52 @@ export class Widget {
   }
 
   /**
-   * Table and column names for completion, from the live session: the
-   * system_schema answer when the engine has one, and the storage layout
-   * (tables, key columns, and every column holding a cell).
+   * Draws a stale layout view from the shown run's session: from the reply
+   * already here, or once the worker answers for that session. A session the
+   * worker no longer has (it was restarted) is replaced by a new run.
    */
-  private schemaNames(r: RunResult): string[] {
-    const names: string[] = [];
-    for (const [table, cols] of r.schema) names.push(table, ...cols);
-    for (const t of this.model?.tables ?? []) {
-      names.push(t.name, ...t.partitionKey.map((k) => k.name), ...t.clustering.map((k) => k.name));
-      for (const p of t.partitions ?? []) {
-        for (const row of [...(p.rows ?? []), ...(p.static ? [p.static] : [])]) for (const c of row.cells ?? []) names.push(c.column);
-      }
+  private drawLayout(view: string): void {
+    const form = formOf(view)!;
+    const raw = this.layouts.get(form);
+    if (raw !== undefined) {
+      this.stale.delete(view);
+      if (this.drawn.get(view) === raw) return;
+      this.drawPanel(this.panels.get(view)!, form, raw);
+      this.drawn.set(view, raw);
+      return;
     }
-    return names;
+    if (this.session === 0 || this.asked.has(form)) return;
+    this.asked.add(form);
+    const session = this.session;
+    void this.page.engine.layout(this.key, form).then((r) => {
+      if (this.session !== session) return; // a newer run was drawn meanwhile; it asks by itself
+      this.asked.delete(form);
+      if (!r || r.session !== session) {
+        if (!r || r.session === 0) this.schedule(0);
+        return;
+      }
+      this.layouts.set(form, r.layouts[form]);
+      if (this.open === view && this.stale.has(view)) this.drawLayout(view);
+    });
+  }
+
+  /**
+   * Completion needs names: asks the worker for those of the shown run's
+   * session unless the completion already has the names of a text with the
+   * same schema statements.
+   */
+  private wantNames(): void {
+    const fp = this.runFp.get(this.session);
+    if (this.session === 0 || fp === undefined || fp === this.namesFp || this.namesAsked) return;
+    this.namesAsked = true;
+    void this.page.engine.names(this.key).then((r) => {
+      this.namesAsked = false;
+      if (!r || !r.names) return;
+      const fp = this.runFp.get(r.session);
+      this.namesFp = fp ?? "";
+      this.editor.setNames(r.names);
+      this.editor.refreshCompletion();
+    });
   }
 
   /** Draws a layout view from the bridge's reply (build/widget.go writePanel). */
@@ -359,6 +447,29 @@ export class Widget {
     this.editor.input.setSelectionRange(pos, pos);
     this.select(line);
   }
+}
+
+/** The layout form a view draws; undefined for Results and Why. */
+function formOf(view: string): string | undefined {
+  if (view === "results" || view === "why") return undefined;
+  return view === "storage" ? "map" : view;
+}
+
+/**
+ * What the completion names depend on: the schema statements of the prelude
+ * and the script (CREATE, ALTER, DROP, USE). Two texts with the same ones
+ * define the same tables, so their names need not be asked for again.
+ */
+function schemaFingerprint(prelude: string[], script: string): string {
+  const parts: string[] = [];
+  for (const text of [...prelude, script]) {
+    for (const stmt of text.split(";")) {
+      const s = stmt.replace(/--[^\n]*|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, "").trim();
+      if (/^(create|alter|drop|use)\b/i.test(s)) parts.push(s.replace(/\s+/g, " "));
+    }
+    parts.push("\u0000");
+  }
+  return parts.join(";");
 }
 
 function wordLen(text: string, at: number): number {

@@ -1,10 +1,16 @@
 // The engine's Web Worker: it loads Go's wasm_exec.js and the engine module,
-// then runs scripts for the page, one at a time. Everything crosses as strings
-// (JSON out), which is the cheap way across both boundaries.
+// then answers the page's requests one at a time. Everything crosses as
+// strings (JSON out), which is the cheap way across both boundaries.
+//
+// A run computes only what the page asks for: the outcomes, the layout forms
+// of the views on screen, and the names for completion when the page needs
+// them. Its session stays open, one per key (a widget), until that key's next
+// run, so a view opened later is computed from the same session instead of
+// running the script again.
 
 import { load } from "cqlplay-bridge";
 import type { Bridge } from "./bridge";
-import type { FromWorker, ToWorker } from "./types";
+import type { FromWorker, Reply, ToWorker } from "./types";
 
 declare function importScripts(...urls: string[]): void;
 
@@ -14,10 +20,19 @@ const scope = self as unknown as {
 };
 
 // The schema query the page's completion reads; an engine without
-// system_schema answers with an error and the page simply offers nothing.
+// system_schema answers with an error and only the layout's names are offered.
 const schemaQuery = "SELECT table_name, column_name FROM system_schema.columns WHERE keyspace_name = 'cqlplay';";
 
 let bridge: Bridge | null = null;
+
+/** The open session of a key's latest run, and the layouts already computed from it. */
+interface Session {
+  handle: number;
+  run: number;
+  layouts: Map<string, string>;
+}
+
+const sessions = new Map<string, Session>();
 
 async function init(m: { wasm: string; wasmExec: string }): Promise<void> {
   const t0 = performance.now();
@@ -26,30 +41,71 @@ async function init(m: { wasm: string; wasmExec: string }): Promise<void> {
   scope.postMessage({ type: "ready", ms: performance.now() - t0 });
 }
 
-function run(m: Extract<ToWorker, { type: "run" }>): void {
-  const t0 = performance.now();
+function reply(id: number, session: number, t0: number, fields: Partial<Reply>): void {
+  scope.postMessage({ type: "reply", id, session, json: "", layouts: {}, names: null, ms: performance.now() - t0, ...fields });
+}
+
+function run(m: Extract<ToWorker, { type: "run" }>, t0: number): void {
   const b = bridge!;
   const h = b.open(JSON.stringify({ version: m.version, timeoutMs: m.timeoutMs }));
   if (h === 0) {
-    scope.postMessage({ type: "result", id: m.id, json: failure("the engine refused the session options"), schema: "", layouts: {}, ms: 0 });
+    reply(m.id, 0, t0, { json: failure("the engine refused the session options") });
     return;
   }
-  try {
-    for (const p of m.prelude) b.run(h, p);
-    const json = b.run(h, m.script);
-    let schema = "";
-    try {
-      schema = b.run(h, schemaQuery);
-    } catch {
-      schema = "";
-    }
-    // Every layout form the page shows; each is one JSON string.
-    const layouts: Record<string, string> = {};
-    for (const form of ["map", "cli", "sstabledump", "ring"]) layouts[form] = b.layout(h, form);
-    scope.postMessage({ type: "result", id: m.id, json, schema, layouts, ms: performance.now() - t0 });
-  } finally {
-    b.close(h);
+  const s: Session = { handle: h, run: m.id, layouts: new Map() };
+  const old = sessions.get(m.key);
+  sessions.set(m.key, s);
+  if (old) b.close(old.handle);
+  for (const p of m.prelude) b.run(h, p);
+  const json = b.run(h, m.script);
+  const layouts: Record<string, string> = {};
+  for (const form of m.forms) layouts[form] = layout(s, form);
+  reply(m.id, s.run, t0, { json, layouts, names: m.names ? names(s) : null });
+}
+
+/** A layout form of a session, computed once. */
+function layout(s: Session, form: string): string {
+  let raw = s.layouts.get(form);
+  if (raw === undefined) {
+    raw = bridge!.layout(s.handle, form);
+    s.layouts.set(form, raw);
   }
+  return raw;
+}
+
+/**
+ * Table and column names for completion: the system_schema answer when the
+ * engine has one, and the storage layout's tables, key columns and every
+ * column holding a cell.
+ */
+function names(s: Session): string[] {
+  const out: string[] = [];
+  try {
+    const o = (JSON.parse(bridge!.run(s.handle, schemaQuery)) as { error?: unknown; rows?: string[][] }[])[0];
+    if (o && !o.error && o.rows) for (const [table, column] of o.rows) out.push(table, column);
+  } catch {
+    // no system_schema: the layout's names below
+  }
+  try {
+    const reply = JSON.parse(layout(s, "map")) as { map?: { tables: LayoutNames[] } };
+    for (const t of reply.map?.tables ?? []) {
+      out.push(t.name, ...t.partitionKey.map((k) => k.name), ...t.clustering.map((k) => k.name));
+      for (const p of t.partitions ?? []) {
+        for (const row of [...(p.rows ?? []), ...(p.static ? [p.static] : [])]) for (const c of row.cells ?? []) out.push(c.column);
+      }
+    }
+  } catch {
+    // no completion rather than a failed run
+  }
+  return [...new Set(out)];
+}
+
+/** The part of the map layout (storage.ts LayoutModel) that names come from. */
+interface LayoutNames {
+  name: string;
+  partitionKey: { name: string }[];
+  clustering: { name: string }[];
+  partitions?: { rows?: { cells?: { column: string }[] }[]; static?: { cells?: { column: string }[] } }[];
 }
 
 function failure(msg: string): string {
@@ -58,13 +114,20 @@ function failure(msg: string): string {
 
 scope.onmessage = (e) => {
   const m = e.data;
+  const t0 = performance.now();
   if (m.type === "init") {
     init(m).catch((err) => scope.postMessage({ type: "failed", error: String(err && err.message ? err.message : err) }));
-  } else if (m.type === "run") {
-    try {
-      run(m);
-    } catch (err) {
-      scope.postMessage({ type: "result", id: m.id, json: failure(String(err)), schema: "", layouts: {}, ms: 0 });
+    return;
+  }
+  try {
+    if (m.type === "run") run(m, t0);
+    else {
+      const s = sessions.get(m.key);
+      if (!s) reply(m.id, 0, t0, {});
+      else if (m.type === "layout") reply(m.id, s.run, t0, { layouts: { [m.form]: layout(s, m.form) } });
+      else reply(m.id, s.run, t0, { names: names(s) });
     }
+  } catch (err) {
+    reply(m.id, 0, t0, { json: failure(String(err)) });
   }
 };
