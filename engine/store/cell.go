@@ -87,7 +87,9 @@ func (l Liveness) IsLive(now int64) bool {
 // cell, and it is kept at 56 bytes: the path sits behind a pointer, as
 // Cassandra's BufferCell holds a CellPath reference, because most cells have
 // none and a slice header would be a third of every cell; LocalTime and TTL
-// are int32, as Cassandra's localDeletionTime and ttl are ints.
+// are int32, as Cassandra's localDeletionTime and ttl are ints (so, as for
+// Cassandra 4.x, a clock past 2038-01-19 is out of range; the query layer
+// refuses TTLs that would expire after it).
 type Cell struct {
 	Value []byte
 	path  *[]byte
