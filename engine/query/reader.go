@@ -417,17 +417,17 @@ func matches(r *restriction, v cqltype.Value) bool {
 		if typ.Kind == cqltype.Set {
 			vals = keys
 		}
-		for _, want := range r.contains {
+		for _, want := range r.coll.contains {
 			if !containsValue(elemType(typ), vals, want) {
 				return false
 			}
 		}
-		for _, want := range r.containsKeys {
+		for _, want := range r.coll.containsKeys {
 			if !containsValue(typ.KeyType(), keys, want) {
 				return false
 			}
 		}
-		for _, e := range r.entries {
+		for _, e := range r.coll.entries {
 			found := false
 			for i := range keys {
 				if typ.KeyType().Compare(keys[i], e[0]) == 0 && typ.ValueType().Compare(vals[i], e[1]) == 0 {

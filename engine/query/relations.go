@@ -89,7 +89,7 @@ func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restrictio
 				return nil, err
 			}
 			r.kind = rContains
-			r.entries = [][2]cqltype.Value{{k, v}}
+			r.coll = &collTerms{entries: [][2]cqltype.Value{{k, v}}}
 			return r, nil
 		}
 		v, err := typ.Assign(rel.Value, c.Name, e)
@@ -134,13 +134,13 @@ func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restrictio
 		if err != nil {
 			return nil, err
 		}
-		r.kind, r.contains = rContains, []cqltype.Value{v}
+		r.kind, r.coll = rContains, &collTerms{contains: []cqltype.Value{v}}
 	case cql.OpContainsKey:
 		v, err := typ.KeyType().Assign(rel.Value, "key("+c.Name+")", e)
 		if err != nil {
 			return nil, err
 		}
-		r.kind, r.containsKeys = rContains, []cqltype.Value{v}
+		r.kind, r.coll = rContains, &collTerms{containsKeys: []cqltype.Value{v}}
 	case cql.OpLike:
 		return nil, cqlerr.Invalid("LIKE restriction is only supported on properly indexed columns. " + rel.Text + " is not valid.")
 	default:
