@@ -76,7 +76,8 @@ func (db *DB) rememberInsert(s *cql.Insert, w *write) {
 	if n <= 0 || n > len(s.Src) {
 		return
 	}
-	prefix := s.Src[:n]
+	// A copy: the template outlives the script, which it must not keep alive.
+	prefix := strings.Clone(s.Src[:n])
 	for i := 0; i < len(prefix); i++ {
 		if prefix[i] == '\n' {
 			return

@@ -691,8 +691,20 @@ func (db *DB) applyOps(w *write, part *store.Partition, row *store.Row, params w
 			row.SetMarker(l)
 		}
 	}
+	toStatic := func(op *operation) bool {
+		return op.col.Kind == schema.Static && row.Clustering != nil && w.t.HasClustering()
+	}
+	if len(row.Cells) == 0 {
+		n := 0
+		for _, op := range w.ops {
+			if !toStatic(op) {
+				n++
+			}
+		}
+		row.ReserveCells(n)
+	}
 	for _, op := range w.ops {
-		if op.col.Kind == schema.Static && row.Clustering != nil && w.t.HasClustering() {
+		if toStatic(op) {
 			if err := db.applyOp(w, part, part.RowForWrite(nil), op, params); err != nil {
 				return err
 			}

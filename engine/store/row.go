@@ -126,6 +126,16 @@ func (r *Row) Write(c Cell) {
 	r.Cells[i] = c
 }
 
+// ReserveCells makes room for n cells in a row that has none yet, so a
+// write of n columns to a fresh row allocates its cells once and exactly
+// (append would grow 1, 2, 4: garbage, and room never used). It is a hint:
+// a row with cells is left as it is.
+func (r *Row) ReserveCells(n int) {
+	if r.Cells == nil && n > 0 {
+		r.Cells = make([]Cell, 0, n)
+	}
+}
+
 // Cell returns the stored cell for (col, path), or nil.
 func (r *Row) Cell(col int32, path []byte) *Cell {
 	if i, ok := r.find(col, path); ok {
