@@ -19,8 +19,10 @@ type keyCol struct {
 	flip  uint64
 }
 
-func newKeyOrder(cols []*schema.Column) keyOrder {
-	o := make(keyOrder, len(cols))
+// appendKeyOrder appends the compiled order of cols to o (a reader's reused
+// scratch).
+func appendKeyOrder(o keyOrder, cols []*schema.Column) keyOrder {
+	o = append(o[:0], make(keyOrder, len(cols))...)
 	for i, c := range cols {
 		o[i].col = c
 		o[i].width, o[i].flip = c.Type.FixedOrder()
@@ -58,8 +60,9 @@ func (o keyOrder) bound(b store.Bound) keyBound {
 	return kb
 }
 
-func (o keyOrder) slices(ss []store.Slice) []keySlice {
-	out := make([]keySlice, len(ss))
+// appendSlices appends the compiled ss to out (a reader's reused scratch).
+func (o keyOrder) appendSlices(out []keySlice, ss []store.Slice) []keySlice {
+	out = append(out[:0], make([]keySlice, len(ss))...)
 	for i, s := range ss {
 		out[i] = keySlice{start: o.bound(s.Start), end: o.bound(s.End)}
 		out[i].end1 = len(s.End.Prefix) == 1 && out[i].end.ok[0]

@@ -21,7 +21,7 @@ func TestKeyOrderAgreesWithClustering(t *testing.T) {
 	}
 	rng := rand.New(rand.NewSource(5))
 	for _, cols := range schemas {
-		o := newKeyOrder(cols)
+		o := appendKeyOrder(nil, cols)
 		cmp := store.Clustering(cols)
 		keys := make([][][]byte, 300)
 		for i := range keys {

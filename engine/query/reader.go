@@ -43,6 +43,8 @@ type reader struct {
 	// The walk of the current partition: its row context, the slice being
 	// walked, the rows it returned and the tombstones it met.
 	order      keyOrder
+	slices     []keySlice
+	scratch    readScratch
 	rc         rowCtx
 	slice      *keySlice
 	n          int
@@ -55,25 +57,36 @@ var readerPool = sync.Pool{New: func() any { return new(reader) }}
 // newReader returns a reader of plan p, from the pool.
 func newReader(db *DB, p *selectPlan) *reader {
 	rd := readerPool.Get().(*reader)
-	ends := rd.out.ends
-	*rd = reader{db: db, p: p, now: db.NowSeconds(), plan: &Plan{Table: p.t.Qualified()}}
-	rd.out.ends = ends
+	s := rd.scratch
+	*rd = reader{db: db, p: p, now: db.NowSeconds(), plan: &Plan{Table: p.t.Qualified()}, scratch: s}
+	rd.out.ends = s.ends
+	rd.order = appendKeyOrder(s.order, p.t.ClusteringCs)
 	if p.direct() {
-		rd.direct, rd.srcs = true, p.sel.sources()
+		rd.direct, rd.srcs = true, p.sel.appendSources(s.srcs)
 		rd.out.reset(db, len(p.sel.sels))
 	}
 	return rd
 }
 
+// readScratch is what a pooled reader keeps between queries: the backing
+// arrays of its per-query slices, emptied.
+type readScratch struct {
+	ends   []int32
+	order  keyOrder
+	slices []keySlice
+	srcs   []cellSource
+}
+
 // release hands rd back to the pool, keeping only its scratch; nothing of a
 // result refers to it.
 func (rd *reader) release() {
-	ends := rd.out.ends[:0]
-	if cap(ends) > 1<<14 {
-		ends = nil // a huge result's scratch is let go
+	s := readScratch{ends: rd.out.ends[:0], order: rd.order[:0], slices: rd.slices[:0], srcs: rd.srcs[:0]}
+	if cap(s.ends) > 1<<14 || cap(s.slices) > 1<<10 {
+		s = readScratch{} // a huge query's scratch is let go
 	}
-	*rd = reader{}
-	rd.out.ends = ends
+	clear(s.order[:cap(s.order)])
+	clear(s.slices[:cap(s.slices)])
+	*rd = reader{scratch: s}
 	readerPool.Put(rd)
 }
 
@@ -83,8 +96,8 @@ func (rd *reader) read() *cqlerr.Error {
 	p, rs := rd.p, rd.p.rs
 	data := rd.db.Data(p.t)
 	plain, used := clusteringSlices(p.t, rs)
-	rd.order = newKeyOrder(p.t.ClusteringCs)
-	slices := rd.order.slices(plain)
+	rd.slices = rd.order.appendSlices(rd.scratch.slices, plain)
+	slices := rd.slices
 	rd.unused = rs.ck[used:]
 	if !rs.isKeyRange {
 		rd.plan.Kind = "single-partition"

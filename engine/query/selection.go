@@ -280,9 +280,10 @@ type cellSource struct {
 	id   int32
 }
 
-// sources returns the value source of each selector.
-func (s *selection) sources() []cellSource {
-	out := make([]cellSource, len(s.sels))
+// appendSources appends the value source of each selector to out (a
+// reader's reused scratch).
+func (s *selection) appendSources(out []cellSource) []cellSource {
+	out = append(out[:0], make([]cellSource, len(s.sels))...)
 	for i, sel := range s.sels {
 		if sel.kind != selColumn {
 			continue
