@@ -49,11 +49,16 @@ func waitRun(t *testing.T, ctx context.Context, fig string, n int) {
 // TestBrowserMatchesBuild checks that the live widget draws exactly what the
 // build pre-rendered, in every view: the same engine, natively and in
 // WebAssembly, and the same markup from build/ (widget.go, storage.go) and
-// site/ts/ (results.ts, storage.ts, widget.ts).
+// site/ts/ (results.ts, storage.ts, widget.ts). A widget holding the lesson's
+// text keeps the pre-rendered views, so each one is edited and restored
+// first (a live run of the lesson's text), then every tab opened (drawn).
 func TestBrowserMatchesBuild(t *testing.T) {
-	ctx := newTab(t, 30*time.Second)
+	ctx := newTab(t, 60*time.Second)
 	for _, page := range []string{"/en/nested-sorted-map/", usersLesson, "/zh/how-rows-are-stored/"} {
 		openLesson(t, ctx, page)
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](redrawAll, chromedp.EvalAwaitPromise)); err != nil {
+			t.Fatalf("%s: redrawing every view: %v", page, err)
+		}
 		diff, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
 			const doc = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
 			const out = [];
@@ -72,6 +77,27 @@ func TestBrowserMatchesBuild(t *testing.T) {
 		}
 	}
 }
+
+// redrawAll is JavaScript that edits each widget and restores its text,
+// waiting for each run, then opens each of its tabs and waits until the view
+// is drawn from that run; it leaves every widget on its last tab.
+const redrawAll = `(async () => {
+	const until = async (f) => { while (!f()) await new Promise((r) => setTimeout(r, 10)); };
+	for (const fig of document.querySelectorAll("figure.pg")) {
+		const ta = fig.querySelector("textarea"), text = ta.value;
+		for (const v of [text + " ", text]) {
+			const n = Number(fig.dataset.runs);
+			ta.value = v;
+			ta.dispatchEvent(new Event("input"));
+			await until(() => Number(fig.dataset.runs) > n);
+		}
+		for (const tab of fig.querySelectorAll("[role=tab]")) {
+			tab.click();
+			await until(() => !(fig.dataset.stale ?? "").split(" ").includes(tab.dataset.view));
+		}
+	}
+	return true;
+})()`
 
 func TestBrowserEditFailReloadReset(t *testing.T) {
 	ctx := newTab(t, 40*time.Second)

@@ -18,11 +18,13 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-// load instantiates the module from a URL (string or URL: compiled while it
-// downloads, or from its bytes when the host's Content-Type prevents that), a
-// Response, bytes (ArrayBuffer or typed array) or a compiled
-// WebAssembly.Module, starts the Go program, and resolves to the API
-// once it is installed as globalThis.cqlplay.
+// load instantiates the module from a URL (string or URL), a Response or a
+// promise of one (compiled while it downloads when the host sends
+// application/wasm, from its bytes otherwise: a page can start the download
+// before wasm_exec.js is loaded and hand the pending fetch over), bytes
+// (ArrayBuffer or typed array) or a compiled WebAssembly.Module, starts the
+// Go program, and resolves to the API once it is installed as
+// globalThis.cqlplay.
 export async function load(source) {
   if (typeof globalThis.Go !== "function") {
     throw new Error("cqlplay.mjs: load Go's wasm_exec.js before calling load()");
@@ -52,20 +54,22 @@ async function instantiate(source, imports) {
   if (source instanceof WebAssembly.Module) {
     return WebAssembly.instantiate(source, imports);
   }
+  let url = "";
   if (typeof source === "string" || source instanceof URL) {
-    const url = source;
-    if (WebAssembly.instantiateStreaming) {
-      try {
-        return (await WebAssembly.instantiateStreaming(fetch(url), imports)).instance;
-      } catch {
-        // A host serving the wrong Content-Type breaks streaming; bytes still work.
-      }
-    }
-    source = await fetch(url);
-    if (!source.ok) throw new Error("cqlplay.mjs: fetching " + url + ": HTTP " + source.status);
+    url = String(source);
+    source = fetch(source);
   }
+  if (source && typeof source.then === "function") source = await source;
   if (typeof Response !== "undefined" && source instanceof Response) {
-    source = await source.arrayBuffer();
+    const response = source;
+    if (!response.ok) throw new Error("cqlplay.mjs: fetching " + (url || response.url) + ": HTTP " + response.status);
+    // instantiateStreaming refuses any other Content-Type (a misconfigured
+    // host): then the bytes, without fetching them twice.
+    const type = (response.headers.get("Content-Type") || "").split(";")[0].trim();
+    if (WebAssembly.instantiateStreaming && type === "application/wasm") {
+      return (await WebAssembly.instantiateStreaming(response, imports)).instance;
+    }
+    source = await response.arrayBuffer();
   }
   return (await WebAssembly.instantiate(source, imports)).instance;
 }

@@ -128,6 +128,12 @@ export class Engine {
     this.pump();
   }
 
+  /** Ends the worker for good: the page has nothing for it to run. */
+  terminate(): void {
+    this.worker?.terminate();
+    this.worker = null;
+  }
+
   private start(): void {
     const w = new Worker(this.cfg.worker);
     this.worker = w;

@@ -1,42 +1,60 @@
-// The page's entry point: it turns each pre-rendered playground into a live
-// widget once the engine worker is ready. Without JavaScript, or before the
-// engine loads, the build's results stay on the page.
+// The page's entry point: it starts the engine worker as soon as it runs and
+// turns each pre-rendered playground into a live widget once the page is
+// parsed; the widgets run once the engine is ready. Without JavaScript, or
+// before the engine loads, the build's results stay on the page.
+//
+// The script is loaded async, and a lesson's script element carries the
+// engine's URLs: the worker, the .wasm download and its compile start while
+// the rest of the page is still being parsed.
 
 import { Engine } from "./engine";
 import type { UI } from "./types";
 import { Widget } from "./widget";
 
-function boot(): void {
-  const figs = [...document.querySelectorAll<HTMLElement>("figure.pg")];
-  const body = document.body.dataset;
-  if (figs.length === 0 || !body.wasm || !body.worker) return;
-  const ui = JSON.parse(body.ui ?? "{}") as UI;
-  document.documentElement.classList.add("js");
-  // runlimit and enginelimit (ms) override the bounds, for tests and for
-  // readers on slow machines.
+/** The engine's limits and the typing pauses, from the page's query (tests, and readers on slow machines). */
+function settings() {
   const q = new URLSearchParams(location.search);
-  const limit = Number(q.get("runlimit"));
-  const limitMs = limit > 0 ? limit : 5000;
-  const elimit = Number(q.get("enginelimit"));
-  const engineMs = elimit > 0 ? elimit : Math.floor(limitMs / 2);
+  const ms = (name: string, fallback: number, min: number) => {
+    const v = q.get(name);
+    return v !== null && v !== "" && Number(v) >= min ? Number(v) : fallback;
+  };
+  // runlimit and enginelimit (ms) override the bounds of one run.
+  const limitMs = ms("runlimit", 5000, 1);
+  const engineMs = ms("enginelimit", Math.floor(limitMs / 2), 1);
   // debounce (ms) is how long typing must pause before a run; by default
   // none: a run starts at once when the worker is idle, and keystrokes that
   // arrive during a run are coalesced into the next one (engine.ts).
-  const debounce = q.get("debounce");
-  const debounceMs = debounce !== null && Number(debounce) >= 0 ? Number(debounce) : 0;
+  const debounceMs = ms("debounce", 0, 0);
   // quiet (ms) is how long the reader must pause before background runs
   // (the examples that continue an edited one) take the worker.
-  const quiet = q.get("quiet");
-  const quietMs = quiet !== null && Number(quiet) >= 0 ? Number(quiet) : 300;
+  const quietMs = ms("quiet", 300, 0);
+  return { limitMs, engineMs, debounceMs, quietMs };
+}
+
+const assets = (document.currentScript as HTMLScriptElement | null)?.dataset;
+let early: Engine | null = null;
+if (assets?.worker && assets.wasm) early = startEngine(assets.worker, assets.wasm, assets.wasmExec ?? "");
+
+function startEngine(worker: string, wasm: string, wasmExec: string): Engine {
   performance.mark("pg-boot");
-  const engine = new Engine({
-    worker: body.worker,
-    wasm: body.wasm,
-    wasmExec: body.wasmExec ?? "",
-    limitMs,
-    engineMs,
-    quietMs,
-  });
+  const { limitMs, engineMs, quietMs } = settings();
+  return new Engine({ worker, wasm, wasmExec, limitMs, engineMs, quietMs });
+}
+
+function boot(): void {
+  const figs = [...document.querySelectorAll<HTMLElement>("figure.pg")];
+  const body = document.body.dataset;
+  if (figs.length === 0) {
+    early?.terminate(); // a lesson without playgrounds
+    return;
+  }
+  const worker = assets?.worker ?? body.worker;
+  const wasm = assets?.wasm ?? body.wasm;
+  if (!worker || !wasm) return;
+  const ui = JSON.parse(body.ui ?? "{}") as UI;
+  document.documentElement.classList.add("js");
+  const { limitMs, debounceMs } = settings();
+  const engine = early ?? startEngine(worker, wasm, assets?.wasmExec ?? body.wasmExec ?? "");
   const widgets = new Map<number, Widget>();
   let first = true;
   const ctx = {
@@ -48,6 +66,9 @@ function boot(): void {
       const w = widgets.get(i);
       if (w) return w.editor.value;
       return document.querySelector(`.pg-setup[data-index="${i}"]`)?.textContent ?? "";
+    },
+    pristine(i: number): boolean {
+      return widgets.get(i)?.pristine ?? true;
     },
     dependents(i: number): Widget[] {
       return [...widgets.values()].filter((w) => w.prelude.includes(i));

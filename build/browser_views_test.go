@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+)
+
+// The tests of what a run draws: the open tab at once, every other layout
+// view when its tab opens, from the latest run, and views that follow fast
+// typing to its final text.
+
+// builtPanels is JavaScript giving the pre-rendered HTML of every panel of
+// the page as the build wrote it (the page fetched again and parsed).
+const builtPanels = `(async () => {
+	const doc = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
+	return Object.fromEntries([...doc.querySelectorAll("figure.pg [role=tabpanel]")].map(p => [p.id, p.innerHTML]));
+})()`
+
+// openTab clicks a widget's tab and waits until the view is drawn from the
+// widget's latest run (it is no longer listed in data-stale).
+func openTab(t *testing.T, ctx context.Context, fig, view string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fig+"-tab-"+view))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, view+" drawn", `!(document.querySelector("`+fig+`").dataset.stale ?? "").split(" ").includes("`+view+`")`)
+	if eval[bool](t, ctx, `document.querySelector("`+fig+`-`+view+`").hidden`) {
+		t.Errorf("%s: the %s view is hidden after clicking its tab", fig, view)
+	}
+}
+
+// TestBrowserHiddenViews edits a playground while its Storage tab is open,
+// then opens each other layout tab: each shows the edit. After Reset, with
+// every layout tab hidden during the run, each one opened again draws
+// exactly what the build pre-rendered for the lesson's text.
+func TestBrowserHiddenViews(t *testing.T) {
+	ctx := newTab(t, 60*time.Second)
+	openLesson(t, ctx, usersLesson)
+	const fig = "#ex-0"
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.open`); got != "storage" {
+		t.Fatalf("lesson 3's first example opens on %q, want storage (view=storage)", got)
+	}
+	n := runs(t, ctx, fig)
+	appendText(t, ctx, fig, "\nINSERT INTO users (mainland, state, uid, name, zip) VALUES ('oceania', 'victoria', 7, 'kim', 3000);\n")
+	waitRun(t, ctx, fig, n)
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.stale`); got != "cli sstabledump ring" {
+		t.Errorf("after a run with Storage open, the views left to draw are %q, want the hidden layout views", got)
+	}
+	if got := eval[int](t, ctx, `document.querySelectorAll('#ex-0-storage .lay-part[data-key="oceania"]').length`); got != 1 {
+		t.Errorf("the open Storage view shows %d oceania partitions, want 1", got)
+	}
+	for _, c := range []struct{ view, want string }{
+		{"cli", "RowKey: oceania\n=> (column=victoria:7:, value=, timestamp="},
+		{"sstabledump", `"key" : [ "oceania" ],`},
+		{"ring", "cqlplay.users 'oceania' (token 3417158692970441223): 1 row, 79 bytes"},
+	} {
+		openTab(t, ctx, fig, c.view)
+		if got := eval[string](t, ctx, `document.querySelector("#ex-0-`+c.view+` pre.lay-text")?.textContent ?? "no text"`); !strings.Contains(got, c.want) {
+			t.Errorf("the %s view opened after the edit does not show it (%q):\n%s", c.view, c.want, got)
+		}
+	}
+
+	// Reset with Results open: every layout view goes stale and is drawn
+	// again from the lesson's text when opened.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#ex-0-tab-results"))); err != nil {
+		t.Fatal(err)
+	}
+	n = runs(t, ctx, fig)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#ex-0 .pg-reset"))); err != nil {
+		t.Fatal(err)
+	}
+	waitRun(t, ctx, fig, n)
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.stale`); got != "storage cli sstabledump ring" {
+		t.Errorf("after a run with Results open, the views left to draw are %q, want every layout view", got)
+	}
+	built, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](builtPanels, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, view := range []string{"results", "why", "storage", "cli", "sstabledump", "ring"} {
+		if view != "results" {
+			openTab(t, ctx, fig, view)
+		}
+		id := "ex-0-" + view
+		if got := eval[string](t, ctx, `document.getElementById("`+id+`").innerHTML`); got != built[id] {
+			t.Errorf("%s after Reset differs from the pre-rendered view:\n built: %s\n live:  %s", id, built[id], got)
+		}
+	}
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+}
+
+// TestBrowserFastTyping types a query one character at a time without
+// waiting for any run: whatever runs the keystrokes were coalesced into,
+// the views end with the outcome of the final text.
+func TestBrowserFastTyping(t *testing.T) {
+	ctx := newTab(t, 60*time.Second)
+	openLesson(t, ctx, usersLesson)
+	const fig = "#ex-0"
+	n := runs(t, ctx, fig)
+	replaceText(t, ctx, fig, "CREATE TABLE users (mainland text, state text, uid int, name text, PRIMARY KEY ((mainland), state, uid));\n"+
+		"INSERT INTO users (mainland, state, uid, name) VALUES ('oceania', 'victoria', 7, 'kim');\n")
+	waitRun(t, ctx, fig, n)
+	const query = "SELECT name FROM users WHERE mainland = 'oceania';"
+	for _, r := range query {
+		if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: string(r)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`)
+	if !strings.HasSuffix(want, query) {
+		t.Fatalf("the editor ends %q, want the typed query", want)
+	}
+	// Nothing queued or running (the examples continuing this one included),
+	// and the last run drawn is of the final text.
+	waitFor(t, ctx, "every run", `document.documentElement.dataset.queue === "0" && document.querySelector("#ex-0").dataset.state === "done"`)
+	last := `[...document.querySelectorAll("#ex-0-results .out")].at(-1)`
+	if got := eval[string](t, ctx, last+`.querySelector(".out-stmt").textContent`); got != strings.TrimSuffix(query, ";") {
+		t.Errorf("the last output is of %q, want the typed query", got)
+	}
+	if got := eval[string](t, ctx, `[...`+last+`.querySelectorAll("td")].map(td => td.textContent).join(",") + " " + `+last+`.querySelector(".out-count").textContent`); got != "kim (1 rows)" {
+		t.Errorf("the typed query shows %q, want kim (1 rows)", got)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.errors + "," + document.querySelectorAll("#ex-0 .ed-gutter .ed-fail").length`); got != "0,0" {
+		t.Errorf("errors and gutter marks = %s, want none: the marks of a partial statement stayed", got)
+	}
+	if got := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0-storage .lay-part")].map(p => p.dataset.key).join(",")`); got != "oceania" {
+		t.Errorf("the Storage view shows partitions %q, want oceania", got)
+	}
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+}
