@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -131,5 +132,45 @@ func TestBrowserFastTyping(t *testing.T) {
 	if got := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0-storage .lay-part")].map(p => p.dataset.key).join(",")`); got != "oceania" {
 		t.Errorf("the Storage view shows partitions %q, want oceania", got)
 	}
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+}
+
+// TestBrowserEditorLines edits the middle, the start and the end of a text,
+// joins and splits lines and opens a comment across lines: after each edit
+// the coloured lines under the textarea (replaced only where they changed)
+// hold exactly the textarea's lines.
+func TestBrowserEditorLines(t *testing.T) {
+	ctx := newTab(t, 30*time.Second)
+	openLesson(t, ctx, usersLesson)
+	const painted = `(() => {
+		const ta = document.querySelector("#ex-0 textarea");
+		const lines = [...document.querySelectorAll("#ex-0 .ed-hl code > .ed-l")].map(l => l.textContent);
+		const want = ta.value.split("\n");
+		return lines.length === want.length && lines.every((l, i) => l === want[i]) ? "" : JSON.stringify({lines, want});
+	})()`
+	edit := func(name string, at func(v string) (int, int), text string) {
+		t.Helper()
+		eval[bool](t, ctx, `(() => { const ta = document.querySelector("#ex-0 textarea"); ta.focus(); return true })()`)
+		v := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`)
+		a, b := at(v)
+		// UTF-16 offsets: the lesson's text is ASCII.
+		eval[bool](t, ctx, `(document.querySelector("#ex-0 textarea").setSelectionRange(`+strconv.Itoa(a)+`, `+strconv.Itoa(b)+`), true)`)
+		if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: text}); err != nil {
+			t.Fatal(err)
+		}
+		if got := eval[string](t, ctx, painted); got != "" {
+			t.Errorf("after %s the painted lines differ from the text: %s", name, got)
+		}
+	}
+	mid := func(v string) (int, int) { i := strings.Index(v, "INSERT"); return i, i }
+	edit("typing in the middle", mid, "x")
+	edit("a new line in the middle", mid, "\n\n")
+	edit("joining two lines", func(v string) (int, int) { i := strings.Index(v, "\n"); return i, i + 1 }, "")
+	edit("typing at the start", func(string) (int, int) { return 0, 0 }, "-- a comment\n")
+	edit("opening a comment across lines", mid, "/* across\n")
+	edit("closing it", func(v string) (int, int) { i := strings.LastIndex(v, "SELECT"); return i, i }, "*/\n")
+	edit("deleting many lines", func(v string) (int, int) { return strings.Index(v, "\n") + 1, strings.LastIndex(v, "SELECT") }, "")
+	edit("typing at the end", func(v string) (int, int) { return len(v), len(v) }, "\n\n")
+	edit("replacing everything", func(v string) (int, int) { return 0, len(v) }, "SELECT")
 	eval[bool](t, ctx, `localStorage.clear(), true`)
 }

@@ -4,7 +4,7 @@
 // Text changes go through document.execCommand("insertText") so that Tab,
 // completion and Reset stay on the native undo stack.
 
-import { escapeHTML, highlight, type Mark } from "./highlight";
+import { escapeHTML, highlightLines, type Mark } from "./highlight";
 
 const maxHighlight = 100_000;
 
@@ -40,6 +40,7 @@ export class Editor {
   private menuItems: string[] = [];
   private menuIndex = 0;
   private lastLine = 0;
+  private lines: string[] | null = []; // the HTML of each painted line; null: painted plain
 
   constructor(private opts: EditorOptions) {
     this.root = document.createElement("div");
@@ -131,7 +132,10 @@ export class Editor {
     const text = this.input.value;
     // Colouring a huge paste would freeze typing; past this size the text is
     // drawn plain (still underlined nowhere, still editable).
-    this.code.innerHTML = text.length > maxHighlight ? escapeHTML(text) + "\n" : highlight(text, this.marks);
+    if (text.length > maxHighlight) {
+      this.code.innerHTML = escapeHTML(text) + "\n";
+      this.lines = null;
+    } else this.paintLines(highlightLines(text, this.marks));
     // The gutter is one text node of line numbers plus one element per
     // failing line, so a 40,000-line paste costs no more DOM than 4 lines.
     let n = 1;
@@ -154,6 +158,33 @@ export class Editor {
       return d;
     });
     this.gutter.replaceChildren(document.createTextNode(nums), ...marks);
+  }
+
+  /**
+   * Replaces the painted lines that differ from lines, one block element per
+   * line: a keystroke re-creates, lays out and repaints the lines it changed,
+   * not the whole text.
+   */
+  private paintLines(lines: string[]): void {
+    let old = this.lines;
+    if (old === null) {
+      this.code.replaceChildren();
+      old = [];
+    }
+    let a = 0;
+    while (a < lines.length && a < old.length && lines[a] === old[a]) a++;
+    let b = 0;
+    while (b < lines.length - a && b < old.length - a && lines[lines.length - 1 - b] === old[old.length - 1 - b]) b++;
+    const kids = this.code.children;
+    for (let i = old.length - b - 1; i >= a; i--) kids[i].remove();
+    let html = "";
+    for (let i = a; i < lines.length - b; i++) html += '<span class="ed-l">' + lines[i] + "</span>";
+    if (html) {
+      const next = kids[a];
+      if (next) next.insertAdjacentHTML("beforebegin", html);
+      else this.code.insertAdjacentHTML("beforeend", html);
+    }
+    this.lines = lines;
   }
 
   private keydown(e: KeyboardEvent): void {

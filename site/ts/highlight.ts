@@ -106,25 +106,38 @@ export interface Mark {
   title: string;
 }
 
-/** Renders s as coloured HTML with the marked ranges underlined. */
-export function highlight(s: string, marks: Mark[]): string {
+/**
+ * Renders s as coloured HTML with the marked ranges underlined, one string of
+ * balanced HTML per line (a token or mark across lines is cut at each line
+ * end), so that the editor replaces only the lines an edit changed.
+ */
+export function highlightLines(s: string, marks: Mark[]): string[] {
   const toks = tokenize(s);
   const cuts = new Set<number>();
   for (const m of marks) {
     cuts.add(Math.max(0, Math.min(s.length, m.start)));
     cuts.add(Math.max(0, Math.min(s.length, m.end)));
   }
-  let html = "";
+  const lines: string[] = [];
+  let line = "";
   for (const t of toks) {
     let a = t.start;
     const points = [...cuts].filter((p) => p > t.start && p < t.end).sort((x, y) => x - y);
     for (const b of [...points, t.end]) {
-      html += span(s.slice(a, b), t.cls, marks.some((m) => m.start <= a && a < m.end));
+      const marked = marks.some((m) => m.start <= a && a < m.end);
+      const parts = s.slice(a, b).split("\n");
+      parts.forEach((part, i) => {
+        if (i > 0) {
+          lines.push(line);
+          line = "";
+        }
+        if (part) line += span(part, t.cls, marked);
+      });
       a = b;
     }
   }
-  // A trailing newline needs a character after it to take up a line.
-  return html + "\n";
+  lines.push(line);
+  return lines;
 }
 
 function span(text: string, cls: string, marked: boolean): string {
