@@ -85,6 +85,19 @@ func cqlplay_output() uint32 {
 //go:wasmexport cqlplay_output_len
 func cqlplay_output_len() uint32 { return uint32(len(output)) }
 
+// cqlplay_idle runs a garbage collection the last calls left pending (see
+// gcPacer); cqlplay.mjs calls it from a zero-delay timer after a call, so
+// the collection runs while the caller uses the reply. It returns 1 if it
+// collected.
+//
+//go:wasmexport cqlplay_idle
+func cqlplay_idle() int32 {
+	if fastBridge.gc != nil && fastBridge.gc.idle() {
+		return 1
+	}
+	return 0
+}
+
 // cqlplay_close closes the session; it returns 1 if there was one.
 //
 //go:wasmexport cqlplay_close

@@ -12,15 +12,28 @@ import (
 // yields to the scheduler, so the cycle never finishes and every later
 // allocation is new memory (measured: 2,000 W2 queries grew the module's
 // memory by 50 MB a pass, with NumGC stuck). runtime.GC, a blocking
-// stop-the-world collection, does finish there. So main turns automatic
-// collection off and the bridge calls tick between statements and after
-// each call; tick collects once the program has allocated as much as the
-// heap held live after the previous collection (GOGC=100's rule), and at
-// least minGrowth, so that small sessions are not collected call after call.
+// stop-the-world collection, does finish there. So cqlplay.mjs starts the
+// module with GOGC=off, and the bridge collects by itself.
+//
+// A collection is due once the program has allocated as much as the heap
+// held live after the previous one (GOGC=100's rule), and at least
+// minGrowth. Where it runs matters to the page: a collection inside a call
+// delays that call's reply, which the reader is waiting for. So:
+//
+//   - within a call, tick (between statements) collects when due: a long
+//     script leaves no idle moment to wait for;
+//   - after a call, check only marks a due collection pending, and idle,
+//     which cqlplay.mjs calls from a zero-delay timer once the caller has
+//     its reply (the page is drawing it), runs it;
+//   - a caller that never yields (a benchmark's loop of calls) never lets
+//     idle run, so check collects anyway once allocation passes the goal
+//     by as much again (hardFactor).
 type gcPacer struct {
 	samples []metrics.Sample
 	ticks   int
-	next    uint64 // allocated-bytes total at which the next collection runs
+	next    uint64 // allocated-bytes total at which a collection is due
+	hard    uint64 // ... and past which check runs it at once
+	pending bool   // a collection is due and waits for idle
 }
 
 const (
@@ -41,25 +54,49 @@ func newGCPacer() *gcPacer {
 }
 
 // tick is called after each statement: it looks at the heap every
-// tickEvery calls.
+// tickEvery calls and collects when a collection is due.
 func (p *gcPacer) tick() {
 	p.ticks++
-	if p.ticks%tickEvery == 0 {
-		p.check()
+	if p.ticks%tickEvery == 0 && p.allocated() >= p.next {
+		p.collect()
 	}
 }
 
-// check collects if the program allocated past the goal.
+// check is called at the end of each call: a due collection waits for
+// idle, unless allocation has gone past the hard limit.
 func (p *gcPacer) check() {
-	metrics.Read(p.samples[:1])
-	if p.samples[0].Value.Uint64() >= p.next {
-		runtime.GC()
-		p.collected()
+	switch a := p.allocated(); {
+	case a >= p.hard:
+		p.collect()
+	case a >= p.next:
+		p.pending = true
 	}
 }
 
-// collected sets the goal after a collection.
+// idle runs a pending collection and reports whether it did.
+func (p *gcPacer) idle() bool {
+	if !p.pending {
+		return false
+	}
+	p.collect()
+	return true
+}
+
+func (p *gcPacer) allocated() uint64 {
+	metrics.Read(p.samples[:1])
+	return p.samples[0].Value.Uint64()
+}
+
+func (p *gcPacer) collect() {
+	runtime.GC()
+	p.collected()
+}
+
+// collected sets the goals after a collection.
 func (p *gcPacer) collected() {
 	metrics.Read(p.samples)
-	p.next = p.samples[0].Value.Uint64() + max(p.samples[1].Value.Uint64(), minGrowth)
+	growth := max(p.samples[1].Value.Uint64(), minGrowth)
+	p.next = p.samples[0].Value.Uint64() + growth
+	p.hard = p.next + growth
+	p.pending = false
 }

@@ -49,3 +49,39 @@ func TestGCPacerSpacesCollections(t *testing.T) {
 		t.Errorf("%d collections for 100 KiB allocated, want none", after.NumGC-before.NumGC)
 	}
 }
+
+// TestGCPacerDefersToIdle checks where a due collection runs: after a call
+// it waits for idle (the page is drawing the reply), unless allocation has
+// gone past the hard limit, as in a loop of calls that never yields.
+func TestGCPacerDefersToIdle(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	numGC := func() uint32 {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.NumGC
+	}
+	p := newGCPacer()
+	allocate := func(n uint64) {
+		for range n / (64 << 10) {
+			sink = make([]byte, 64<<10)
+		}
+	}
+	allocate(p.next - p.allocated() + 1<<20) // past the goal, below the hard limit
+	before := numGC()
+	p.check()
+	if numGC() != before || !p.pending {
+		t.Fatalf("check past the goal: %d collections, pending %v; want none and pending", numGC()-before, p.pending)
+	}
+	if !p.idle() || numGC() == before || p.pending {
+		t.Fatalf("idle did not run the pending collection")
+	}
+	if p.idle() {
+		t.Errorf("idle collected again with nothing pending")
+	}
+	allocate(p.hard - p.allocated() + 1<<20) // past the hard limit
+	before = numGC()
+	p.check()
+	if numGC() == before || p.pending {
+		t.Errorf("check past the hard limit did not collect at once")
+	}
+}
