@@ -172,6 +172,8 @@ func (s *Session) execPrepared(it *cql.Item, o *Outcome) (ok bool) {
 		if r := recover(); r != nil {
 			*o = Outcome{Statement: it.Src, Line: it.Pos.Line, Error: engineBug(it)}
 			ok = true
+			// The template may be half bound: later INSERTs take the full path.
+			s.db.ForgetPrepared()
 		}
 	}()
 	res, ok := s.db.ExecPrepared()
