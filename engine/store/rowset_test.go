@@ -2,6 +2,7 @@ package store
 
 import (
 	"math/rand"
+	"slices"
 	"testing"
 
 	"github.com/google/btree"
@@ -24,17 +25,6 @@ func TestRowSetMatchesBTree(t *testing.T) {
 		var out []*Row
 		visit(func(r *Row) bool { out = append(out, r); return true })
 		return out
-	}
-	same := func(a, b []*Row) bool {
-		if len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if a[i] != b[i] {
-				return false
-			}
-		}
-		return true
 	}
 	rng := rand.New(rand.NewSource(1))
 	for run := 0; run < 300; run++ {
@@ -62,7 +52,7 @@ func TestRowSetMatchesBTree(t *testing.T) {
 			}
 			mAscend := func(fn func(*Row) bool) { model.Ascend(fn) }
 			mDescend := func(fn func(*Row) bool) { model.Descend(fn) }
-			if !same(walk(set.Ascend), walk(mAscend)) || !same(walk(set.Descend), walk(mDescend)) {
+			if !slices.Equal(walk(set.Ascend), walk(mAscend)) || !slices.Equal(walk(set.Descend), walk(mDescend)) {
 				t.Fatalf("run %d step %d (%s): walks differ from the btree's", run, step, what)
 			}
 			for c := byte(0); c <= 4; c++ {
@@ -76,7 +66,7 @@ func TestRowSetMatchesBTree(t *testing.T) {
 				masc := func(fn func(*Row) bool) { model.AscendGreaterOrEqual(pivot, fn) }
 				desc := func(fn func(*Row) bool) { set.DescendLessOrEqual(pivot, fn) }
 				mdesc := func(fn func(*Row) bool) { model.DescendLessOrEqual(pivot, fn) }
-				if !same(walk(asc), walk(masc)) || !same(walk(desc), walk(mdesc)) {
+				if !slices.Equal(walk(asc), walk(masc)) || !slices.Equal(walk(desc), walk(mdesc)) {
 					t.Fatalf("run %d step %d: walks from pivot %d differ from the btree's", run, step, c)
 				}
 			}
