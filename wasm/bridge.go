@@ -76,7 +76,7 @@ func (b *bridge) run(handle int, script string) (out []byte) {
 	// outcome repeats its statement and adds a plan): sized so, the reply
 	// is not copied as it grows. Small replies reuse the last one's buffer,
 	// which its caller has copied out by now.
-	if want := 4*len(script) + 256; cap(b.reply) >= want {
+	if want := min(4*len(script), maxFirstReply) + 256; cap(b.reply) >= want {
 		out = b.reply[:0]
 	} else {
 		out = make([]byte, 0, max(want, 4096))
@@ -120,8 +120,14 @@ func (b *bridge) layout(handle int, form, table string) (out []byte) {
 	return engine.AppendLayoutJSON(make([]byte, 0, len(text)+64), form, table, text)
 }
 
-// maxKeptReply bounds the reply buffer kept between calls.
-const maxKeptReply = 1 << 20
+const (
+	// maxKeptReply bounds the reply buffer kept between calls.
+	maxKeptReply = 1 << 20
+	// maxFirstReply bounds the reply buffer allocated before a run: a huge
+	// script of statements that print little must not reserve four times
+	// its size; past it the reply grows as it needs.
+	maxFirstReply = 64 << 20
+)
 
 // collect gives the pacer, if any, its look at the heap after a call.
 func (b *bridge) collect() {
