@@ -56,7 +56,7 @@ func (db *DB) undefinedColumn(t *schema.Table, id cql.Ident) *cqlerr.Error {
 }
 
 func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
-	name := s.Name.Name
+	name := strings.Clone(s.Name.Name) // the schema must not keep the script alive
 	// CreateKeyspaceStatement.apply: the attributes, then existence, then
 	// the replication strategy.
 	ks := &schema.Keyspace{Name: name, Tables: map[string]*schema.Table{}, DurableWrites: true}
@@ -147,7 +147,7 @@ func (db *DB) use(s *cql.Use) (*Result, *cqlerr.Error) {
 	if db.Schema.Keyspaces[s.Keyspace.Name] == nil {
 		return nil, cqlerr.Invalid("Keyspace '"+s.Keyspace.Name+"' does not exist").At(s.Keyspace.Pos, len(s.Keyspace.Name))
 	}
-	db.Keyspace = s.Keyspace.Name
+	db.Keyspace = db.Schema.Keyspaces[s.Keyspace.Name].Name // the schema's copy, not the script's
 	return &Result{}, nil
 }
 

@@ -48,7 +48,8 @@ var obsoleteProperties = map[string]bool{
 // in the order Cassandra's CreateTableStatement does, so the first failing
 // check gives Cassandra's message.
 func NewTable(ks string, ct *cql.CreateTable) (*Table, *cqlerr.Error) {
-	name := ct.Table.Name.Name
+	// Names are copied out of the script, which the schema must not keep alive.
+	name := strings.Clone(ct.Table.Name.Name)
 	if err := CheckRaw(ct); err != nil {
 		return nil, err
 	}
@@ -179,7 +180,7 @@ func referencesDuration(t *cqltype.Type) bool {
 // (CreateTableStatement.Raw): they come before the keyspace's "already
 // exists" check, every other check of NewTable comes after it.
 func CheckRaw(ct *cql.CreateTable) *cqlerr.Error {
-	name := ct.Table.Name.Name
+	name := strings.Clone(ct.Table.Name.Name)
 	seen := map[string]bool{}
 	for _, c := range ct.Columns {
 		if seen[c.Name.Name] {

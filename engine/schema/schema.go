@@ -9,6 +9,7 @@ package schema
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cqltype"
 )
@@ -126,6 +127,7 @@ func (t *Table) HasClustering() bool { return len(t.ClusteringCs) > 0 }
 // AddColumn adds c to the table, assigning its ID and keeping Columns in
 // SELECT * order.
 func (t *Table) AddColumn(c *Column) {
+	c.Name = strings.Clone(c.Name) // not a piece of the script, which it would keep alive
 	if t.byName == nil {
 		t.byName = map[string]*Column{}
 		t.byID = map[int]*Column{}
