@@ -106,8 +106,9 @@ func (s *Session) RunEach(script string, emit func(*Outcome)) {
 	var item cql.Item
 	var o Outcome
 	for {
-		// An INSERT of the shape of the last one binds its values into the
-		// prepared write rather than being parsed and prepared in full.
+		// An INSERT of a shape prepared before (query.DB keeps the last
+		// few) binds its values into the prepared write rather than being
+		// parsed and prepared in full.
 		prepared := false
 		if text := r.InsertText(); text != "" && !retry && !s.noPrepared {
 			if prefix, lits := s.db.InsertTemplate(text); prefix != "" {
