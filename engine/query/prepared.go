@@ -7,24 +7,22 @@ import (
 	"github.com/cqlplay/cqlplay/engine/schema"
 )
 
+// maxTemplates bounds the prepared INSERT shapes a DB keeps.
+const maxTemplates = 8
+
 // insertTemplate is a prepared INSERT kept for the statements after it, as a
 // driver keeps a prepared statement: a script of many INSERTs of one shape
 // (the same text up to the first value) is prepared once, and each later
 // statement only binds its literals into the prepared write and applies it.
 // A DB keeps the templates of the last few shapes (maxTemplates), so a
 // script that writes each row to two tables, as denormalised models do,
-// prepares both.
-// Parsing and preparing each INSERT in full was most of the cost of loading
-// a script of a hundred thousand rows (workload W1).
+// prepares both. Parsing and preparing each INSERT in full was most of the
+// cost of loading a script of a hundred thousand rows (workload W1).
 //
 // The template holds only what does not depend on the values: the table,
 // the columns and the checks prepareInsert made of them. It is dropped when
 // anything but a read or a write runs (DDL, USE, a directive may change what
 // the same text means).
-
-// maxTemplates bounds the prepared INSERT shapes a DB keeps.
-const maxTemplates = 8
-
 type insertTemplate struct {
 	prefix string // the statement's text before its first value
 	w      *write
