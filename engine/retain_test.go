@@ -43,9 +43,12 @@ func TestSchemaDoesNotKeepScripts(t *testing.T) {
 			}
 		}
 	}
-	prefix, _ := db.InsertTemplate("INSERT INTO readings (sensor, ts, value, note) VALUES (")
+	prefix, lits := db.InsertTemplate("INSERT INTO readings (sensor, ts, value, note) VALUES (")
 	if prefix == "" {
 		t.Fatal("no prepared INSERT")
 	}
 	inScript("prepared INSERT", prefix)
+	for _, l := range lits {
+		inScript("a prepared INSERT's last value", l.Text)
+	}
 }

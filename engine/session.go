@@ -100,6 +100,7 @@ func (s *Session) RunEach(script string, emit func(*Outcome)) {
 	}
 	s.db.Limits.MaxRows = s.opts.MaxRows
 	s.db.ResetRun()
+	defer s.db.EndRun()
 	retry := false
 	executed := 0
 	r := cql.NewReader(script)

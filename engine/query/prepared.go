@@ -110,6 +110,15 @@ func (db *DB) InsertTemplate(text string) (prefix string, lits []cql.Literal) {
 	return "", nil
 }
 
+// EndRun lets go of the last script: the templates' literals are pieces of
+// it, which would keep a whole script of a hundred thousand INSERTs alive
+// until the next run.
+func (db *DB) EndRun() {
+	for _, tp := range db.templates {
+		clear(tp.lits)
+	}
+}
+
 // ForgetPrepared drops the prepared INSERTs: the session calls it for
 // directives, which may change what the same text means.
 func (db *DB) ForgetPrepared() { db.templates, db.matched = db.templates[:0], nil }
