@@ -21,7 +21,6 @@ type assets struct {
 	PageCSS  string
 	WorkerJS string
 	Wasm     string // "" when ./wasm has no Go package yet: widgets stay static
-	WasmExec string
 }
 
 // bundleSite bundles site/ts and site/css with esbuild into out/assets, with
@@ -30,11 +29,18 @@ type assets struct {
 // The worker imports "cqlplay-bridge": the wasm/ package's own loader module
 // (wasm/cqlplay.mjs, which calls the engine through //go:wasmexport functions)
 // when it ships one, else site/ts/bridge.ts, which uses the js.FuncOf API the
-// Go program installs by itself.
+// Go program installs by itself. It also imports "wasm-exec", the Go
+// toolchain's wasm_exec.js (it defines globalThis.Go): bundled, the worker
+// needs no second script, whose synchronous importScripts held the worker
+// for up to 80 ms in Chromium while the engine could have been compiling.
 func bundleSite(root, out string) (assets, error) {
 	bridge := filepath.Join(root, "site", "ts", "bridge.ts")
 	if fileExists(filepath.Join(root, "wasm", "cqlplay.mjs")) {
 		bridge = filepath.Join(root, "wasm", "cqlplay.mjs")
+	}
+	wasmExec, err := wasmExecPath(root)
+	if err != nil {
+		return assets{}, err
 	}
 	entries := []string{"site/ts/page.ts", "site/ts/worker.ts", "site/css/site.css"}
 	res := api.Build(api.BuildOptions{
@@ -54,7 +60,7 @@ func bundleSite(root, out string) (assets, error) {
 		Format:            api.FormatIIFE,
 		Platform:          api.PlatformBrowser,
 		Loader:            map[string]api.Loader{".svg": api.LoaderFile},
-		Alias:             map[string]string{"cqlplay-bridge": bridge},
+		Alias:             map[string]string{"cqlplay-bridge": bridge, "wasm-exec": wasmExec},
 		LogLevel:          api.LogLevelSilent,
 	})
 	if err := esbuildErr(res.Errors); err != nil {
@@ -160,18 +166,6 @@ func writeFingerprinted(out, name string, data []byte) (string, error) {
 		return "", err
 	}
 	return "/assets/" + hashed, nil
-}
-
-// minifyJS minifies a classic script with esbuild's transform API.
-func minifyJS(src []byte, name string) ([]byte, error) {
-	res := api.Transform(string(src), api.TransformOptions{
-		Loader: api.LoaderJS, Sourcefile: name, MinifyWhitespace: true, MinifySyntax: true, MinifyIdentifiers: true,
-		Target: api.ES2020, LogLevel: api.LogLevelSilent,
-	})
-	if err := esbuildErr(res.Errors); err != nil {
-		return nil, err
-	}
-	return res.Code, nil
 }
 
 // compressible lists the extensions worth precompressing.

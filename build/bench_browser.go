@@ -244,8 +244,8 @@ func firstVisit(ctx context.Context, url string) (visitReport, error) {
 	return rep, nil
 }
 
-// addWorkerFetches adds what the worker downloads (its script, wasm_exec.js,
-// the .wasm): a dedicated worker's requests are not the page target's, so
+// addWorkerFetches adds what the worker downloads (its script, which
+// bundles Go's wasm_exec.js, and the .wasm): a dedicated worker's requests are not the page target's, so
 // the page's Network events miss them. Their sizes are those of the files
 // the host serves, the .br beside each (headers not counted).
 func addWorkerFetches(v *visitReport, dist string, a assets) error {
@@ -253,7 +253,7 @@ func addWorkerFetches(v *visitReport, dist string, a assets) error {
 	for _, r := range v.Resources {
 		seen[r.Name] = true
 	}
-	for _, p := range []string{a.WorkerJS, a.WasmExec, a.Wasm} {
+	for _, p := range []string{a.WorkerJS, a.Wasm} {
 		if p == "" {
 			continue
 		}

@@ -20,7 +20,7 @@ const firstVisitBudget = 1_500_000
 
 // TestFirstVisitWeight adds up what a first visit to a lesson downloads,
 // compressed as the files are served (brotli when built, else gzip): the
-// page, its CSS and script, the worker, wasm_exec.js and the engine.
+// page, its CSS and script, the worker (with wasm_exec.js) and the engine.
 func TestFirstVisitWeight(t *testing.T) {
 	needSite(t)
 	ext := ".gz"
@@ -30,7 +30,7 @@ func TestFirstVisitWeight(t *testing.T) {
 	a := testReport.Assets
 	total := 0
 	var parts []string
-	for _, p := range []string{usersLesson + "index.html", a.PageCSS, a.PageJS, a.WorkerJS, a.WasmExec, a.Wasm} {
+	for _, p := range []string{usersLesson + "index.html", a.PageCSS, a.PageJS, a.WorkerJS, a.Wasm} {
 		file := filepath.Join(testDist, filepath.FromSlash(p))
 		info, err := os.Stat(file + ext)
 		if err != nil {

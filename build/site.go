@@ -125,8 +125,7 @@ func buildInto(c config, out string) (*report, error) {
 	return r, nil
 }
 
-// addEngine compiles (or copies) the .wasm and writes it with wasm_exec.js,
-// both fingerprinted.
+// addEngine compiles (or copies) the .wasm and writes it fingerprinted.
 func addEngine(c config, out string, a *assets) error {
 	wasmFile := c.Wasm
 	if wasmFile == "" {
@@ -148,20 +147,6 @@ func addEngine(c config, out string, a *assets) error {
 	if err != nil {
 		return err
 	}
-	if a.Wasm, err = writeFingerprinted(out, "engine.wasm", data); err != nil {
-		return err
-	}
-	execPath, err := wasmExecPath(c.Root)
-	if err != nil {
-		return err
-	}
-	src, err := os.ReadFile(execPath)
-	if err != nil {
-		return err
-	}
-	if src, err = minifyJS(src, "wasm_exec.js"); err != nil {
-		return err
-	}
-	a.WasmExec, err = writeFingerprinted(out, "wasm_exec.js", src)
+	a.Wasm, err = writeFingerprinted(out, "engine.wasm", data)
 	return err
 }

@@ -17,7 +17,7 @@ import (
 )
 
 var (
-	refAttr   = regexp.MustCompile(`\s(?:href|src|data-worker|data-wasm|data-wasm-exec)="([^"]*)"`)
+	refAttr   = regexp.MustCompile(`\s(?:href|src|data-worker|data-wasm)="([^"]*)"`)
 	idAttr    = regexp.MustCompile(`\sid="([^"]*)"`)
 	scriptTag = regexp.MustCompile(`<script\b[^>]*>`)
 	styleAttr = regexp.MustCompile(`<[^>]+\sstyle=`)
@@ -184,7 +184,7 @@ func TestSitePages(t *testing.T) {
 func TestSiteAssets(t *testing.T) {
 	needSite(t)
 	a := testReport.Assets
-	for _, p := range []string{a.PageJS, a.PageCSS, a.WorkerJS, a.Wasm, a.WasmExec} {
+	for _, p := range []string{a.PageJS, a.PageCSS, a.WorkerJS, a.Wasm} {
 		if p == "" || !strings.HasPrefix(p, "/assets/") {
 			t.Errorf("asset path %q", p)
 			continue
@@ -193,7 +193,7 @@ func TestSiteAssets(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	for _, p := range []string{a.Wasm, a.WasmExec} {
+	for _, p := range []string{a.Wasm} {
 		data, err := os.ReadFile(filepath.Join(testDist, p))
 		if err != nil {
 			continue

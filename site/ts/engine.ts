@@ -13,7 +13,6 @@ import type { FromWorker, Outcome, Reply, ToWorker } from "./types";
 export interface EngineConfig {
   worker: string;
   wasm: string;
-  wasmExec: string;
   limitMs: number; // wall-clock bound of one request, in the page
   engineMs: number; // the engine's own time bound (Options.Timeout)
   quietMs: number; // how long after the reader's last request background runs may start
@@ -58,6 +57,14 @@ interface Job {
 
 export class Engine {
   ready!: Promise<number>;
+  /**
+   * Settles once the first worker's script runs (or the worker failed). The
+   * page waits for it before its own start-up work: Chromium starts a worker
+   * only when the page's thread is idle, and the engine's download and
+   * compile are the longest part of the way to a live playground.
+   */
+  readonly started: Promise<void>;
+  private onStarted: () => void = () => {};
   private worker: Worker | null = null;
   private queue: Job[] = [];
   private busy: { id: number; job: Job; timer: number } | null = null;
@@ -67,7 +74,9 @@ export class Engine {
   private loaded = false; // the current worker's engine is ready
 
   constructor(private cfg: EngineConfig) {
+    this.started = new Promise((resolve) => (this.onStarted = resolve));
     this.start();
+    this.ready.catch(() => this.onStarted());
   }
 
   /** Runs a script in a fresh session after its prelude. Resolves null when a newer request with the same key replaced it. */
@@ -135,19 +144,21 @@ export class Engine {
   }
 
   private start(): void {
-    const w = new Worker(this.cfg.worker);
+    // The engine's URL rides in the worker's fragment (never sent to the
+    // server), so the worker starts the download itself as its script runs.
+    const w = new Worker(this.cfg.worker + "#wasm=" + encodeURIComponent(this.cfg.wasm));
     this.worker = w;
     this.ready = new Promise((resolve, reject) => {
       w.onmessage = (e: MessageEvent<FromWorker>) => {
         const m = e.data;
-        if (m.type === "ready") resolve(m.ms);
+        if (m.type === "started") this.onStarted();
+        else if (m.type === "ready") resolve(m.ms);
         else if (m.type === "failed") reject(new Error(m.error));
         else this.finish(m);
       };
       w.onerror = (e) => reject(new Error(e.message || "worker error"));
     });
     this.ready.catch(() => {}); // reported to each caller through pump
-    this.post({ type: "init", wasm: this.cfg.wasm, wasmExec: this.cfg.wasmExec });
   }
 
   private post(m: ToWorker): void {

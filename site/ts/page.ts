@@ -33,12 +33,12 @@ function settings() {
 
 const assets = (document.currentScript as HTMLScriptElement | null)?.dataset;
 let early: Engine | null = null;
-if (assets?.worker && assets.wasm) early = startEngine(assets.worker, assets.wasm, assets.wasmExec ?? "");
+if (assets?.worker && assets.wasm) early = startEngine(assets.worker, assets.wasm);
 
-function startEngine(worker: string, wasm: string, wasmExec: string): Engine {
+function startEngine(worker: string, wasm: string): Engine {
   performance.mark("pg-boot");
   const { limitMs, engineMs, quietMs } = settings();
-  return new Engine({ worker, wasm, wasmExec, limitMs, engineMs, quietMs });
+  return new Engine({ worker, wasm, limitMs, engineMs, quietMs });
 }
 
 function boot(): void {
@@ -54,7 +54,7 @@ function boot(): void {
   const ui = JSON.parse(body.ui ?? "{}") as UI;
   document.documentElement.classList.add("js");
   const { limitMs, debounceMs } = settings();
-  const engine = early ?? startEngine(worker, wasm, assets?.wasmExec ?? body.wasmExec ?? "");
+  const engine = early ?? startEngine(worker, wasm);
   const widgets = new Map<number, Widget>();
   let first = true;
   const ctx = {
@@ -105,5 +105,13 @@ function boot(): void {
   );
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
-else boot();
+// The widgets come alive once the page is parsed and the engine's worker has
+// started (or after startWaitMs, should it be slow to): building them lays the
+// page out again, and a busy page thread holds back the worker's start.
+const startWaitMs = 300;
+const parsed = new Promise<void>((resolve) => {
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => resolve());
+  else resolve();
+});
+const workerStarted = early ? Promise.race([early.started, new Promise<void>((r) => setTimeout(r, startWaitMs))]) : undefined;
+Promise.all([parsed, workerStarted]).then(boot);

@@ -90,7 +90,6 @@ export interface UI {
 // later, or completion, is answered from the same session without running
 // the script again.
 export type ToWorker =
-  | { type: "init"; wasm: string; wasmExec: string }
   | { type: "run"; id: number; key: string; version: string; prelude: string[]; script: string; timeoutMs: number; forms: string[]; names: boolean }
   | { type: "layout"; id: number; key: string; form: string }
   | { type: "names"; id: number; key: string };
@@ -106,4 +105,4 @@ export interface Reply {
   ms: number;
 }
 
-export type FromWorker = { type: "ready"; ms: number } | { type: "failed"; error: string } | Reply;
+export type FromWorker = { type: "started" } | { type: "ready"; ms: number } | { type: "failed"; error: string } | Reply;

@@ -8,11 +8,10 @@
 // run, so a view opened later is computed from the same session instead of
 // running the script again.
 
+import "wasm-exec"; // Go's wasm_exec.js: defines globalThis.Go, which load needs
 import { load } from "cqlplay-bridge";
 import type { Bridge } from "./bridge";
 import type { FromWorker, Reply, ToWorker } from "./types";
-
-declare function importScripts(...urls: string[]): void;
 
 const scope = self as unknown as {
   postMessage(m: FromWorker): void;
@@ -34,13 +33,8 @@ interface Session {
 
 const sessions = new Map<string, Session>();
 
-async function init(m: { wasm: string; wasmExec: string }): Promise<void> {
+async function init(wasm: string): Promise<void> {
   const t0 = performance.now();
-  // The engine's download starts first: it is most of the bytes, and it is
-  // compiled as it arrives while wasm_exec.js is fetched and run.
-  const wasm = fetch(m.wasm);
-  wasm.catch(() => {}); // reported by load
-  importScripts(m.wasmExec); // defines Go, which load needs
   bridge = await load(wasm);
   scope.postMessage({ type: "ready", ms: performance.now() - t0 });
 }
@@ -119,10 +113,6 @@ function failure(msg: string): string {
 scope.onmessage = (e) => {
   const m = e.data;
   const t0 = performance.now();
-  if (m.type === "init") {
-    init(m).catch((err) => scope.postMessage({ type: "failed", error: String(err && err.message ? err.message : err) }));
-    return;
-  }
   try {
     if (m.type === "run") run(m, t0);
     else {
@@ -135,3 +125,12 @@ scope.onmessage = (e) => {
     reply(m.id, 0, t0, { json: failure(String(err)) });
   }
 };
+
+// The engine's URL comes in the worker's own (its fragment, set by engine.ts),
+// so the download and compile start as soon as this script runs, with no
+// message from the page in between.
+scope.postMessage({ type: "started" });
+const wasmURL = new URLSearchParams(location.hash.slice(1)).get("wasm");
+(wasmURL ? init(wasmURL) : Promise.reject(new Error("the worker's URL names no engine (#wasm=...)"))).catch((err) =>
+  scope.postMessage({ type: "failed", error: String(err && err.message ? err.message : err) }),
+);
