@@ -28,8 +28,16 @@ import (
 //   - a caller that never yields (a benchmark's loop of calls) never lets
 //     idle run, so check collects anyway once allocation passes the goal
 //     by as much again (hardFactor).
+//
+// The pacer starts (takes its first look at the heap) lazily: the first
+// runtime/metrics read builds the runtime's table of metrics, which cost
+// about 10 ms of V8's lazy compilation in Chromium when it ran while the
+// module started, on the way to the page's first live result. Unstarted, a
+// call's end only asks idle to start it; a long script's tick starts it at
+// once.
 type gcPacer struct {
 	samples []metrics.Sample
+	started bool
 	ticks   int
 	next    uint64 // allocated-bytes total at which a collection is due
 	hard    uint64 // ... and past which check runs it at once
@@ -45,19 +53,29 @@ const (
 )
 
 func newGCPacer() *gcPacer {
-	p := &gcPacer{samples: []metrics.Sample{
+	return &gcPacer{samples: []metrics.Sample{
 		{Name: "/gc/heap/allocs:bytes"},
 		{Name: "/gc/heap/live:bytes"},
 	}}
-	p.collected()
-	return p
+}
+
+// start takes the pacer's first look at the heap, if it has not yet.
+func (p *gcPacer) start() {
+	if !p.started {
+		p.started = true
+		p.collected()
+	}
 }
 
 // tick is called after each statement: it looks at the heap every
 // tickEvery calls and collects when a collection is due.
 func (p *gcPacer) tick() {
 	p.ticks++
-	if p.ticks%tickEvery == 0 && p.allocated() >= p.next {
+	if p.ticks%tickEvery != 0 {
+		return
+	}
+	p.start()
+	if p.allocated() >= p.next {
 		p.collect()
 	}
 }
@@ -65,6 +83,10 @@ func (p *gcPacer) tick() {
 // check is called at the end of each call: a due collection waits for
 // idle, unless allocation has gone past the hard limit.
 func (p *gcPacer) check() {
+	if !p.started {
+		p.pending = true // idle starts it
+		return
+	}
 	switch a := p.allocated(); {
 	case a >= p.hard:
 		p.collect()
@@ -73,9 +95,14 @@ func (p *gcPacer) check() {
 	}
 }
 
-// idle runs a pending collection and reports whether it did.
+// idle runs a pending collection and reports whether it did; on an
+// unstarted pacer, it only starts it.
 func (p *gcPacer) idle() bool {
 	if !p.pending {
+		return false
+	}
+	if !p.started {
+		p.start()
 		return false
 	}
 	p.collect()
@@ -89,6 +116,7 @@ func (p *gcPacer) allocated() uint64 {
 
 func (p *gcPacer) collect() {
 	runtime.GC()
+	p.started = true
 	p.collected()
 }
 

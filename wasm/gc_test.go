@@ -37,6 +37,7 @@ func TestGCPacerCollects(t *testing.T) {
 func TestGCPacerSpacesCollections(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	p := newGCPacer()
+	p.start()
 	var before runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for range 100 {
@@ -61,6 +62,7 @@ func TestGCPacerDefersToIdle(t *testing.T) {
 		return ms.NumGC
 	}
 	p := newGCPacer()
+	p.start()
 	allocate := func(n uint64) {
 		for range n / (64 << 10) {
 			sink = make([]byte, 64<<10)
@@ -83,5 +85,36 @@ func TestGCPacerDefersToIdle(t *testing.T) {
 	p.check()
 	if numGC() == before || p.pending {
 		t.Errorf("check past the hard limit did not collect at once")
+	}
+}
+
+// TestGCPacerStartsLazily checks that a new pacer reads nothing until it must:
+// the end of the first call leaves its start to idle, which collects nothing,
+// and from then on the pacer works as a started one.
+func TestGCPacerStartsLazily(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	numGC := func() uint32 {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.NumGC
+	}
+	p := newGCPacer()
+	before := numGC()
+	p.check()
+	if p.started || !p.pending || p.next != 0 {
+		t.Fatalf("after the first check: started %v, pending %v, next %d; want unstarted, pending, no goal", p.started, p.pending, p.next)
+	}
+	if p.idle() || numGC() != before {
+		t.Fatalf("idle on an unstarted pacer collected")
+	}
+	if !p.started || p.pending || p.next < minGrowth {
+		t.Fatalf("after idle: started %v, pending %v, next %d; want a started pacer with a goal", p.started, p.pending, p.next)
+	}
+	q := newGCPacer()
+	for range tickEvery {
+		q.tick()
+	}
+	if !q.started {
+		t.Errorf("a long call's ticks did not start the pacer")
 	}
 }
