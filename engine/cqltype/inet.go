@@ -1,7 +1,6 @@
 package cqltype
 
 import (
-	"net/netip"
 	"strconv"
 	"strings"
 )
@@ -36,47 +35,141 @@ func parseIPv6(s string) (Value, bool) {
 		}
 		s = s[:i]
 	}
-	a, err := netip.ParseAddr(s)
-	if err != nil || !a.Is6() {
-		return nil, false
-	}
-	if a.Is4In6() {
-		b := a.Unmap().As4()
-		return b[:], true
-	}
-	b := a.As16()
-	return b[:], true
+	return parseJavaIPv6(s)
 }
 
-// parseJavaIPv4 is IPAddressUtil.textToNumericFormatV4: decimal parts, the
-// last part filling the remaining bytes.
-func parseJavaIPv4(s string) (Value, bool) {
-	parts := strings.Split(s, ".")
-	if len(parts) > 4 || s == "" {
-		return nil, false
+// parseJavaIPv6 is IPAddressUtil.textToNumericFormatV6 (after the scope id
+// is cut off): groups of hex digits whose value fits 16 bits (so "00001" is
+// a group, as in Java, where inet_pton would refuse it), one "::", and an
+// A.B.C.D tail parsed as textToNumericFormatV4 does. An IPv4-mapped address
+// becomes its 4 IPv4 bytes, as Java converts it. Digits are ASCII only (Java's
+// Character.digit also takes other scripts' digits, which no reader types).
+func parseJavaIPv6(s string) (Value, bool) {
+	if len(s) < 2 {
+		return nil, false // the shortest address is "::"
 	}
-	vals := make([]int64, len(parts))
-	for i, p := range parts {
-		if !allDigits(p) || len(p) > 10 {
+	var dst [16]byte
+	i, j, gap := 0, 0, -1
+	if s[0] == ':' {
+		if s[1] != ':' {
 			return nil, false
 		}
-		vals[i], _ = strconv.ParseInt(p, 10, 64)
+		i = 1
+	}
+	group, val, sawDigit := i, 0, false
+	for i < len(s) {
+		c := s[i]
+		i++
+		if d := hexDigit(c); d >= 0 {
+			if val = val<<4 | d; val > 0xffff {
+				return nil, false
+			}
+			sawDigit = true
+			continue
+		}
+		if c == ':' {
+			group = i
+			if !sawDigit {
+				if gap >= 0 {
+					return nil, false // a second "::"
+				}
+				gap = j
+				continue
+			}
+			if i == len(s) || j+2 > 16 {
+				return nil, false // a trailing single ':' or a ninth group
+			}
+			dst[j], dst[j+1] = byte(val>>8), byte(val)
+			j += 2
+			val, sawDigit = 0, false
+			continue
+		}
+		if c == '.' && j+4 <= 16 {
+			tail := s[group:]
+			if strings.Count(tail, ".") != 3 {
+				return nil, false
+			}
+			v4, ok := parseJavaIPv4(tail)
+			if !ok {
+				return nil, false
+			}
+			j += copy(dst[j:], v4)
+			sawDigit = false
+			break
+		}
+		return nil, false
+	}
+	if sawDigit {
+		if j+2 > 16 {
+			return nil, false
+		}
+		dst[j], dst[j+1] = byte(val>>8), byte(val)
+		j += 2
+	}
+	if gap >= 0 {
+		if j == 16 {
+			return nil, false // "::" standing for no group
+		}
+		n := j - gap
+		copy(dst[16-n:], dst[gap:j])
+		clear(dst[gap : 16-n])
+		j = 16
+	}
+	if j != 16 {
+		return nil, false
+	}
+	if [12]byte(dst[:12]) == [12]byte{10: 0xff, 11: 0xff} {
+		return Value(dst[12:]), true
+	}
+	return Value(dst[:]), true
+}
+
+// hexDigit is the value of an ASCII hex digit, or -1.
+func hexDigit(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c-'a') + 10
+	case 'A' <= c && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+// parseJavaIPv4 is IPAddressUtil.textToNumericFormatV4: at most 15
+// characters of decimal parts, each but the last a byte, the last filling
+// the remaining bytes ("127.1" is 127.0.0.1, "2130706433" too).
+func parseJavaIPv4(s string) (Value, bool) {
+	if s == "" || len(s) > 15 {
+		return nil, false
 	}
 	out := make([]byte, 4)
-	for i := 0; i < len(vals)-1; i++ {
-		if vals[i] > 0xff {
+	var val int64
+	n, newPart := 0, true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '.' {
+			if newPart || val > 0xff || n == 3 {
+				return nil, false
+			}
+			out[n] = byte(val)
+			n++
+			val, newPart = 0, true
+			continue
+		}
+		if c < '0' || c > '9' {
 			return nil, false
 		}
-		out[i] = byte(vals[i])
+		val = val*10 + int64(c-'0')
+		newPart = false
 	}
-	last := vals[len(vals)-1]
-	restBytes := 4 - (len(vals) - 1)
-	if last >= int64(1)<<(8*restBytes) {
+	if newPart || val >= int64(1)<<(8*(4-n)) {
 		return nil, false
 	}
-	for i := 3; i >= len(vals)-1; i-- {
-		out[i] = byte(last)
-		last >>= 8
+	for i := 3; i >= n; i-- {
+		out[i] = byte(val)
+		val >>= 8
 	}
 	return out, true
 }
