@@ -30,7 +30,7 @@ func (s *Session) directive(d *cql.Directive, retry *bool) *cqlerr.Error {
 			return directiveError("-- @now takes an instant, e.g. -- @now 2026-01-01T00:00:00Z")
 		}
 		text := strings.Join(d.Args, " ")
-		if t, err := time.Parse(time.RFC3339Nano, text); err == nil {
+		if t, ok := ParseInstant(text); ok {
 			s.db.Clock = t.UnixMicro()
 			return nil
 		}

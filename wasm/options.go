@@ -65,8 +65,8 @@ func setOption(opts *engine.Options, f field) error {
 	case "start":
 		var s string
 		if s, err = f.str(); err == nil {
-			opts.Start, err = time.Parse(time.RFC3339Nano, s)
-			if err != nil {
+			var ok bool
+			if opts.Start, ok = engine.ParseInstant(s); !ok {
 				err = errors.New(`options: start must be an RFC 3339 time such as "2026-01-01T00:00:00Z", not "` + s + `"`)
 			}
 		}
