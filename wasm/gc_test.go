@@ -56,11 +56,6 @@ func TestGCPacerSpacesCollections(t *testing.T) {
 // gone past the hard limit, as in a loop of calls that never yields.
 func TestGCPacerDefersToIdle(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	numGC := func() uint32 {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		return ms.NumGC
-	}
 	p := newGCPacer()
 	p.start()
 	allocate := func(n uint64) {
@@ -93,11 +88,6 @@ func TestGCPacerDefersToIdle(t *testing.T) {
 // and from then on the pacer works as a started one.
 func TestGCPacerStartsLazily(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	numGC := func() uint32 {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		return ms.NumGC
-	}
 	p := newGCPacer()
 	before := numGC()
 	p.check()
@@ -117,4 +107,11 @@ func TestGCPacerStartsLazily(t *testing.T) {
 	if !q.started {
 		t.Errorf("a long call's ticks did not start the pacer")
 	}
+}
+
+// numGC is how many collections have completed.
+func numGC() uint32 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.NumGC
 }
