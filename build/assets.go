@@ -33,7 +33,11 @@ type assets struct {
 // toolchain's wasm_exec.js (it defines globalThis.Go): bundled, the worker
 // needs no second script, whose synchronous importScripts held the worker
 // for up to 80 ms in Chromium while the engine could have been compiling.
-func bundleSite(root, out string) (assets, error) {
+// The worker is built knowing the engine's URL (wasm, CQLPLAY_ENGINE in
+// worker.ts), so it starts the download as its script runs, with no
+// message from the page in between and whether the network or the offline
+// cache serves it.
+func bundleSite(root, out, wasm string) (assets, error) {
 	bridge := filepath.Join(root, "site", "ts", "bridge.ts")
 	if fileExists(filepath.Join(root, "wasm", "cqlplay.mjs")) {
 		bridge = filepath.Join(root, "wasm", "cqlplay.mjs")
@@ -61,6 +65,7 @@ func bundleSite(root, out string) (assets, error) {
 		Platform:          api.PlatformBrowser,
 		Loader:            map[string]api.Loader{".svg": api.LoaderFile},
 		Alias:             map[string]string{"cqlplay-bridge": bridge, "wasm-exec": wasmExec},
+		Define:            map[string]string{"CQLPLAY_ENGINE": strconv.Quote(wasm)},
 		LogLevel:          api.LogLevelSilent,
 	})
 	if err := esbuildErr(res.Errors); err != nil {
@@ -70,7 +75,7 @@ func bundleSite(root, out string) (assets, error) {
 	if err != nil {
 		return assets{}, err
 	}
-	a := assets{PageJS: outputs["site/ts/page.ts"], WorkerJS: outputs["site/ts/worker.ts"], PageCSS: outputs["site/css/site.css"]}
+	a := assets{PageJS: outputs["site/ts/page.ts"], WorkerJS: outputs["site/ts/worker.ts"], PageCSS: outputs["site/css/site.css"], Wasm: wasm}
 	if a.PageJS == "" || a.WorkerJS == "" || a.PageCSS == "" {
 		return a, errors.New("esbuild metafile lacks an entry output: " + res.Metafile)
 	}

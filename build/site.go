@@ -68,11 +68,13 @@ func build(c config) (*report, error) {
 
 func buildInto(c config, out string) (*report, error) {
 	r := &report{}
-	a, err := bundleSite(c.Root, out)
+	// The engine first: the worker's bundle names the .wasm it loads.
+	wasm, err := addEngine(c, out)
 	if err != nil {
 		return nil, err
 	}
-	if err := addEngine(c, out, &a); err != nil {
+	a, err := bundleSite(c.Root, out, wasm)
+	if err != nil {
 		return nil, err
 	}
 	r.Assets = a
@@ -107,6 +109,9 @@ func buildInto(c config, out string) (*report, error) {
 		return nil, err
 	}
 	r.Pages = w.pages
+	if err := writeServiceWorker(c.Root, out, w.pages); err != nil {
+		return nil, err
+	}
 	for _, p := range r.Problems {
 		io.WriteString(c.Log, "warning: "+p+"\n")
 	}
@@ -125,28 +130,28 @@ func buildInto(c config, out string) (*report, error) {
 	return r, nil
 }
 
-// addEngine compiles (or copies) the .wasm and writes it fingerprinted.
-func addEngine(c config, out string, a *assets) error {
+// addEngine compiles (or copies) the .wasm, writes it fingerprinted and
+// returns its URL path ("" when ./wasm has no Go package yet).
+func addEngine(c config, out string) (string, error) {
 	wasmFile := c.Wasm
 	if wasmFile == "" {
 		if !hasGoPackage(filepath.Join(c.Root, "wasm")) {
 			io.WriteString(c.Log, "warning: ./wasm has no Go package yet; the playgrounds will show the build's results only\n")
-			return nil
+			return "", nil
 		}
 		tmp, err := os.MkdirTemp("", "cqlplay-wasm")
 		if err != nil {
-			return err
+			return "", err
 		}
 		defer os.RemoveAll(tmp)
 		wasmFile = filepath.Join(tmp, "engine.wasm")
 		if err := compileWasm(c.Root, wasmFile); err != nil {
-			return err
+			return "", err
 		}
 	}
 	data, err := os.ReadFile(wasmFile)
 	if err != nil {
-		return err
+		return "", err
 	}
-	a.Wasm, err = writeFingerprinted(out, "engine.wasm", data)
-	return err
+	return writeFingerprinted(out, "engine.wasm", data)
 }

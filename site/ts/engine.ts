@@ -11,8 +11,7 @@
 import type { FromWorker, Outcome, Reply, ToWorker } from "./types";
 
 export interface EngineConfig {
-  worker: string;
-  wasm: string;
+  worker: string; // the worker's script, which knows the engine's URL
   limitMs: number; // wall-clock bound of one request, in the page
   engineMs: number; // the engine's own time bound (Options.Timeout)
   quietMs: number; // how long after the reader's last request background runs may start
@@ -144,9 +143,9 @@ export class Engine {
   }
 
   private start(): void {
-    // The engine's URL rides in the worker's fragment (never sent to the
-    // server), so the worker starts the download itself as its script runs.
-    const w = new Worker(this.cfg.worker + "#wasm=" + encodeURIComponent(this.cfg.wasm));
+    // The worker knows its engine's URL (the build wrote it in) and starts
+    // the download itself as its script runs.
+    const w = new Worker(this.cfg.worker);
     this.worker = w;
     this.ready = new Promise((resolve, reject) => {
       w.onmessage = (e: MessageEvent<FromWorker>) => {

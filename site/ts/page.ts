@@ -33,28 +33,42 @@ function settings() {
 
 const assets = (document.currentScript as HTMLScriptElement | null)?.dataset;
 let early: Engine | null = null;
-if (assets?.worker && assets.wasm) early = startEngine(assets.worker, assets.wasm);
+if (assets?.worker && assets.wasm) early = startEngine(assets.worker);
 
-function startEngine(worker: string, wasm: string): Engine {
+function startEngine(worker: string): Engine {
   performance.mark("pg-boot");
   const { limitMs, engineMs, quietMs } = settings();
-  return new Engine({ worker, wasm, limitMs, engineMs, quietMs });
+  return new Engine({ worker, limitMs, engineMs, quietMs });
+}
+
+/**
+ * Registers the service worker (sw.ts), which keeps every page and asset for
+ * offline reading once a page has what it came for: its install downloads
+ * the whole site, which must not compete with a lesson's first result.
+ */
+function keepOffline(): void {
+  try {
+    navigator.serviceWorker?.register("/sw.js").catch(() => {});
+  } catch {
+    // an opaque-origin (sandboxed) iframe has no service worker
+  }
 }
 
 function boot(): void {
   const figs = [...document.querySelectorAll<HTMLElement>("figure.pg")];
   const body = document.body.dataset;
-  if (figs.length === 0) {
-    early?.terminate(); // a lesson without playgrounds
-    return;
-  }
   const worker = assets?.worker ?? body.worker;
   const wasm = assets?.wasm ?? body.wasm;
-  if (!worker || !wasm) return;
+  if (figs.length === 0 || !worker || !wasm) {
+    early?.terminate(); // a page without playgrounds
+    if (document.readyState === "complete") keepOffline();
+    else addEventListener("load", keepOffline);
+    return;
+  }
   const ui = JSON.parse(body.ui ?? "{}") as UI;
   document.documentElement.classList.add("js");
   const { limitMs, debounceMs } = settings();
-  const engine = early ?? startEngine(worker, wasm);
+  const engine = early ?? startEngine(worker);
   const widgets = new Map<number, Widget>();
   let first = true;
   const ctx = {
@@ -78,6 +92,7 @@ function boot(): void {
       first = false;
       performance.mark("pg-first-result");
       document.documentElement.dataset.firstResult = String(Math.round(performance.now()));
+      keepOffline();
     },
   };
   for (const fig of figs) {
@@ -97,6 +112,7 @@ function boot(): void {
     },
     (err: Error) => {
       document.documentElement.dataset.engine = "failed";
+      keepOffline(); // the lessons still read offline
       for (const fig of figs) {
         const s = fig.querySelector(".pg-status");
         if (s) s.textContent = ui.engineFailed.replace("{e}", err.message);

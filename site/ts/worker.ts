@@ -22,6 +22,9 @@ const scope = self as unknown as {
 // system_schema answers with an error and only the layout's names are offered.
 const schemaQuery = "SELECT table_name, column_name FROM system_schema.columns WHERE keyspace_name = 'cqlplay';";
 
+/** The engine's URL path, defined by the build (esbuild's define). */
+declare const CQLPLAY_ENGINE: string;
+
 let bridge: Bridge | null = null;
 
 /** The open session of a key's latest run, and the layouts already computed from it. */
@@ -126,11 +129,10 @@ scope.onmessage = (e) => {
   }
 };
 
-// The engine's URL comes in the worker's own (its fragment, set by engine.ts),
-// so the download and compile start as soon as this script runs, with no
-// message from the page in between.
+// The build writes the engine's URL into this script (build/assets.go), so
+// the download and compile start as soon as it runs, with no message from
+// the page in between.
 scope.postMessage({ type: "started" });
-const wasmURL = new URLSearchParams(location.hash.slice(1)).get("wasm");
-(wasmURL ? init(wasmURL) : Promise.reject(new Error("the worker's URL names no engine (#wasm=...)"))).catch((err) =>
+(CQLPLAY_ENGINE ? init(CQLPLAY_ENGINE) : Promise.reject(new Error("this build has no engine (./wasm)"))).catch((err) =>
   scope.postMessage({ type: "failed", error: String(err && err.message ? err.message : err) }),
 );

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cespare/xxhash/v2"
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// serviceWorkerPath is where the service worker is served: at the root, so
+// that its scope is the whole site.
+const serviceWorkerPath = "/sw.js"
+
+// writeServiceWorker bundles site/ts/sw.ts into out/sw.js with the list of
+// what it keeps for offline use (every page written and every file under
+// /assets/ but source maps) and a cache name that changes whenever any of
+// those files does, so a new build replaces the old cache as a whole.
+func writeServiceWorker(root, out string, pages []string) error {
+	precache := slices.Clone(pages)
+	assets, err := os.ReadDir(filepath.Join(out, "assets"))
+	if err != nil {
+		return err
+	}
+	for _, e := range assets {
+		if !e.IsDir() && !strings.HasSuffix(e.Name(), ".map") {
+			precache = append(precache, "/assets/"+e.Name())
+		}
+	}
+	slices.Sort(precache)
+	h := xxhash.New()
+	for _, p := range precache {
+		file := filepath.Join(out, filepath.FromSlash(p))
+		if strings.HasSuffix(p, "/") {
+			file = filepath.Join(file, "index.html")
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return err
+		}
+		h.WriteString(p)
+		h.Write(data)
+	}
+	list, err := json.Marshal(precache)
+	if err != nil {
+		return err
+	}
+	res := api.Build(api.BuildOptions{
+		AbsWorkingDir:     root,
+		EntryPoints:       []string{"site/ts/sw.ts"},
+		Bundle:            true,
+		Write:             true,
+		Outfile:           filepath.Join(out, filepath.FromSlash(serviceWorkerPath)),
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		Target:            api.ES2020,
+		Format:            api.FormatIIFE,
+		Platform:          api.PlatformBrowser,
+		Define: map[string]string{
+			"CQLPLAY_CACHE":    strconv.Quote("cqlplay-" + strconv.FormatUint(h.Sum64(), 16)),
+			"CQLPLAY_PRECACHE": string(list),
+		},
+		LogLevel: api.LogLevelSilent,
+	})
+	if err := esbuildErr(res.Errors); err != nil {
+		return errors.New("the service worker: " + err.Error())
+	}
+	return nil
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"net"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserOffline visits one lesson, stops the server, and opens another
+// lesson: the service worker serves it, and its playgrounds run on the
+// engine it kept (design.md: "the site keeps working with no network once
+// visited").
+func TestBrowserOffline(t *testing.T) {
+	ctx := newTab(t, 2*time.Minute)
+	// A server of its own (another origin than the other tests', so another
+	// service worker), which the test can stop.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: siteHandler(testDist)}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String()
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/en/queries-that-work/")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the first live result", `!!document.documentElement.dataset.firstResult`)
+	waitFor(t, ctx, "the service worker in control", `navigator.serviceWorker.controller !== null`)
+	kept, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {
+		const c = await caches.open((await caches.keys()).find((k) => k.startsWith("cqlplay-")));
+		return (await c.keys()).map((r) => new URL(r.url).pathname);
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal("reading the offline cache: ", err)
+	}
+	want := append([]string{testReport.Assets.Wasm, testReport.Assets.WorkerJS, "/en/nested-sorted-map/", "/zh/"}, testReport.Pages...)
+	for _, p := range want {
+		found := false
+		for _, k := range kept {
+			found = found || k == p
+		}
+		if !found {
+			t.Errorf("the offline cache lacks %s (it holds %v)", p, kept)
+		}
+	}
+
+	srv.Close()
+	if _, err := http.Get(base + "/en/"); err == nil {
+		t.Fatal("the server still answers after Close")
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/en/nested-sorted-map/?debounce=0")); err != nil {
+		t.Fatal("opening a lesson offline: ", err)
+	}
+	if h1 := eval[string](t, ctx, `document.querySelector("h1")?.textContent ?? ""`); h1 == "" {
+		t.Fatal("the lesson opened offline has no title")
+	}
+	waitFor(t, ctx, "the engine, offline", `document.documentElement.dataset.engine === "ready" || document.documentElement.dataset.engine === "failed"`)
+	if e := eval[string](t, ctx, `document.documentElement.dataset.engine`); e != "ready" {
+		t.Fatalf("the engine did not start offline: %s", eval[string](t, ctx, `document.querySelector(".pg-status")?.textContent ?? ""`))
+	}
+	waitFor(t, ctx, "a playground's run, offline", `[...document.querySelectorAll("figure.pg")].some((f) => Number(f.dataset.runs) >= 1)`)
+}

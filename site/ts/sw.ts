@@ -1,0 +1,84 @@
+// The service worker: once a lesson has been visited, every page and asset of
+// the site is kept in the Cache API, so lessons open and their playgrounds
+// run with no network (design.md, "Offline").
+//
+// The build writes this file to /sw.js (its scope is the whole site) with
+// CQLPLAY_CACHE, named by a hash of everything it lists, and
+// CQLPLAY_PRECACHE, the URL path of every page and asset. A new build is a new
+// cache: it is filled on install, and the old one deleted on activate.
+//
+// Pages are fetched from the network first (a deploy shows at once) and from
+// the cache when the network fails; assets, whose names carry their content
+// hash, come from the cache first.
+
+declare const CQLPLAY_CACHE: string;
+declare const CQLPLAY_PRECACHE: string[];
+
+interface ExtendableEvent extends Event {
+  waitUntil(p: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request;
+  respondWith(r: Promise<Response>): void;
+}
+const sw = self as unknown as {
+  addEventListener(type: "install" | "activate", f: (e: ExtendableEvent) => void): void;
+  addEventListener(type: "fetch", f: (e: FetchEvent) => void): void;
+  skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  location: Location;
+};
+
+sw.addEventListener("install", (e) => {
+  e.waitUntil(
+    caches
+      .open(CQLPLAY_CACHE)
+      .then((c) => c.addAll(CQLPLAY_PRECACHE))
+      .then(() => sw.skipWaiting()),
+  );
+});
+
+sw.addEventListener("activate", (e) => {
+  e.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("cqlplay-") && k !== CQLPLAY_CACHE).map((k) => caches.delete(k))))
+      .then(() => sw.clients.claim()),
+  );
+});
+
+sw.addEventListener("fetch", (e) => {
+  const req = e.request;
+  const url = new URL(req.url);
+  if (req.method !== "GET" || url.origin !== sw.location.origin) return;
+  if (url.pathname.startsWith("/assets/")) e.respondWith(cacheFirst(req));
+  else e.respondWith(networkFirst(req));
+});
+
+async function cacheFirst(req: Request): Promise<Response> {
+  const hit = await caches.match(req);
+  if (hit) return hit;
+  const res = await fetch(req);
+  if (res.ok) {
+    const copy = res.clone();
+    caches.open(CQLPLAY_CACHE).then((c) => c.put(req, copy));
+  }
+  return res;
+}
+
+async function networkFirst(req: Request): Promise<Response> {
+  try {
+    const res = await fetch(req);
+    if (res.ok) {
+      const copy = res.clone();
+      caches.open(CQLPLAY_CACHE).then((c) => c.put(req, copy));
+    }
+    return res;
+  } catch (err) {
+    // Offline: the page as last seen; a query string (?debounce=...) does not
+    // make another page.
+    const hit = await caches.match(req, { ignoreSearch: true });
+    if (hit) return hit;
+    throw err;
+  }
+}
