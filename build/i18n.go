@@ -29,6 +29,10 @@ type uiText struct {
 	Reset      string `json:"reset"`
 	Modified   string `json:"modified"`
 	Older      string `json:"older"`
+	Share      string `json:"share"`
+	ShareCopy  string `json:"shareCopied"`
+	ShareURL   string `json:"shareInURL"`
+	Shared     string `json:"shared"`
 	Running    string `json:"running"`
 	Loading    string `json:"loading"`
 	Stopped    string `json:"stopped"`
@@ -84,6 +88,10 @@ var uiStrings = map[string]*uiText{
 		Reset:         "Reset",
 		Modified:      "modified",
 		Older:         "Your saved edit is of an older version of this example.",
+		Share:         "Share",
+		ShareCopy:     "Link copied: it opens this example with your script.",
+		ShareURL:      "The address bar holds the link: it opens this example with your script.",
+		Shared:        "from a shared link",
 		Running:       "Running…",
 		Loading:       "Loading the engine…",
 		Stopped:       "Stopped: the script ran longer than {s} s. The engine was restarted.",
@@ -136,6 +144,10 @@ var uiStrings = map[string]*uiText{
 		Reset:         "重置",
 		Modified:      "已修改",
 		Older:         "你保存的修改基于这个示例的旧版本。",
+		Share:         "分享",
+		ShareCopy:     "链接已复制：打开它就能看到带着你的脚本的这个示例。",
+		ShareURL:      "地址栏里就是链接：打开它就能看到带着你的脚本的这个示例。",
+		Shared:        "来自分享链接",
 		Running:       "运行中…",
 		Loading:       "正在加载引擎…",
 		Stopped:       "已停止：脚本运行超过 {s} 秒，引擎已重启。",

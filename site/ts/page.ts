@@ -99,6 +99,7 @@ function boot(): void {
     const w = new Widget(fig, ctx);
     widgets.set(w.index, w);
   }
+  addEventListener("hashchange", () => widgets.forEach((w) => w.openShared()));
   engine.ready.then(
     (ms) => {
       performance.mark("pg-engine-ready");

@@ -55,6 +55,10 @@ export interface UI {
   reset: string;
   modified: string;
   older: string;
+  share: string;
+  shareCopied: string;
+  shareInURL: string;
+  shared: string;
   running: string;
   loading: string;
   stopped: string;

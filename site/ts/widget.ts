@@ -9,6 +9,7 @@
 // session, which the worker keeps open. A view whose content did not change
 // is not rebuilt.
 
+import { sharedScript, shareURL } from "./share";
 import { Editor, type LineMark } from "./editor";
 import type { Engine, RunResult } from "./engine";
 import type { Mark } from "./highlight";
@@ -46,6 +47,7 @@ export class Widget {
   private status: HTMLElement;
   private modified: HTMLElement;
   private older: HTMLElement;
+  private shared: boolean; // the editor holds a script from a share link (share.ts)
   private undo: HTMLButtonElement;
   private timer = 0;
   private statusTimer = 0;
@@ -81,8 +83,12 @@ export class Widget {
     this.setupTabs();
     const readonly = fig.hasAttribute("data-readonly");
     const saved = readonly ? null : this.load();
+    // A script from a share link shows instead of the reader's saved edit,
+    // which stays in storage: edits of the shared script go to the URL.
+    const shared = readonly ? null : sharedScript(fig.id);
+    this.shared = shared !== null;
     this.editor = new Editor({
-      text: saved ? saved.text : this.original,
+      text: shared ?? (saved ? saved.text : this.original),
       readonly,
       label: ui.editor,
       help: ui.editorHelp,
@@ -94,7 +100,7 @@ export class Widget {
     src.replaceWith(this.editor.root);
 
     const bar = fig.querySelector(".pg-bar")!;
-    this.modified = span("pg-mod", ui.modified);
+    this.modified = span("pg-mod", this.shared ? ui.shared : ui.modified);
     this.older = span("pg-older", ui.older);
     this.status = span("pg-status", "");
     this.status.setAttribute("role", "status");
@@ -106,10 +112,11 @@ export class Widget {
     });
     this.undo.hidden = true;
     bar.append(this.modified, this.older, this.status);
-    if (!readonly) bar.append(button("pg-reset", ui.reset, () => this.reset()), this.undo);
-    this.modified.hidden = !saved || saved.text === this.original;
-    this.older.hidden = !saved || saved.base === this.hash;
+    if (!readonly) bar.append(button("pg-share", ui.share, () => this.share()), button("pg-reset", ui.reset, () => this.reset()), this.undo);
+    this.modified.hidden = this.shared ? shared === this.original : !saved || saved.text === this.original;
+    this.older.hidden = this.shared || !saved || saved.base === this.hash;
     this.status.textContent = ui.loading;
+    if (this.shared) fig.scrollIntoView(); // the fragment names no element the browser could scroll to
     this.panel.addEventListener("click", (e) => this.jump(e));
     this.panel.addEventListener("mouseover", (e) => this.hover(e));
     this.panel.addEventListener("mouseleave", () => this.clearClass("lay-hover"));
@@ -159,6 +166,13 @@ export class Widget {
   private changed(): void {
     const text = this.editor.value;
     this.modified.hidden = text === this.original;
+    if (this.shared) {
+      // The shared script's edits live in the URL, so a reload keeps them
+      // and the reader's own saved edit of this example is left alone.
+      history.replaceState(history.state, "", shareURL(this.fig.id, text));
+      this.schedule();
+      return;
+    }
     try {
       if (text === this.original) localStorage.removeItem(this.storageKey);
       else localStorage.setItem(this.storageKey, JSON.stringify({ base: this.hash, text } satisfies Saved));
@@ -180,11 +194,59 @@ export class Widget {
   }
 
   private reset(): void {
+    if (this.shared) {
+      // Out of the link's script, back to what the page shows without the
+      // link: the reader's own saved edit if there is one (a second Reset
+      // brings the lesson's text), else the lesson's text.
+      this.shared = false;
+      this.modified.textContent = this.page.ui.modified;
+      history.replaceState(history.state, "", location.pathname + location.search);
+      const saved = this.load();
+      if (saved) {
+        this.editor.replaceAll(saved.text);
+        this.older.hidden = saved.base === this.hash;
+        this.undo.hidden = false;
+        return;
+      }
+    }
     if (this.editor.value === this.original) return;
     this.editor.replaceAll(this.original);
     this.older.hidden = true;
     this.undo.hidden = false;
   }
+
+  /**
+   * Shows the script the page URL now shares for this playground, if any: a
+   * share link opened on this very page changes only the fragment, which
+   * reloads nothing (page.ts calls this on hashchange).
+   */
+  openShared(): void {
+    if (this.fig.hasAttribute("data-readonly")) return;
+    const text = sharedScript(this.fig.id);
+    if (text === null || (this.shared && text === this.editor.value)) return;
+    this.shared = true;
+    this.modified.textContent = this.page.ui.shared;
+    this.older.hidden = true;
+    this.editor.replaceAll(text);
+    this.fig.scrollIntoView();
+  }
+
+  /** Puts a link to this playground with its script in the address bar, and on the clipboard when the page may write it. */
+  private share(): void {
+    const url = shareURL(this.fig.id, this.editor.value);
+    history.replaceState(history.state, "", url);
+    const ui = this.page.ui;
+    const said = (text: string) => this.setStatus(text);
+    try {
+      navigator.clipboard.writeText(url).then(
+        () => said(ui.shareCopied),
+        () => said(ui.shareInURL),
+      );
+    } catch {
+      said(ui.shareInURL);
+    }
+  }
+
 
   private async run(urgent: boolean): Promise<void> {
     const seq = ++this.seq;

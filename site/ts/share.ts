@@ -1,0 +1,34 @@
+// Share links: a playground's script travels in the page URL's fragment,
+// "#<figure id>=<base64url of its UTF-8>", so a link reproduces the
+// playground with no server. The fragment is never sent to the server, and
+// what it carries only ever becomes the editor's text: it is treated as text
+// everywhere, as a script typed by the reader is.
+
+/** A shared script longer than this is ignored (a URL this long is not a link anyone shares). */
+const maxShared = 256 * 1024;
+
+/** The script the page URL shares for the figure with this id, or null. */
+export function sharedScript(id: string): string | null {
+  const hash = location.hash.slice(1);
+  const eq = hash.indexOf("=");
+  if (eq < 0 || hash.slice(0, eq) !== id) return null;
+  const b64 = hash.slice(eq + 1);
+  if (b64.length > (maxShared * 4) / 3 + 4 || !/^[A-Za-z0-9_-]*$/.test(b64)) return null;
+  try {
+    const bin = atob(b64.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null; // not base64, or not UTF-8: the lesson's own text
+  }
+}
+
+/** The link that shares script for the figure with this id, on this page. */
+export function shareURL(id: string, script: string): string {
+  const bytes = new TextEncoder().encode(script);
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  const b64 = btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return location.origin + location.pathname + "#" + id + "=" + b64;
+}
