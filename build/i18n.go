@@ -33,6 +33,9 @@ type uiText struct {
 	ShareCopy  string `json:"shareCopied"`
 	ShareURL   string `json:"shareInURL"`
 	Shared     string `json:"shared"`
+	Embed      string `json:"embed"`
+	EmbedCopy  string `json:"embedCopied"`
+	EmbedHelp  string `json:"embedHelp"`
 	Running    string `json:"running"`
 	Loading    string `json:"loading"`
 	Stopped    string `json:"stopped"`
@@ -92,6 +95,9 @@ var uiStrings = map[string]*uiText{
 		ShareCopy:     "Link copied: it opens this example with your script.",
 		ShareURL:      "The address bar holds the link: it opens this example with your script.",
 		Shared:        "from a shared link",
+		Embed:         "Embed",
+		EmbedCopy:     "Embed snippet copied: paste it into your wiki.",
+		EmbedHelp:     "HTML to embed this example, with your script, in a wiki page",
 		Running:       "Running…",
 		Loading:       "Loading the engine…",
 		Stopped:       "Stopped: the script ran longer than {s} s. The engine was restarted.",
@@ -148,6 +154,9 @@ var uiStrings = map[string]*uiText{
 		ShareCopy:     "链接已复制：打开它就能看到带着你的脚本的这个示例。",
 		ShareURL:      "地址栏里就是链接：打开它就能看到带着你的脚本的这个示例。",
 		Shared:        "来自分享链接",
+		Embed:         "嵌入",
+		EmbedCopy:     "嵌入代码已复制：粘贴到你的 wiki 页面即可。",
+		EmbedHelp:     "把这个示例（带着你的脚本）嵌入 wiki 页面的 HTML",
 		Running:       "运行中…",
 		Loading:       "正在加载引擎…",
 		Stopped:       "已停止：脚本运行超过 {s} 秒，引擎已重启。",

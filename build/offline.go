@@ -18,11 +18,17 @@ import (
 const serviceWorkerPath = "/sw.js"
 
 // writeServiceWorker bundles site/ts/sw.ts into out/sw.js with the list of
-// what it keeps for offline use (every page written and every file under
+// what it keeps for offline use (every page written but the one-example
+// embed pages, which live in other sites' iframes, and every file under
 // /assets/ but source maps) and a cache name that changes whenever any of
 // those files does, so a new build replaces the old cache as a whole.
 func writeServiceWorker(root, out string, pages []string) error {
-	precache := slices.Clone(pages)
+	var precache []string
+	for _, p := range pages {
+		if !strings.Contains(p, "/embed/") {
+			precache = append(precache, p)
+		}
+	}
 	assets, err := os.ReadDir(filepath.Join(out, "assets"))
 	if err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/util"
@@ -56,7 +57,7 @@ func loadTemplates(dir string) (map[string]*template.Template, error) {
 		return nil, err
 	}
 	m := map[string]*template.Template{}
-	for _, name := range []string{"index.html", "lesson.html", "404.html"} {
+	for _, name := range []string{"index.html", "lesson.html", "404.html", "embed.html"} {
 		t, err := template.Must(base.Clone()).ParseFiles(filepath.Join(dir, name))
 		if err != nil {
 			return nil, err
@@ -67,6 +68,12 @@ func loadTemplates(dir string) (map[string]*template.Template, error) {
 }
 
 func lessonURL(l *lesson.Lesson) string { return "/" + l.Lang + "/" + l.Slug + "/" }
+
+// embedURL is the page that holds one example of a lesson alone, for an
+// iframe in a wiki (the widget's Embed button gives the snippet).
+func embedURL(l *lesson.Lesson, ex *lesson.Example) string {
+	return lessonURL(l) + "embed/" + strconv.Itoa(ex.Index) + "/"
+}
 
 // page fills the fields every page shares.
 func (w *writer) page(lang, title, path string, alternates func(lang string) string) pageData {
@@ -122,7 +129,35 @@ func (w *writer) lessonPage(l *lesson.Lesson) ([]string, error) {
 			}
 		}
 	}
-	return problems, w.write(lessonURL(l), "lesson.html", d)
+	if err := w.write(lessonURL(l), "lesson.html", d); err != nil {
+		return nil, err
+	}
+	for _, ex := range l.Examples {
+		if !ex.Setup {
+			if err := w.embedPage(l, ex, t, runOf(results, ex)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return problems, nil
+}
+
+// embedPage writes the page of one example alone: the examples it continues
+// as hidden setup blocks (its prelude runs from them, as on the lesson), then
+// its widget with the results the build got.
+func (w *writer) embedPage(l *lesson.Lesson, ex *lesson.Example, t *uiText, r exampleRun) error {
+	var b strings.Builder
+	for _, p := range ex.Prelude {
+		setup := *p
+		setup.Setup = true
+		writeWidget(&b, t, &setup, exampleRun{})
+	}
+	writeWidget(&b, t, ex, r)
+	d := w.page(l.Lang, l.Title, embedURL(l, ex), func(string) string { return embedURL(l, ex) })
+	d.Canonical = w.base + lessonURL(l)
+	d.Body = template.HTML(b.String())
+	d.Prev = &link{URL: lessonURL(l), Title: l.Title} // the lesson it comes from
+	return w.write(embedURL(l, ex), "embed.html", d)
 }
 
 func runOf(results []lesson.Result, ex *lesson.Example) exampleRun {
@@ -194,7 +229,7 @@ func (w *writer) sitemap() error {
 	paths := append([]string(nil), w.pages...)
 	sort.Strings(paths)
 	for _, p := range paths {
-		if p != "/404.html" {
+		if p != "/404.html" && !strings.Contains(p, "/embed/") {
 			set.URLs = append(set.URLs, url{Loc: w.base + p})
 		}
 	}

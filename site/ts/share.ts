@@ -24,11 +24,11 @@ export function sharedScript(id: string): string | null {
   }
 }
 
-/** The link that shares script for the figure with this id, on this page. */
-export function shareURL(id: string, script: string): string {
+/** The link that shares script for the figure with this id, on this page (or another page of the site). */
+export function shareURL(id: string, script: string, path = location.pathname): string {
   const bytes = new TextEncoder().encode(script);
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   const b64 = btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  return location.origin + location.pathname + "#" + id + "=" + b64;
+  return location.origin + path + "#" + id + "=" + b64;
 }

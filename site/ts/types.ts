@@ -59,6 +59,9 @@ export interface UI {
   shareCopied: string;
   shareInURL: string;
   shared: string;
+  embed: string;
+  embedCopied: string;
+  embedHelp: string;
   running: string;
   loading: string;
   stopped: string;

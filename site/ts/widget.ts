@@ -112,7 +112,10 @@ export class Widget {
     });
     this.undo.hidden = true;
     bar.append(this.modified, this.older, this.status);
-    if (!readonly) bar.append(button("pg-share", ui.share, () => this.share()), button("pg-reset", ui.reset, () => this.reset()), this.undo);
+    if (!readonly) bar.append(button("pg-share", ui.share, () => this.share()));
+    // An embed page holds one example already: it offers no embed of itself.
+    if (!document.body.classList.contains("embed")) bar.append(button("pg-embed", ui.embed, () => this.embed()));
+    if (!readonly) bar.append(button("pg-reset", ui.reset, () => this.reset()), this.undo);
     this.modified.hidden = this.shared ? shared === this.original : !saved || saved.text === this.original;
     this.older.hidden = this.shared || !saved || saved.base === this.hash;
     this.status.textContent = ui.loading;
@@ -229,6 +232,39 @@ export class Widget {
     this.older.hidden = true;
     this.editor.replaceAll(text);
     this.fig.scrollIntoView();
+  }
+
+  /**
+   * Shows, selected, and copies where the page may, the HTML of an iframe
+   * holding this example alone (its embed page, build/pages.go) with the
+   * editor's script when it differs from the lesson's.
+   */
+  private embed(): void {
+    const script = this.editor.value;
+    const page = location.pathname + "embed/" + this.index + "/";
+    const src = script === this.original ? location.origin + page : shareURL(this.fig.id, script, page);
+    const title = ("cqlplay: " + document.title).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+    const html = `<iframe src="${src}" title="${title}" width="100%" height="640" style="border:0" loading="lazy"></iframe>`;
+    let field = this.fig.querySelector<HTMLInputElement>(".pg-snippet");
+    if (!field) {
+      field = document.createElement("input");
+      field.className = "pg-snippet";
+      field.readOnly = true;
+      field.setAttribute("aria-label", this.page.ui.embedHelp);
+      this.fig.querySelector(".pg-bar")!.append(field);
+    }
+    field.value = html;
+    field.hidden = false;
+    field.focus();
+    field.select();
+    try {
+      navigator.clipboard.writeText(html).then(
+        () => this.setStatus(this.page.ui.embedCopied),
+        () => {},
+      );
+    } catch {
+      // the snippet is shown, selected, for the reader to copy
+    }
   }
 
   /** Puts a link to this playground with its script in the address bar, and on the clipboard when the page may write it. */
