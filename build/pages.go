@@ -48,6 +48,7 @@ type pageData struct {
 	Body       template.HTML
 	Prev, Next *link
 	Home       string
+	Embed      bool // one playground alone, for an iframe: no site header or footer
 }
 
 // loadTemplates parses site/templates: base.html with each page template.
@@ -157,6 +158,7 @@ func (w *writer) embedPage(l *lesson.Lesson, ex *lesson.Example, t *uiText, r ex
 	d.Canonical = w.base + lessonURL(l)
 	d.Body = template.HTML(b.String())
 	d.Prev = &link{URL: lessonURL(l), Title: l.Title} // the lesson it comes from
+	d.Embed = true
 	return w.write(embedURL(l, ex), "embed.html", d)
 }
 
