@@ -122,13 +122,10 @@ export class Editor {
 
   private changed(): void {
     performance.mark("pg-input");
-    // The run goes to the worker first, so that the engine works while this
-    // thread paints the editor and renders the frame; the reply would wait
-    // behind that frame anyway.
-    this.opts.onChange();
     this.paint();
     performance.measure("pg-keystroke-to-editor", "pg-input");
     this.complete();
+    this.opts.onChange();
   }
 
   private paint(): void {
