@@ -17,8 +17,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 )
 
@@ -129,6 +131,10 @@ func benchBrowser(c benchConfig, module string, raw io.Writer) error {
 		benchKeystrokes, keys.P50, keys.P95, keys.Max, pass(keys.P95 <= 16), keys.EditorP50, keys.RunP50)
 	fmt.Fprintf(c.Out, "  in the worker p50 %.1f ms, p95 %.1f ms; drawing the views p50 %.2f ms, p95 %.2f ms\n",
 		keys.WorkerP50, keys.WorkerP95, keys.DrawP50, keys.DrawP95)
+	fmt.Fprintf(c.Out, "  the run's hops, p50 / p95: posted to the worker taking it %.1f / %.1f ms, in the worker (wall) %.1f / %.1f ms, its reply to the page taking it %.1f / %.1f ms\n",
+		keys.ToWorker[0], keys.ToWorker[1], keys.WorkerWall[0], keys.WorkerWall[1], keys.ToPage[0], keys.ToPage[1])
+	fmt.Fprintf(c.Out, "  the page thread's CPU per keystroke (with the bench's own calls into the page): tasks %.2f ms, of which style %.2f ms, layout %.2f ms\n",
+		keys.TaskCPU, keys.StyleCPU, keys.LayoutCPU)
 	return nil
 }
 
@@ -285,7 +291,16 @@ type keystrokeReport struct {
 	P50, P95, Max, EditorP50, RunP50 float64
 	WorkerP50, WorkerP95             float64 // the run's time in the worker (the page's data-worker-ms)
 	DrawP50, DrawP95                 float64 // drawing the views (pg-draw-views)
-	Samples                          []float64
+	// The run's hops, p50 and p95 (site/ts/engine.ts Hops): posted to taken
+	// by the worker, taken to replied (wall clock), replied to handled by
+	// the page.
+	ToWorker, WorkerWall, ToPage [2]float64
+	// The page thread's CPU time per keystroke (Chromium's Performance
+	// metrics in thread time, over all the keystrokes): the input, its
+	// frame, the reply and its frame. Unlike the wall-clock percentiles it
+	// barely moves with the load of the machine.
+	TaskCPU, StyleCPU, LayoutCPU float64
+	Samples                      []float64
 }
 
 // keystrokes replaces the lesson's first playground with a 50-statement
@@ -339,7 +354,26 @@ func keystrokes(ctx context.Context, url string) (keystrokeReport, error) {
 	if err := waitRun(n); err != nil {
 		return rep, err
 	}
-	var editor, run, worker, draw []float64
+	// The page thread's time in thread ticks (CPU), before and after the keystrokes.
+	if _, err := chromedp.Call(tab, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {
+		return rep, err
+	}
+	cpu := func() (map[string]float64, error) {
+		r, err := chromedp.Call(tab, performance.GetMetrics, cdp.Empty{})
+		if err != nil {
+			return nil, err
+		}
+		m := map[string]float64{}
+		for _, x := range r.Metrics {
+			m[x.Name] = x.Value
+		}
+		return m, nil
+	}
+	before, err := cpu()
+	if err != nil {
+		return rep, err
+	}
+	var editor, run, worker, draw, toWorker, workerWall, toPage []float64
 	for i := 0; i < benchKeystrokes; i++ {
 		n, err := runs()
 		if err != nil {
@@ -354,7 +388,7 @@ func keystrokes(ctx context.Context, url string) (keystrokeReport, error) {
 		if err := waitRun(n); err != nil {
 			return rep, err
 		}
-		m, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`["pg-input-to-views", "pg-keystroke-to-editor", "pg-run-to-views", "pg-draw-views"].map(n => (performance.getEntriesByName(n).at(-1) || {duration: -1}).duration).concat([Number(document.querySelector("`+fig+`").dataset.workerMs)])`))
+		m, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`["pg-input-to-views", "pg-keystroke-to-editor", "pg-run-to-views", "pg-draw-views", "pg-post-to-worker", "pg-worker-wall", "pg-reply-to-page"].map(n => (performance.getEntriesByName(n).at(-1) || {duration: -1}).duration).concat([Number(document.querySelector("`+fig+`").dataset.workerMs)])`))
 		if err != nil {
 			return rep, err
 		}
@@ -365,13 +399,25 @@ func keystrokes(ctx context.Context, url string) (keystrokeReport, error) {
 		editor = append(editor, m[1])
 		run = append(run, m[2])
 		draw = append(draw, m[3])
-		worker = append(worker, m[4])
+		toWorker = append(toWorker, m[4])
+		workerWall = append(workerWall, m[5])
+		toPage = append(toPage, m[6])
+		worker = append(worker, m[7])
 	}
+	after, err := cpu()
+	if err != nil {
+		return rep, err
+	}
+	per := func(name string) float64 { return (after[name] - before[name]) * 1000 / benchKeystrokes }
+	rep.TaskCPU, rep.StyleCPU, rep.LayoutCPU = per("TaskDuration"), per("RecalcStyleDuration"), per("LayoutDuration")
 	rep.P50, rep.P95 = percentile(rep.Samples, 50), percentile(rep.Samples, 95)
 	rep.Max = slices.Max(rep.Samples)
 	rep.EditorP50, rep.RunP50 = percentile(editor, 50), percentile(run, 50)
 	rep.WorkerP50, rep.WorkerP95 = percentile(worker, 50), percentile(worker, 95)
 	rep.DrawP50, rep.DrawP95 = percentile(draw, 50), percentile(draw, 95)
+	rep.ToWorker = [2]float64{percentile(toWorker, 50), percentile(toWorker, 95)}
+	rep.WorkerWall = [2]float64{percentile(workerWall, 50), percentile(workerWall, 95)}
+	rep.ToPage = [2]float64{percentile(toPage, 50), percentile(toPage, 95)}
 	return rep, nil
 }
 

@@ -35,6 +35,19 @@ export interface RunResult {
   names: string[] | null;
   ms: number; // time in the worker
   stopped: boolean; // the run hit the limit and the worker was restarted
+  hops: Hops | null; // where the run's wall time went (null: no reply)
+}
+
+/**
+ * A request's path, in the page's clock (performance.now()): posted to the
+ * worker, taken by it, its reply posted, and that reply handled by the page.
+ * The gaps are waits: a busy worker or page thread, or no core free.
+ */
+export interface Hops {
+  sent: number;
+  began: number;
+  ended: number;
+  received: number;
 }
 
 /** The answer to a layout or names request; session 0 when the worker has no session for the key. */
@@ -49,7 +62,7 @@ interface Job {
   run: boolean; // a run (replaced by a newer run of its key while queued)
   urgent: boolean;
   message: (id: number) => ToWorker;
-  done: (r: Reply) => void;
+  done: (r: Reply, hops: Hops) => void;
   // Replaced by a newer run of its key, stopped at the limit, or the engine failed to load.
   dropped: (why: "replaced" | "stopped" | Error) => void;
 }
@@ -66,7 +79,7 @@ export class Engine {
   private onStarted: () => void = () => {};
   private worker: Worker | null = null;
   private queue: Job[] = [];
-  private busy: { id: number; job: Job; timer: number } | null = null;
+  private busy: { id: number; job: Job; timer: number; sent: number } | null = null;
   private nextId = 1;
   private lastUrgent = -Infinity;
   private quietTimer = 0;
@@ -92,19 +105,19 @@ export class Engine {
         run: true,
         urgent,
         message: (id) => ({ type: "run", id, key, version, prelude, script, timeoutMs: this.cfg.engineMs, forms, names }),
-        done: (r) => {
+        done: (r, hops) => {
           let outcomes: Outcome[];
           try {
             outcomes = JSON.parse(r.json);
           } catch (e) {
             outcomes = [failure("ServerError", "the engine returned invalid JSON: " + String(e))];
           }
-          resolve({ outcomes, json: r.json, session: r.session, layouts: r.layouts, names: r.names, ms: r.ms, stopped: false });
+          resolve({ outcomes, json: r.json, session: r.session, layouts: r.layouts, names: r.names, ms: r.ms, stopped: false, hops });
         },
         dropped: (why) => {
           if (why === "replaced") resolve(null);
-          else if (why === "stopped") resolve({ outcomes: [], json: "", session: 0, layouts: {}, names: null, ms: this.cfg.limitMs, stopped: true });
-          else resolve({ outcomes: [failure("ServerError", why.message)], json: "", session: 0, layouts: {}, names: null, ms: 0, stopped: false });
+          else if (why === "stopped") resolve({ outcomes: [], json: "", session: 0, layouts: {}, names: null, ms: this.cfg.limitMs, stopped: true, hops: null });
+          else resolve({ outcomes: [failure("ServerError", why.message)], json: "", session: 0, layouts: {}, names: null, ms: 0, stopped: false, hops: null });
         },
       });
     });
@@ -179,12 +192,13 @@ export class Engine {
     }
     const job = this.queue.shift()!;
     const id = this.nextId++;
-    const busy = { id, job, timer: 0 };
+    const busy = { id, job, timer: 0, sent: 0 };
     this.busy = busy;
     const send = () => {
       // The clock starts when the worker gets the request, not while the
       // engine is still loading.
       busy.timer = window.setTimeout(() => this.stop(id), this.cfg.limitMs);
+      busy.sent = performance.now();
       // The engine bounds itself too, below the page's limit, so that a
       // long script usually ends with the engine's own Stopped outcome and
       // the worker survives.
@@ -209,11 +223,13 @@ export class Engine {
   }
 
   private finish(m: Reply): void {
+    const received = performance.now();
     if (!this.busy || this.busy.id !== m.id) return;
-    const { job, timer } = this.busy;
+    const { job, timer, sent } = this.busy;
     window.clearTimeout(timer);
     this.busy = null;
-    job.done(m);
+    const o = performance.timeOrigin;
+    job.done(m, { sent, began: m.began - o, ended: m.ended - o, received });
     this.pump();
   }
 

@@ -110,6 +110,11 @@ export interface Reply {
   layouts: Record<string, string>; // layout form -> the bridge's JSON reply
   names: string[] | null; // table and column names, when asked
   ms: number;
+  // When the worker took the request and when it posted this reply, on the
+  // shared clock (performance.timeOrigin + now): with the page's own times
+  // they split a request's wall time into its hops (engine.ts Hops).
+  began: number;
+  ended: number;
 }
 
 export type FromWorker = { type: "started" } | { type: "ready"; ms: number } | { type: "failed"; error: string } | Reply;

@@ -368,6 +368,14 @@ export class Widget {
     performance.measure("pg-run-to-views", { start });
     this.fig.dataset.workerMs = r.ms.toFixed(1);
     if (performance.getEntriesByName("pg-input", "mark").length > 0) performance.measure("pg-input-to-views", "pg-input");
+    const h = r.hops;
+    if (h) {
+      // Where the run's wall time went: waiting for the worker, in it, and
+      // its reply waiting for this thread (behind a frame, or for a core).
+      performance.measure("pg-post-to-worker", { start: h.sent, end: Math.max(h.sent, h.began) });
+      performance.measure("pg-worker-wall", { start: h.began, end: h.ended });
+      performance.measure("pg-reply-to-page", { start: h.ended, end: Math.max(h.ended, h.received) });
+    }
     this.page.firstResult();
     // Examples that continue this one re-run behind whatever the reader does next.
     for (const w of this.page.dependents(this.index)) w.schedule(this.page.debounceMs, false);

@@ -43,7 +43,9 @@ async function init(wasm: string): Promise<void> {
 }
 
 function reply(id: number, session: number, t0: number, fields: Partial<Reply>): void {
-  scope.postMessage({ type: "reply", id, session, json: "", layouts: {}, names: null, ms: performance.now() - t0, ...fields });
+  const now = performance.now();
+  const began = performance.timeOrigin + t0;
+  scope.postMessage({ type: "reply", id, session, json: "", layouts: {}, names: null, ms: now - t0, began, ended: performance.timeOrigin + now, ...fields });
 }
 
 function run(m: Extract<ToWorker, { type: "run" }>, t0: number): void {
