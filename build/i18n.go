@@ -65,6 +65,18 @@ type uiText struct {
 	WhyLabel      string `json:"whyLabel"`
 	FixLabel      string `json:"fixLabel"`
 	NoFailures    string `json:"noFailures"`
+
+	Checks     string `json:"checks"`
+	ExScore    string `json:"exScore"`
+	ExAll      string `json:"exAll"`
+	ExPass     string `json:"exPass"`
+	ExWrong    string `json:"exWrong"`
+	ExGot      string `json:"exGot"`
+	ExWant     string `json:"exWant"`
+	ExDataFail string `json:"exDataFail"`
+	ExNotRun   string `json:"exNotRun"`
+	ExData     string `json:"exData"`
+	ExSolution string `json:"exSolution"`
 }
 
 var uiStrings = map[string]*uiText{
@@ -126,6 +138,17 @@ var uiStrings = map[string]*uiText{
 		WhyLabel:      "Why:",
 		FixLabel:      "Try:",
 		NoFailures:    "Every statement succeeded.",
+		Checks:        "Checks",
+		ExScore:       "{n} of {m} queries work.",
+		ExAll:         "All {m} queries work: your tables answer every one of them.",
+		ExPass:        "Works: it returns the expected rows.",
+		ExWrong:       "Runs, but returns other rows than on the solution's tables.",
+		ExGot:         "Your tables return",
+		ExWant:        "Expected",
+		ExDataFail:    "The checks' data could not be written into your tables:",
+		ExNotRun:      "Not run: the data could not be written.",
+		ExData:        "The data the checks write",
+		ExSolution:    "Show a solution",
 	},
 	"zh": {
 		Lang: "zh", LangName: "中文",
@@ -185,5 +208,16 @@ var uiStrings = map[string]*uiText{
 		WhyLabel:      "原因：",
 		FixLabel:      "试试：",
 		NoFailures:    "所有语句都成功了。",
+		Checks:        "检查",
+		ExScore:       "{m} 个查询中有 {n} 个可行。",
+		ExAll:         "全部 {m} 个查询都可行：你的表能回答每一个查询。",
+		ExPass:        "可行：返回了预期的行。",
+		ExWrong:       "能运行，但返回的行与参考答案的表不同。",
+		ExGot:         "你的表返回",
+		ExWant:        "预期",
+		ExDataFail:    "检查用的数据无法写入你的表：",
+		ExNotRun:      "未运行：数据无法写入。",
+		ExData:        "检查写入的数据",
+		ExSolution:    "查看参考答案",
 	},
 }

@@ -10,7 +10,8 @@ import (
 
 // TestBrowserWithoutJavaScript reads a lesson with scripts disabled: the
 // code and the build's results are all there, and the reader is told why
-// the examples cannot be edited.
+// the examples cannot be edited. An exercise's solution is one click away
+// (a details element needs no script).
 func TestBrowserWithoutJavaScript(t *testing.T) {
 	ctx := newTab(t, 20*time.Second)
 	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
@@ -24,9 +25,13 @@ func TestBrowserWithoutJavaScript(t *testing.T) {
 	}
 	figs := eval[int](t, ctx, `document.querySelectorAll("figure.pg").length`)
 	withCode := eval[int](t, ctx, `[...document.querySelectorAll("figure.pg .pg-src code")].filter(c => c.textContent.trim() !== "").length`)
-	withResults := eval[int](t, ctx, `[...document.querySelectorAll("figure.pg .pg-results")].filter(p => p.querySelector(".out")).length`)
+	// An exercise's output is its checks: its own script only creates tables.
+	withResults := eval[int](t, ctx, `[...document.querySelectorAll("figure.pg")].filter(f => f.querySelector(".pg-results .out, .pg-checks .ex-check")).length`)
 	if figs == 0 || withCode != figs || withResults != figs {
 		t.Errorf("%d playgrounds, %d show their code, %d show results; want all", figs, withCode, withResults)
+	}
+	if !eval[bool](t, ctx, `(() => { const d = document.querySelector(".pg-checks details.ex-more:last-of-type"); d.open = true; return d.querySelector(".ex-solution").offsetParent !== null })()`) {
+		t.Error("the exercise's solution cannot be opened without JavaScript")
 	}
 	if !eval[bool](t, ctx, `[...document.querySelectorAll(".noscript")].some(p => p.offsetParent !== null)`) {
 		t.Error("the no-JavaScript note is not shown")

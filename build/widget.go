@@ -39,6 +39,7 @@ func views(t *uiText) []view {
 type exampleRun struct {
 	Outcomes []engine.Outcome
 	Layouts  map[string]string // layout form -> text (map: JSON); a failure is "\x00" + message
+	Checks   *lesson.CheckRun  // an exercise's checks of its starting text
 }
 
 // writeWidget writes the playground for ex with the engine's results.
@@ -61,6 +62,9 @@ func writeWidget(b *strings.Builder, t *uiText, ex *lesson.Example, r exampleRun
 	if ex.Readonly {
 		b.WriteString(` data-readonly=""`)
 	}
+	if ex.Exercise != nil {
+		b.WriteString(` data-exercise=""`)
+	}
 	if len(ex.Prelude) > 0 {
 		ids := make([]string, len(ex.Prelude))
 		for i, p := range ex.Prelude {
@@ -79,6 +83,9 @@ func writeWidget(b *strings.Builder, t *uiText, ex *lesson.Example, r exampleRun
 	// Every panel is in the page, so a reader without JavaScript sees them
 	// all; the script shows one at a time behind the tabs.
 	vs := views(t)
+	if ex.Exercise != nil {
+		vs = append([]view{{"checks", t.Checks, "checks"}}, vs...)
+	}
 	open := "results"
 	for _, v := range vs {
 		if v.Name == ex.View {
@@ -95,7 +102,11 @@ func writeWidget(b *strings.Builder, t *uiText, ex *lesson.Example, r exampleRun
 	for _, v := range vs {
 		b.WriteString(`<div class="pg-panel pg-` + v.Name + `" role="tabpanel" id="` + id + "-" + v.Name + `" aria-labelledby="` + id +
 			`-tab-` + v.Name + `" data-view="` + v.Name + `" data-label="` + html.EscapeString(v.Label) + `">`)
-		writePanel(b, t, v, r)
+		if v.Name == "checks" {
+			writeChecks(b, t, ex.Exercise, r.Checks)
+		} else {
+			writePanel(b, t, v, r)
+		}
 		b.WriteString("</div>\n")
 	}
 	b.WriteString("</div>\n</figure>\n")

@@ -10,8 +10,8 @@ import (
 var Versions = []string{"4.1", "3.11", "5.0"}
 
 // Views are the names of the widget's tabs an example may open first, in the
-// order the widget shows them.
-var Views = []string{"results", "storage", "cli", "sstabledump", "ring", "why"}
+// order the widget shows them ("checks" only for an exercise).
+var Views = []string{"checks", "results", "storage", "cli", "sstabledump", "ring", "why"}
 
 // Fence is what the info string of a ```cql fence asks for.
 type Fence struct {
@@ -21,6 +21,8 @@ type Fence struct {
 	View     string // tab open first, one of Views; "" means results
 	ID       string // name other examples refer to with after=
 	After    string // id of an earlier example this one continues
+	// Exercise: the reader makes the fence's check queries work (exercise.go).
+	Exercise bool
 }
 
 // IsCQL reports whether a fence's info string makes it a playground: its
@@ -59,6 +61,8 @@ func ParseFence(info string) (Fence, error) {
 			err = flag(&f.Readonly)
 		case "setup":
 			err = flag(&f.Setup)
+		case "exercise":
+			err = flag(&f.Exercise)
 		case "version":
 			f.Version, err = oneOf(key, value, Versions)
 		case "view":
@@ -73,11 +77,17 @@ func ParseFence(info string) (Fence, error) {
 			}
 		default:
 			err = errString("unknown cql fence option " + strconv.Quote(w) +
-				" (known: readonly, setup, version=, view=, id=, after=)")
+				" (known: readonly, setup, exercise, version=, view=, id=, after=)")
 		}
 		if err != nil {
 			return f, err
 		}
+	}
+	if f.Exercise && (f.Setup || f.Readonly) {
+		return f, errString("cql fence option exercise cannot go with setup or readonly: the reader edits an exercise")
+	}
+	if f.View == "checks" && !f.Exercise {
+		return f, errString("cql fence option view=checks needs exercise: only an exercise has checks")
 	}
 	return f, nil
 }

@@ -46,6 +46,9 @@ type Example struct {
 	// Offset is the byte offset in Body of the fence's first code line, which
 	// the renderer uses to match goldmark's node to this Example.
 	Offset int
+	// Exercise holds an exercise's hidden sections; Code is then only the
+	// reader's starting text.
+	Exercise *Exercise
 }
 
 // CodeLine returns the file line of line n (1-based) of the example's code.
@@ -125,6 +128,12 @@ func (l *Lesson) readExamples() error {
 			return ast.WalkStop, errorf(l.Path, ex.Line, err.Error())
 		}
 		ex.Code, ex.Offset = FenceCode(fc, l.Body)
+		if ex.Fence.Exercise {
+			if ex.Code, ex.Exercise, err = splitExercise(ex.Code); err != nil {
+				e := err.(*Error)
+				return ast.WalkStop, errorf(l.Path, ex.CodeLine(e.Line), e.Msg)
+			}
+		}
 		if ex.Statements, err = Split(ex.Code); err != nil {
 			e := err.(*Error)
 			return ast.WalkStop, errorf(l.Path, ex.CodeLine(e.Line), e.Msg)

@@ -53,7 +53,7 @@ func TestParseErrors(t *testing.T) {
 		{"01-x.md", "---\ntitle: T\nauthor: me\n---\n", `en/01-x.md:3: unknown front matter key "author" (want title, order, summary)`},
 		{"01-x.md", "---\ntitle: T\norder: first\n---\n", `en/01-x.md:3: order must be a non-negative integer, not "first"`},
 		{"x.md", fm, `en/x.md:1: lesson file name must be NN-slug.md, not "x.md"`},
-		{"01-x.md", fm + "\ntext\n\n```cql versoin=3.11\nSELECT 1;\n```\n", `en/01-x.md:7: unknown cql fence option "versoin=3.11" (known: readonly, setup, version=, view=, id=, after=)`},
+		{"01-x.md", fm + "\ntext\n\n```cql versoin=3.11\nSELECT 1;\n```\n", `en/01-x.md:7: unknown cql fence option "versoin=3.11" (known: readonly, setup, exercise, version=, view=, id=, after=)`},
 		{"01-x.md", fm + "```cql after=nope\n```\n", "en/01-x.md:4: after=nope names no earlier example of this lesson"},
 		{"01-x.md", fm + "```cql id=a\n```\n\n```cql id=a\n```\n", `en/01-x.md:7: example id "a" already used on line 4`},
 		{"01-x.md", fm + "```cql setup\nCREATE TABLE t (k int PRIMARY KEY);\n```\n", "en/01-x.md:4: setup block must be followed by the example it prepares"},

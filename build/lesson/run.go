@@ -21,8 +21,11 @@ type Result struct {
 	// Problems lists every way the outcomes disagree with the example's
 	// expectations (and any failure of its prelude), as file:line messages.
 	Problems []string
-	// Session is the session after the run, for views that read its state.
+	// Session is the session after the run, for views that read its state
+	// (for an exercise, after its data was written and its checks ran).
 	Session *engine.Session
+	// Checks is an exercise's verdict on its starting text.
+	Checks *CheckRun
 }
 
 // Run runs ex with its prelude in a fresh session and checks its expectations.
@@ -50,6 +53,15 @@ func (l *Lesson) Run(ex *Example) Result {
 	}
 	r.Outcomes = outs
 	r.Problems = append(r.Problems, l.check(ex, outs)...)
+	if x := ex.Exercise; x != nil {
+		want, problems := l.runExercise(ex)
+		r.Problems = append(r.Problems, problems...)
+		checks := x.RunChecks(s, want)
+		r.Checks = &checks
+		if len(problems) == 0 && checks.Passed() == len(checks.Checks) {
+			r.Problems = append(r.Problems, l.where(ex, 1)+": every check of the exercise already works on its starting text: there is nothing for the reader to do")
+		}
+	}
 	return r
 }
 

@@ -8,7 +8,7 @@
 // the first runs of the lesson) wait until the reader has paused for
 // quietMs, so that a keystroke waits for at most one run that is not its own.
 
-import type { FromWorker, Outcome, Reply, ToWorker } from "./types";
+import type { Checks, FromWorker, Outcome, Reply, ToWorker } from "./types";
 
 export interface EngineConfig {
   worker: string; // the worker's script, which knows the engine's URL
@@ -23,6 +23,7 @@ export interface RunRequest {
   version: string;
   prelude: string[];
   script: string;
+  checks: Checks | null; // an exercise's, run after the script
   forms: string[]; // the layout forms to compute (those of the views on screen)
   names: boolean; // also the table and column names, for completion
 }
@@ -30,6 +31,7 @@ export interface RunRequest {
 export interface RunResult {
   outcomes: Outcome[];
   json: string; // the outcomes as the engine wrote them: equal strings, equal outcomes
+  checks: string[] | null; // an exercise's: the data's reply, then each query's
   session: number; // names the run's session in the worker, for later layout and names requests
   layouts: Record<string, string>; // layout form -> the bridge's JSON reply
   names: string[] | null;
@@ -99,12 +101,12 @@ export class Engine {
         this.queue[i].dropped("replaced");
         this.queue.splice(i, 1);
       }
-      const { key, urgent, version, prelude, script, forms, names } = req;
+      const { key, urgent, version, prelude, script, checks, forms, names } = req;
       this.enqueue({
         key,
         run: true,
         urgent,
-        message: (id) => ({ type: "run", id, key, version, prelude, script, timeoutMs: this.cfg.engineMs, forms, names }),
+        message: (id) => ({ type: "run", id, key, version, prelude, script, checks, timeoutMs: this.cfg.engineMs, forms, names }),
         done: (r, hops) => {
           let outcomes: Outcome[];
           try {
@@ -112,12 +114,12 @@ export class Engine {
           } catch (e) {
             outcomes = [failure("ServerError", "the engine returned invalid JSON: " + String(e))];
           }
-          resolve({ outcomes, json: r.json, session: r.session, layouts: r.layouts, names: r.names, ms: r.ms, stopped: false, hops });
+          resolve({ outcomes, json: r.json, checks: r.checks, session: r.session, layouts: r.layouts, names: r.names, ms: r.ms, stopped: false, hops });
         },
         dropped: (why) => {
           if (why === "replaced") resolve(null);
-          else if (why === "stopped") resolve({ outcomes: [], json: "", session: 0, layouts: {}, names: null, ms: this.cfg.limitMs, stopped: true, hops: null });
-          else resolve({ outcomes: [failure("ServerError", why.message)], json: "", session: 0, layouts: {}, names: null, ms: 0, stopped: false, hops: null });
+          else if (why === "stopped") resolve({ outcomes: [], json: "", checks: null, session: 0, layouts: {}, names: null, ms: this.cfg.limitMs, stopped: true, hops: null });
+          else resolve({ outcomes: [failure("ServerError", why.message)], json: "", checks: null, session: 0, layouts: {}, names: null, ms: 0, stopped: false, hops: null });
         },
       });
     });

@@ -4,7 +4,7 @@
 
 import type { CqlError, Outcome, Plan, UI } from "./types";
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
   if (text !== undefined) e.textContent = text;
@@ -74,7 +74,7 @@ export function renderWhy(panel: HTMLElement, ui: UI, outs: Outcome[]): void {
   panel.replaceChildren(frag);
 }
 
-function renderTable(ui: UI, o: Outcome): HTMLElement[] {
+export function renderTable(ui: UI, o: Outcome): HTMLElement[] {
   const nulls = new Set((o.nulls ?? []).map(([r, c]) => r + "," + c));
   const wrap = el("div", "rs-wrap");
   const table = el("table", "rs");
@@ -102,7 +102,7 @@ function renderTable(ui: UI, o: Outcome): HTMLElement[] {
   return out;
 }
 
-function renderPlan(ui: UI, p: Plan): HTMLElement {
+export function renderPlan(ui: UI, p: Plan): HTMLElement {
   let s = ui.plan
     .replace("{kind}", p.kind)
     .replace("{parts}", String(p.partitionsRead))

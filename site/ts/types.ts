@@ -90,6 +90,17 @@ export interface UI {
   whyLabel: string;
   fixLabel: string;
   noFailures: string;
+  checks: string;
+  exScore: string;
+  exAll: string;
+  exPass: string;
+  exWrong: string;
+  exGot: string;
+  exWant: string;
+  exDataFail: string;
+  exNotRun: string;
+  exData: string;
+  exSolution: string;
 }
 
 // Messages between the page and the worker. A run keeps its session open in
@@ -97,9 +108,18 @@ export interface UI {
 // later, or completion, is answered from the same session without running
 // the script again.
 export type ToWorker =
-  | { type: "run"; id: number; key: string; version: string; prelude: string[]; script: string; timeoutMs: number; forms: string[]; names: boolean }
+  | { type: "run"; id: number; key: string; version: string; prelude: string[]; script: string; checks: Checks | null; timeoutMs: number; forms: string[]; names: boolean }
   | { type: "layout"; id: number; key: string; form: string }
   | { type: "names"; id: number; key: string };
+
+/**
+ * An exercise's checks (build/lesson/exercise.go): after the script, the
+ * worker writes the data and runs each query on its own, in the same session.
+ */
+export interface Checks {
+  data: string;
+  queries: string[];
+}
 
 /** The worker's answer to a run, layout or names request; session 0: the key has no session (the worker was restarted). */
 export interface Reply {
@@ -107,6 +127,7 @@ export interface Reply {
   id: number;
   session: number; // the run id whose session answered
   json: string; // a run's outcomes
+  checks: string[] | null; // an exercise's: the data's outcomes, then each query's
   layouts: Record<string, string>; // layout form -> the bridge's JSON reply
   names: string[] | null; // table and column names, when asked
   ms: number;

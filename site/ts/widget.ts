@@ -11,6 +11,7 @@
 
 import { sharedScript, shareURL } from "./share";
 import { Editor, type LineMark } from "./editor";
+import { Exercise } from "./exercise";
 import type { Engine, RunResult } from "./engine";
 import type { Mark } from "./highlight";
 import { cqlsh, renderOutcomes, renderWhy } from "./results";
@@ -67,6 +68,7 @@ export class Widget {
   private runFp = new Map<number, string>(); // session -> schema fingerprint of its text
   private namesFp = ""; // the fingerprint the completion names belong to
   private namesAsked = false;
+  private exercise: Exercise | null = null; // an exercise's checks, drawn into its Checks view
 
   constructor(private fig: HTMLElement, private page: PageContext) {
     const ui = page.ui;
@@ -80,6 +82,8 @@ export class Widget {
     this.panel = fig.querySelector(".pg-results") as HTMLElement;
     this.tabs = [...fig.querySelectorAll<HTMLElement>('[role="tab"]')];
     for (const p of fig.querySelectorAll<HTMLElement>('[role="tabpanel"]')) this.panels.set(p.dataset.view!, p);
+    const checks = this.panels.get("checks");
+    if (fig.hasAttribute("data-exercise") && checks) this.exercise = new Exercise(checks);
     this.setupTabs();
     const readonly = fig.hasAttribute("data-readonly");
     const saved = readonly ? null : this.load();
@@ -307,6 +311,7 @@ export class Widget {
       version: this.version,
       prelude,
       script,
+      checks: this.exercise?.spec ?? null,
       forms: form ? [form] : [],
       names: false,
     });
@@ -356,6 +361,12 @@ export class Widget {
       const why = this.panels.get("why");
       if (why) renderWhy(why, ui, r.outcomes);
       this.drawn.set("results", r.json);
+    }
+    const checks = JSON.stringify(r.checks);
+    if (prerendered) this.drawn.set("checks", checks);
+    if (this.exercise && r.checks && this.drawn.get("checks") !== checks) {
+      this.exercise.render(ui, r.checks);
+      this.drawn.set("checks", checks);
     }
     if (!prerendered) for (const view of this.panels.keys()) if (formOf(view)) this.stale.add(view);
     if (this.stale.has(this.open)) this.drawLayout(this.open);
@@ -589,9 +600,9 @@ export class Widget {
   }
 }
 
-/** The layout form a view draws; undefined for Results and Why. */
+/** The layout form a view draws; undefined for Results, Why and an exercise's Checks. */
 function formOf(view: string): string | undefined {
-  if (view === "results" || view === "why") return undefined;
+  if (view === "results" || view === "why" || view === "checks") return undefined;
   return view === "storage" ? "map" : view;
 }
 

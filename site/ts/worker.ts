@@ -45,7 +45,7 @@ async function init(wasm: string): Promise<void> {
 function reply(id: number, session: number, t0: number, fields: Partial<Reply>): void {
   const now = performance.now();
   const began = performance.timeOrigin + t0;
-  scope.postMessage({ type: "reply", id, session, json: "", layouts: {}, names: null, ms: now - t0, began, ended: performance.timeOrigin + now, ...fields });
+  scope.postMessage({ type: "reply", id, session, json: "", checks: null, layouts: {}, names: null, ms: now - t0, began, ended: performance.timeOrigin + now, ...fields });
 }
 
 function run(m: Extract<ToWorker, { type: "run" }>, t0: number): void {
@@ -61,9 +61,12 @@ function run(m: Extract<ToWorker, { type: "run" }>, t0: number): void {
   if (old) b.close(old.handle);
   for (const p of m.prelude) b.run(h, p);
   const json = b.run(h, m.script);
+  // An exercise's checks run after the reader's script, so the layouts show
+  // the reader's tables holding the exercise's data.
+  const checks = m.checks ? [b.run(h, m.checks.data), ...m.checks.queries.map((q) => b.run(h, q))] : null;
   const layouts: Record<string, string> = {};
   for (const form of m.forms) layouts[form] = layout(s, form);
-  reply(m.id, s.run, t0, { json, layouts, names: m.names ? names(s) : null });
+  reply(m.id, s.run, t0, { json, checks, layouts, names: m.names ? names(s) : null });
 }
 
 /** A layout form of a session, computed once. */
