@@ -89,7 +89,7 @@ func splitExercise(code string) (starter string, ex *Exercise, err error) {
 		return "", nil, &Error{Line: starts[3] + e.Line - 1, Msg: e.Msg}
 	}
 	if len(checks) == 0 {
-		return "", nil, &Error{Line: starts[3], Msg: "the `" + markCheck + "` section has no query"}
+		return "", nil, &Error{Line: starts[3] - 1, Msg: "the `" + markCheck + "` section has no query"}
 	}
 	for i := range checks {
 		checks[i].Line += starts[3] - 1

@@ -111,7 +111,7 @@ func TestExerciseErrors(t *testing.T) {
 			"en/01-x.md:5: an exercise needs a `---- check` section: the queries the reader's tables must answer"},
 		{fence("---- check\nSELECT k FROM t;\n---- solution\nCREATE TABLE t (k int PRIMARY KEY);\n"),
 			"en/01-x.md:7: exercise section `---- solution` out of place: the sections are the starting text, then `---- solution`, `---- data` (optional) and `---- check`, in that order, each once"},
-		{fence("---- solution\n---- check\n\n"), "en/01-x.md:7: the `---- check` section has no query"},
+		{fence("---- solution\n---- check\n\n"), "en/01-x.md:6: the `---- check` section has no query"},
 		{fence("---- solution\n---- check\nINSERT INTO t (k) VALUES (1);\n"), "en/01-x.md:7: an exercise check must be a SELECT, not `INSERT INTO t (k) VALUES (1)`"},
 		{fence("---- solution\n---- check\nSELECT * FROM t\n  WHERE v = 1 allow  filtering;\n"),
 			"en/01-x.md:7: an exercise check must not say ALLOW FILTERING: the reader's tables must answer it without"},
@@ -201,4 +201,37 @@ func TestSameRows(t *testing.T) {
 	if !Ordered("SELECT a FROM t WHERE k = 1 order  by c DESC") || Ordered("SELECT orderby FROM t") {
 		t.Error("Ordered must find ORDER BY, case-insensitively, and nothing else")
 	}
+}
+
+// FuzzSplitExercise: any fence text either is an exercise, whose sections
+// hold every line but the markers, or gets an error with a line inside it.
+func FuzzSplitExercise(f *testing.F) {
+	f.Add("CREATE TABLE t (k int PRIMARY KEY);\n---- solution\nCREATE TABLE t (k int, c int, PRIMARY KEY (k, c));\n---- data\nINSERT INTO t (k, c) VALUES (1, 2);\n---- check\nSELECT c FROM t WHERE k = 1; -- rows: 1\n")
+	f.Add("---- check\n---- solution\n")
+	f.Add("---- solution\n---- check\nSELECT 'a;b' FROM t /* ; */; -- rows: 2\n")
+	f.Fuzz(func(t *testing.T, code string) {
+		starter, x, err := splitExercise(code)
+		lines := strings.Count(code, "\n") + 1
+		if err != nil {
+			if e, ok := err.(*Error); !ok || e.Line < 1 || e.Line > lines {
+				t.Fatalf("error %v for a text of %d lines", err, lines)
+			}
+			return
+		}
+		markers := 0
+		for _, l := range strings.SplitAfter(code, "\n") {
+			switch strings.TrimRight(l, " \t\r\n") {
+			case markSolution, markData, markCheck:
+				markers += len(l)
+			}
+		}
+		if got := len(starter) + len(x.Solution) + len(x.Data) + markers; got > len(code) {
+			t.Fatalf("the sections hold %d bytes of a %d-byte text", got, len(code))
+		}
+		for _, c := range x.Checks {
+			if c.Line < 1 || c.Line > lines || !selectRE.MatchString(c.Text) {
+				t.Fatalf("check %+v of a %d-line text", c, lines)
+			}
+		}
+	})
 }
