@@ -28,7 +28,7 @@ func writeChecks(b *strings.Builder, t *uiText, x *lesson.Exercise, r *lesson.Ch
 		score, cls = t.ExAll, "ex-score ex-all"
 	}
 	score = strings.NewReplacer("{n}", strconv.Itoa(passed), "{m}", strconv.Itoa(total)).Replace(score)
-	b.WriteString(`<p class="` + cls + `" data-passed="` + strconv.Itoa(passed) + `" data-total="` + strconv.Itoa(total) + `">` + html.EscapeString(score) + "</p>")
+	b.WriteString(`<p class="` + cls + `" role="status" data-passed="` + strconv.Itoa(passed) + `" data-total="` + strconv.Itoa(total) + `">` + html.EscapeString(score) + "</p>")
 	if o := r.DataError; o != nil {
 		b.WriteString(`<div class="ex-data-err"><p>` + html.EscapeString(t.ExDataFail) + `</p><div class="out-head"><span class="out-line">` +
 			strconv.Itoa(o.Line) + `</span><code class="out-stmt">` + html.EscapeString(firstLine(o.Statement)) + "</code></div>")

@@ -55,10 +55,18 @@ export class Exercise {
     const m = this.checks.length;
     const frag = document.createDocumentFragment();
     const all = n === m;
-    const score = el("p", all ? "ex-score ex-all" : "ex-score", (all ? ui.exAll : ui.exScore).replace("{n}", String(n)).replace("{m}", String(m)));
+    // The score is a live region: it stays in place and its text changes
+    // only when the count does, so a screen reader announces progress once.
+    let score = this.panel.querySelector<HTMLElement>(".ex-score");
+    if (!score) {
+      score = el("p", "ex-score"); // attributes in the build's order
+      score.setAttribute("role", "status");
+    }
+    score.className = all ? "ex-score ex-all" : "ex-score";
     score.setAttribute("data-passed", String(n));
     score.setAttribute("data-total", String(m));
-    frag.append(score);
+    const text = (all ? ui.exAll : ui.exScore).replace("{n}", String(n)).replace("{m}", String(m));
+    if (score.textContent !== text) score.textContent = text;
     if (dataError) {
       const d = el("div", "ex-data-err");
       const head = el("div", "out-head");
@@ -95,7 +103,11 @@ export class Exercise {
     // The data and solution disclosures stay as they are: the reader may
     // have opened one.
     const keep = this.panel.querySelector("details.ex-more");
-    while (this.panel.firstChild && this.panel.firstChild !== keep) this.panel.firstChild.remove();
+    for (const child of [...this.panel.childNodes]) {
+      if (child === keep) break;
+      if (child !== score) child.remove();
+    }
+    this.panel.insertBefore(score, this.panel.firstChild);
     this.panel.insertBefore(frag, keep);
   }
 }
