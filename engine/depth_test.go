@@ -452,6 +452,23 @@ func TestAdviceWarnings(t *testing.T) {
 	runScenario(t, "timestamp key", "CREATE TABLE ev (d text, ts timestamp, PRIMARY KEY (d, ts));", []step{
 		{warnings: []string{`cqlplay advice: "ts" (timestamp) is the only clustering column of ev`}},
 	})
+	// A counter named like an id, or in a table named like a sequence, is
+	// an id generator in the making; an ordinary count is not.
+	const counterAsID = `cqlplay advice: the counter "next_id" of ids looks like an id generator.`
+	runScenario(t, "counter as id", "CREATE TABLE ids (name text PRIMARY KEY, next_id counter);\n"+
+		"CREATE TABLE id_gen (name text PRIMARY KEY, value counter);\n"+
+		"CREATE TABLE likes (item text PRIMARY KEY, likes counter, views counter);\n"+
+		"CREATE TABLE paid (day text PRIMARY KEY, valid counter);", []step{
+		{warnings: []string{counterAsID}},
+		{warnings: []string{`cqlplay advice: the counter "value" of id_gen looks like an id generator.`}},
+		{},
+		{},
+	})
+	for _, o := range NewSession(Options{}).Run("CREATE TABLE likes (item text PRIMARY KEY, likes counter, views counter);\nCREATE TABLE paid (day text PRIMARY KEY, valid counter);") {
+		if len(o.Warnings) > 0 {
+			t.Errorf("%s: warnings %q, want none for an ordinary count", o.Statement, o.Warnings)
+		}
+	}
 }
 
 func TestTombstoneWarning(t *testing.T) {

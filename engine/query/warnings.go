@@ -2,6 +2,7 @@ package query
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
@@ -122,7 +123,24 @@ func tableAdvice(t *schema.Table) []string {
 		c := t.ClusteringCs[0]
 		out = append(out, AdvicePrefix+"\""+c.Name+"\" (timestamp) is the only clustering column of "+t.Name+": two events in the same millisecond get the same key and the second silently overwrites the first (every write is an upsert). Use a timeuuid, or add a column that makes the key unique.")
 	}
+	if t.Counter {
+		for _, c := range append(append([]*schema.Column(nil), t.Statics...), t.Regulars...) {
+			if c.Type.Kind == cqltype.Counter && (idLike(c.Name) || idLike(t.Name)) {
+				out = append(out, AdvicePrefix+"the counter \""+c.Name+"\" of "+t.Name+" looks like an id generator. A counter is not a sequence: two clients that increment it and read it back can both get the same value (and a retried increment counts twice), so a key made from it can overwrite another row. Give new rows a uuid or timeuuid instead.")
+				break
+			}
+		}
+	}
 	return out
+}
+
+// idLike reports whether a name suggests ids or a sequence (id, user_id,
+// next_order, seq, id_gen, ids): a counter so named is likely meant to
+// number new rows, which counters cannot do safely.
+func idLike(name string) bool {
+	n := strings.ToLower(name)
+	return n == "id" || n == "ids" || strings.HasSuffix(n, "_id") || strings.HasSuffix(n, "_ids") || strings.HasPrefix(n, "id_") ||
+		strings.HasPrefix(n, "next") || strings.Contains(n, "seq") || strings.Contains(n, "autoincrement") || strings.Contains(n, "auto_increment")
 }
 
 // writeAdvice looks at a partition after a write: very large partitions, a
