@@ -176,6 +176,14 @@ type Index struct {
 	Key    Expr
 }
 
+// Slice is slice selection c[from..to] of a set or map in selectors; From
+// or To is nil when that bound is left out (c[x..], c[..y]).
+type Slice struct {
+	Pos      Pos
+	Target   Expr
+	From, To Expr
+}
+
 // Field is field selection x.f on a user-defined type value.
 type Field struct {
 	Pos    Pos

@@ -89,9 +89,10 @@ func (p *parser) parseGroup(ctx exprCtx) Expr {
 	return e
 }
 
-// selectorModifiers parses .field and [key] after a selector.
+// selectorModifiers parses .field, [key] and [from..to] after a selector.
 //
-//	selectorModifier: '.' fident selectorModifier | '[' term ']' selectorModifier | ε
+//	selectorModifier: '.' fident selectorModifier | '[' collectionSubSelection ']' selectorModifier | ε
+//	collectionSubSelection: term ( '..' term? )? | '..' term
 func (p *parser) selectorModifiers(e Expr) Expr {
 	for {
 		switch {
@@ -100,13 +101,42 @@ func (p *parser) selectorModifiers(e Expr) Expr {
 			e = &Field{Pos: e.Position(), Target: e, Field: p.ident()}
 		case p.isPunct('['):
 			p.next()
+			if p.isRange() {
+				p.next()
+				p.next()
+				to := p.parseExpr(termCtx)
+				p.expectPunct(']')
+				e = &Slice{Pos: e.Position(), Target: e, To: to}
+				continue
+			}
 			k := p.parseExpr(termCtx)
+			if p.isRange() {
+				p.next()
+				p.next()
+				var to Expr
+				if !p.isPunct(']') {
+					to = p.parseExpr(termCtx)
+				}
+				p.expectPunct(']')
+				e = &Slice{Pos: e.Position(), Target: e, From: k, To: to}
+				continue
+			}
 			p.expectPunct(']')
 			e = &Index{Pos: e.Position(), Target: e, Key: k}
 		default:
 			return e
 		}
 	}
+}
+
+// isRange reports whether the next tokens are '..' (the lexer reads it as
+// two '.' punctuation tokens, with nothing between them).
+func (p *parser) isRange() bool {
+	if !p.isPunct('.') {
+		return false
+	}
+	next := p.peek(1)
+	return isPunctTok(p.src, next, '.') && next.Start == p.tok.Start+1
 }
 
 // parseSimple parses one operand.

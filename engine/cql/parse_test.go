@@ -37,6 +37,7 @@ func TestParsePrint(t *testing.T) {
 		{"SELECT \"cast\"(a), \"ttl\"(1), \"myFunc\"(), \"now\"(), ks.\"F\"(), 1 .f FROM t", "SELECT \"cast\"(a), \"ttl\"(1), \"myFunc\"(), \"now\"(), ks.\"F\"(), 1 .f FROM t"},
 		{"SELECT (int) 5, (text) a, (list<int>) [1] FROM t", "SELECT (int) 5, (text) a, (list<int>) [1] FROM t"},
 		{"SELECT m['k'], u.f.g, l[0], a + 1, -a, [1, 2] + l, a * 2 + b FROM t", "SELECT m['k'], u.f.g, l[0], a + 1, - a, [1, 2] + l, a * 2 + b FROM t"},
+		{"SELECT m['a'..'b'], m[1 .. 2], s[..'z'], s['a'..], m[1..2]['x'], m[f(1)..?] FROM t", "SELECT m['a'..'b'], m[1..2], s[..'z'], s['a'..], m[1..2]['x'], m[f(1)..?] FROM t"},
 		{"SELECT {1, 2}, {'a': 1}, {}, (a, b), 'x', 1.5e3 FROM t", "SELECT {1, 2}, {'a': 1}, {}, (a, b), 'x', 1.5e3 FROM t"},
 		{"SELECT * FROM t WHERE k = 1 AND c >= 2 AND c < 3 AND d <= 4 AND e > 5 AND f != 6", "SELECT * FROM t WHERE k = 1 AND c >= 2 AND c < 3 AND d <= 4 AND e > 5 AND f != 6"},
 		{"SELECT * FROM t WHERE (a, b) >= (1, 2) AND (a, b) < (3, 4)", "SELECT * FROM t WHERE (a, b) >= (1, 2) AND (a, b) < (3, 4)"},

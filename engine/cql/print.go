@@ -93,6 +93,7 @@ func (e *Cast) Position() Pos       { return e.Pos }
 func (e *TypeHint) Position() Pos   { return e.Pos }
 func (e *ColumnRef) Position() Pos  { return e.Pos }
 func (e *Index) Position() Pos      { return e.Pos }
+func (e *Slice) Position() Pos      { return e.Pos }
 func (e *Field) Position() Pos      { return e.Pos }
 func (e *BinaryOp) Position() Pos   { return e.Pos }
 func (e *Negate) Position() Pos     { return e.Pos }
@@ -107,6 +108,7 @@ func (*Cast) exprNode()       {}
 func (*TypeHint) exprNode()   {}
 func (*ColumnRef) exprNode()  {}
 func (*Index) exprNode()      {}
+func (*Slice) exprNode()      {}
 func (*Field) exprNode()      {}
 func (*BinaryOp) exprNode()   {}
 func (*Negate) exprNode()     {}
@@ -121,6 +123,7 @@ func (e *Cast) String() string       { return exprString(e) }
 func (e *TypeHint) String() string   { return exprString(e) }
 func (e *ColumnRef) String() string  { return e.Ident.String() }
 func (e *Index) String() string      { return exprString(e) }
+func (e *Slice) String() string      { return exprString(e) }
 func (e *Field) String() string      { return exprString(e) }
 func (e *BinaryOp) String() string   { return exprString(e) }
 func (e *Negate) String() string     { return exprString(e) }
@@ -230,6 +233,17 @@ func writeExpr(b *strings.Builder, e Expr) {
 		writeExpr(b, e.Target)
 		b.WriteByte('[')
 		writeExpr(b, e.Key)
+		b.WriteByte(']')
+	case *Slice:
+		writeExpr(b, e.Target)
+		b.WriteByte('[')
+		if e.From != nil {
+			writeExpr(b, e.From)
+		}
+		b.WriteString("..")
+		if e.To != nil {
+			writeExpr(b, e.To)
+		}
 		b.WriteByte(']')
 	case *Field:
 		target := exprString(e.Target)

@@ -25,6 +25,8 @@ func (rd *reader) eval(s *selector, rc *rowCtx) cqltype.Value {
 		return cqltype.Int64Value(rc.part.Token)
 	case selConst:
 		return s.val
+	case selElement, selSlice:
+		return subSelect(s, rd.eval(s.args[0], rc))
 	case selFunc:
 		args := make([]cqltype.Value, len(s.args))
 		for i, a := range s.args {
@@ -37,6 +39,51 @@ func (rd *reader) eval(s *selector, rc *rowCtx) cqltype.Value {
 		return v
 	}
 	return nil
+}
+
+// subSelect computes c[key] or c[from..to] on a collection's value, as
+// MapSerializer/SetSerializer getSerializedValue and getSliceFromSerialized
+// do: the map's value or the set's element for an equal key, else null; the
+// elements between the bounds, both included, else null (an empty frozen
+// collection for a frozen one).
+func subSelect(s *selector, v cqltype.Value) cqltype.Value {
+	if v == nil {
+		return nil
+	}
+	ct := s.args[0].typ
+	kt := ct.KeyType()
+	keys, vals := ct.Elements(v)
+	if s.kind == selElement {
+		for i, k := range keys {
+			switch c := kt.Compare(k, s.val); {
+			case c == 0 && ct.Kind == cqltype.Map:
+				return vals[i]
+			case c == 0:
+				return k
+			case c > 0:
+				return nil
+			}
+		}
+		return nil
+	}
+	if !s.hasFrom && !s.hasTo {
+		return v
+	}
+	lo, hi := 0, len(keys)
+	for lo < hi && s.hasFrom && kt.Compare(keys[lo], s.val) < 0 {
+		lo++
+	}
+	end := lo
+	for end < hi && (!s.hasTo || kt.Compare(keys[end], s.to) <= 0) {
+		end++
+	}
+	if end == lo && !ct.Frozen {
+		return nil
+	}
+	if ct.Kind == cqltype.Map {
+		return ct.Join(keys[lo:end], vals[lo:end])
+	}
+	return ct.Join(keys[lo:end], nil)
 }
 
 // aggState accumulates one aggregate selector.

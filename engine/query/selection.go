@@ -17,10 +17,12 @@ const (
 	selWritetime
 	selTTL
 	selToken
-	selCount // count(*) or count(col)
-	selAgg   // min, max, sum, avg
-	selFunc  // a scalar function of other selectors
-	selConst // a literal or a function of no row data
+	selCount   // count(*) or count(col)
+	selAgg     // min, max, sum, avg
+	selFunc    // a scalar function of other selectors
+	selConst   // a literal or a function of no row data
+	selElement // an element of a set or map: args[0][val]
+	selSlice   // a slice of a set or map: args[0][val..to], each bound optional
 )
 
 // selector computes one output column of a SELECT.
@@ -31,8 +33,12 @@ type selector struct {
 	col  *schema.Column
 	fn   string
 	args []*selector
-	// constant value for selConst
+	// constant value for selConst; the key of selElement; the lower bound
+	// of selSlice (when hasFrom)
 	val cqltype.Value
+	// the upper bound of selSlice (when hasTo)
+	to             cqltype.Value
+	hasFrom, hasTo bool
 }
 
 // selection is the prepared select list.
@@ -139,8 +145,75 @@ func (db *DB) prepareSelector(t *schema.Table, sel *selection, e cql.Expr) (*sel
 		return nil, cqlerr.Invalid("Cannot infer type for term " + e.String() + " in selection clause (try using a cast to force a type)")
 	case *cql.BindMarker:
 		return nil, bindMarkerError(x)
+	case *cql.Index:
+		return db.prepareElementSelector(t, sel, x.Target, x.Key, nil, false, e)
+	case *cql.Slice:
+		return db.prepareElementSelector(t, sel, x.Target, x.From, x.To, true, e)
 	}
 	return nil, cqlerr.Invalid("Unsupported selector: " + e.String())
+}
+
+// prepareElementSelector prepares c[key] (an element of a set or map) or
+// c[from..to] (the elements between two keys, both included; a bound left
+// out is open), as Selectable.WithElementSelection and WithSliceSelection do
+// (Cassandra 4.0+): the selected expression first, then its type, then the
+// key terms against the collection's key type.
+func (db *DB) prepareElementSelector(t *schema.Table, sel *selection, target, from, to cql.Expr, slice bool, e cql.Expr) (*selector, *cqlerr.Error) {
+	inner, err := db.prepareSelector(t, sel, target)
+	if err != nil {
+		return nil, err
+	}
+	ct := inner.typ
+	if inner.kind == selCount || inner.kind == selAgg {
+		return nil, cqlerr.Invalid("Unsupported selector: " + e.String())
+	}
+	what := "Element"
+	if slice {
+		what = "Slice"
+	}
+	switch {
+	case !ct.IsCollection() && slice:
+		return nil, cqlerr.Invalid("Invalid slice selection: " + inner.name + " of type " + ct.String() + " is not a collection")
+	case !ct.IsCollection():
+		return nil, cqlerr.Invalid("Invalid element selection: " + inner.name + " is of type " + ct.String() + " is not a collection")
+	case ct.Kind == cqltype.List:
+		return nil, cqlerr.Invalid(what + " selection is only allowed on sets and maps, but " + inner.name + " is a list")
+	}
+	recv := "value(" + inner.name + ")"
+	if ct.Kind == cqltype.Map {
+		recv = "key(" + inner.name + ")"
+	}
+	s := &selector{kind: selElement, name: e.String(), typ: ct.KeyType(), args: []*selector{inner}}
+	if ct.Kind == cqltype.Map {
+		s.typ = ct.ValueType()
+	}
+	bound := func(x cql.Expr) (cqltype.Value, bool, *cqlerr.Error) {
+		if x == nil {
+			return nil, false, nil
+		}
+		v, err := ct.KeyType().Assign(x, recv, db.env())
+		if err != nil {
+			return nil, false, err
+		}
+		if v == nil {
+			return nil, false, cqlerr.Invalid("Invalid null value for " + strings.ToLower(what) + " selection on " + inner.name)
+		}
+		return v, true, nil
+	}
+	if !slice {
+		if s.val, _, err = bound(from); err != nil {
+			return nil, err
+		}
+		return s, nil
+	}
+	s.kind, s.typ = selSlice, ct
+	if s.val, s.hasFrom, err = bound(from); err != nil {
+		return nil, err
+	}
+	if s.to, s.hasTo, err = bound(to); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 func appendColumn(cs []*schema.Column, c *schema.Column) []*schema.Column {
