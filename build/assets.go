@@ -20,6 +20,7 @@ type assets struct {
 	PageJS   string
 	PageCSS  string
 	WorkerJS string
+	ThemeJS  string // applies the reader's light/dark choice before the first paint
 	Wasm     string // "" when ./wasm has no Go package yet: widgets stay static
 }
 
@@ -46,7 +47,7 @@ func bundleSite(root, out, wasm string) (assets, error) {
 	if err != nil {
 		return assets{}, err
 	}
-	entries := []string{"site/ts/page.ts", "site/ts/worker.ts", "site/css/site.css"}
+	entries := []string{"site/ts/page.ts", "site/ts/worker.ts", "site/ts/theme.ts", "site/css/site.css"}
 	res := api.Build(api.BuildOptions{
 		AbsWorkingDir:     root,
 		EntryPoints:       entries,
@@ -75,8 +76,9 @@ func bundleSite(root, out, wasm string) (assets, error) {
 	if err != nil {
 		return assets{}, err
 	}
-	a := assets{PageJS: outputs["site/ts/page.ts"], WorkerJS: outputs["site/ts/worker.ts"], PageCSS: outputs["site/css/site.css"], Wasm: wasm}
-	if a.PageJS == "" || a.WorkerJS == "" || a.PageCSS == "" {
+	a := assets{PageJS: outputs["site/ts/page.ts"], WorkerJS: outputs["site/ts/worker.ts"], ThemeJS: outputs["site/ts/theme.ts"],
+		PageCSS: outputs["site/css/site.css"], Wasm: wasm}
+	if a.PageJS == "" || a.WorkerJS == "" || a.ThemeJS == "" || a.PageCSS == "" {
 		return a, errors.New("esbuild metafile lacks an entry output: " + res.Metafile)
 	}
 	return a, nil

@@ -16,6 +16,10 @@ type uiText struct {
 	Next         string `json:"-"`
 	NoScript     string `json:"-"`
 	Footer       string `json:"-"`
+	Theme        string `json:"-"`
+	ThemeSystem  string `json:"-"`
+	ThemeLight   string `json:"-"`
+	ThemeDark    string `json:"-"`
 
 	Results    string `json:"results"`
 	Simulates  string `json:"simulates"`
@@ -91,6 +95,10 @@ var uiStrings = map[string]*uiText{
 		Previous:      "Previous",
 		Next:          "Next",
 		NoScript:      "JavaScript is off: the results below were computed when the site was built. Turn JavaScript on to edit the examples.",
+		Theme:         "Theme",
+		ThemeSystem:   "System",
+		ThemeLight:    "Light",
+		ThemeDark:     "Dark",
 		Results:       "Results",
 		Simulates:     "Simulates Cassandra {v}",
 		Rows:          "({n} rows)",
@@ -161,6 +169,10 @@ var uiStrings = map[string]*uiText{
 		Previous:      "上一课",
 		Next:          "下一课",
 		NoScript:      "JavaScript 已关闭：下面的结果是构建网站时算好的。打开 JavaScript 即可编辑示例。",
+		Theme:         "主题",
+		ThemeSystem:   "跟随系统",
+		ThemeLight:    "浅色",
+		ThemeDark:     "深色",
 		Results:       "结果",
 		Simulates:     "模拟 Cassandra {v}",
 		Rows:          "({n} rows)",

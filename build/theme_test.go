@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// The palettes' backgrounds (site.css --bg), as getComputedStyle reports them.
+const (
+	lightBG = "rgb(253, 253, 252)"
+	darkBG  = "rgb(22, 25, 29)"
+)
+
+func background(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return eval[string](t, ctx, `getComputedStyle(document.body).backgroundColor`)
+}
+
+func chooseTheme(t *testing.T, ctx context.Context, value string) {
+	t.Helper()
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("theme"); s.value = "`+value+`"; s.dispatchEvent(new Event("change")); return true })()`)
+}
+
+func emulateScheme(t *testing.T, ctx context.Context, scheme string) {
+	t.Helper()
+	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowserTheme: the header's Theme control switches the palette, the
+// choice survives navigation (applied by the head script, before the page's
+// own script runs), reaches embed pages and other open tabs, wins over the
+// system setting, and System follows the system again.
+func TestBrowserTheme(t *testing.T) {
+	ctx := newTab(t, 40*time.Second)
+	emulateScheme(t, ctx, "light")
+	if err := chromedp.Do(ctx, chromedp.Navigate(testURL+"/en/")); err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](t, ctx, `(() => { localStorage.removeItem("cqlplay:theme"); return true })()`)
+	if err := chromedp.Do(ctx, chromedp.Navigate(testURL+"/en/")); err != nil {
+		t.Fatal(err)
+	}
+	if !eval[bool](t, ctx, `!document.querySelector("label.theme").hidden && document.getElementById("theme").value === "system"`) {
+		t.Fatal("the Theme control is not shown, set to System, on a first visit")
+	}
+	if got := background(t, ctx); got != lightBG {
+		t.Errorf("System on a light system: background %s, want %s", got, lightBG)
+	}
+
+	chooseTheme(t, ctx, "dark")
+	if got := background(t, ctx); got != darkBG {
+		t.Errorf("after choosing Dark: background %s, want %s", got, darkBG)
+	}
+	if got := eval[string](t, ctx, `localStorage.getItem("cqlplay:theme")`); got != "dark" {
+		t.Errorf("stored choice %q, want dark", got)
+	}
+
+	// Another page: dark from the start, the control says Dark.
+	if err := chromedp.Do(ctx, chromedp.Navigate(testURL+usersLesson)); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](t, ctx, `document.documentElement.dataset.theme + " " + document.getElementById("theme").value`); got != "dark dark" {
+		t.Errorf("on the next page: data-theme and control %q, want dark dark", got)
+	}
+	if got := background(t, ctx); got != darkBG {
+		t.Errorf("on the next page: background %s, want %s", got, darkBG)
+	}
+	// An embed page has no header but follows the choice.
+	if err := chromedp.Do(ctx, chromedp.Navigate(testURL+usersLesson+"embed/0/")); err != nil {
+		t.Fatal(err)
+	}
+	if got := background(t, ctx); got != darkBG || eval[int](t, ctx, `document.querySelectorAll("#theme").length`) != 0 {
+		t.Errorf("embed page: background %s (want %s), with a Theme control: %v", got, darkBG, eval[int](t, ctx, `document.querySelectorAll("#theme").length`) != 0)
+	}
+
+	// Light wins over a dark system; System then follows it.
+	if err := chromedp.Do(ctx, chromedp.Navigate(testURL+"/en/")); err != nil {
+		t.Fatal(err)
+	}
+	emulateScheme(t, ctx, "dark")
+	chooseTheme(t, ctx, "light")
+	if got := background(t, ctx); got != lightBG {
+		t.Errorf("Light on a dark system: background %s, want %s", got, lightBG)
+	}
+	chooseTheme(t, ctx, "system")
+	if got := background(t, ctx); got != darkBG {
+		t.Errorf("System on a dark system: background %s, want %s", got, darkBG)
+	}
+	if eval[bool](t, ctx, `localStorage.getItem("cqlplay:theme") !== null`) {
+		t.Error("choosing System left a stored choice")
+	}
+
+	// A choice made in one tab reaches the others.
+	other := newTab(t, 20*time.Second)
+	emulateScheme(t, other, "light")
+	if err := chromedp.Do(other, chromedp.Navigate(testURL+"/zh/")); err != nil {
+		t.Fatal(err)
+	}
+	chooseTheme(t, ctx, "dark")
+	waitFor(t, other, "the other tab to turn dark", `document.documentElement.dataset.theme === "dark" && document.getElementById("theme").value === "dark"`)
+
+	// Garbage in storage means System, not an error.
+	eval[bool](t, ctx, `(() => { localStorage.setItem("cqlplay:theme", "<img src=x onerror=alert(1)>"); return true })()`)
+	if err := chromedp.Do(ctx, chromedp.Navigate(testURL+"/en/")); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](t, ctx, `(document.documentElement.dataset.theme ?? "none") + " " + document.getElementById("theme").value`); got != "none system" {
+		t.Errorf("an unknown stored value gives %q, want none system", got)
+	}
+	emulateScheme(t, ctx, "")
+	emulateScheme(t, other, "")
+}
+
+// TestThemeScriptFirst: the theme script is the first script of every page,
+// in <head> before the stylesheet, and neither async nor deferred, so the
+// reader's palette is set before the first paint.
+func TestThemeScriptFirst(t *testing.T) {
+	needSite(t)
+	for _, page := range []string{"/en/", usersLesson, "/zh/how-rows-are-stored/", usersLesson + "embed/0/", "/404.html"} {
+		body := fetchPage(t, page)
+		head, _, _ := strings.Cut(body, "</head>")
+		i := strings.Index(head, "<script")
+		css := strings.Index(head, `<link rel="stylesheet"`)
+		if i < 0 || css < 0 || i > css {
+			t.Errorf("%s: the first script is not before the stylesheet in <head>", page)
+			continue
+		}
+		tag := head[i : i+strings.Index(head[i:], ">")]
+		if !strings.Contains(tag, "/assets/theme-") || strings.Contains(tag, "async") || strings.Contains(tag, "defer") {
+			t.Errorf("%s: first script %s, want the theme script, neither async nor deferred", page, tag)
+		}
+	}
+}
+
+// fetchPage returns a built page's HTML by its URL path.
+func fetchPage(t *testing.T, page string) string {
+	t.Helper()
+	file := filepath.Join(testDist, filepath.FromSlash(page))
+	if strings.HasSuffix(page, "/") {
+		file = filepath.Join(file, "index.html")
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
