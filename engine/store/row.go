@@ -42,6 +42,96 @@ type rowKey2 struct {
 	key [2][]byte
 }
 
+// Rows with their cells: a new row whose writer says how many cells it will
+// hold (cells, in RowForWrite) gets them in the same allocation as the row
+// and its key's slice headers. A partition's rows are read one after the
+// other, and a row and its cells in one object are one cache miss instead of
+// two (the rows of a partition are rarely written together, so they are far
+// apart in memory). The sizes match the separate objects' size classes: a
+// one-key row with two cells is 208 bytes either way. More cells than
+// reserved grow the slice out of the object, as any append does.
+type (
+	rowKey1Cells1 struct {
+		rowKey1
+		cells [1]Cell
+	}
+	rowKey1Cells2 struct {
+		rowKey1
+		cells [2]Cell
+	}
+	rowKey1Cells3 struct {
+		rowKey1
+		cells [3]Cell
+	}
+	rowKey1Cells4 struct {
+		rowKey1
+		cells [4]Cell
+	}
+	rowKey2Cells1 struct {
+		rowKey2
+		cells [1]Cell
+	}
+	rowKey2Cells2 struct {
+		rowKey2
+		cells [2]Cell
+	}
+	rowKey2Cells3 struct {
+		rowKey2
+		cells [3]Cell
+	}
+)
+
+// newRowCells returns an empty row for clustering with room for n cells in
+// the same allocation when its shape has a type above, else as newRow and
+// ReserveCells would.
+func newRowCells(clustering [][]byte, n int) *Row {
+	var (
+		r     *Row
+		cells []Cell
+	)
+	switch k := len(clustering); {
+	case k == 1 && n == 1:
+		b := &rowKey1Cells1{}
+		r, cells = b.init1(clustering), b.cells[:0:1]
+	case k == 1 && n == 2:
+		b := &rowKey1Cells2{}
+		r, cells = b.init1(clustering), b.cells[:0:2]
+	case k == 1 && n == 3:
+		b := &rowKey1Cells3{}
+		r, cells = b.init1(clustering), b.cells[:0:3]
+	case k == 1 && n == 4:
+		b := &rowKey1Cells4{}
+		r, cells = b.init1(clustering), b.cells[:0:4]
+	case k == 2 && n == 1:
+		b := &rowKey2Cells1{}
+		r, cells = b.init2(clustering), b.cells[:0:1]
+	case k == 2 && n == 2:
+		b := &rowKey2Cells2{}
+		r, cells = b.init2(clustering), b.cells[:0:2]
+	case k == 2 && n == 3:
+		b := &rowKey2Cells3{}
+		r, cells = b.init2(clustering), b.cells[:0:3]
+	default:
+		r = newRow(clustering)
+		r.ReserveCells(n)
+		return r
+	}
+	r.Cells = cells
+	return r
+}
+
+func (r *rowKey1) init1(clustering [][]byte) *Row {
+	r.key = [1][]byte(clustering)
+	r.Clustering, r.Marker = r.key[:], NoLiveness
+	return &r.Row
+}
+
+func (r *rowKey2) init2(clustering [][]byte) *Row {
+	r.key = [2][]byte(clustering)
+	r.Clustering, r.Marker = r.key[:], NoLiveness
+	return &r.Row
+}
+
 // newRow returns an empty row for clustering; the row owns the key's slice
 // headers (not the value bytes), so the caller may reuse its slice.
 func newRow(clustering [][]byte) *Row {
