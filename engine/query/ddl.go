@@ -34,6 +34,9 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 		return nil, cqlerr.Invalid("keyspace "+ksName+" does not exist").At(q.Keyspace.Pos, len(ksName))
 	}
 	t := ks.Tables[q.Name.Name]
+	if t == nil && ks.Name == "system" && q.Name.Name == "local" {
+		t = db.systemLocal(ks)
+	}
 	if t == nil {
 		if q.Name.Name == "" {
 			return nil, cqlerr.Invalid("non-empty table is required")

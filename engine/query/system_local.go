@@ -1,0 +1,119 @@
+package query
+
+import (
+	"strconv"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
+)
+
+// system.local is the one system table a reader reaches for: cqlsh users run
+// `SELECT now() FROM system.local` to try a function, and
+// `SELECT release_version FROM system.local` to see what they talk to. The
+// engine keeps it as Cassandra 4.1 declares it (SystemKeyspace.Local), with
+// one row describing node 1 of the simulated ring, created the first time a
+// statement names it so that a fresh session costs nothing more. Writes to it
+// are refused as for every system table (writableTable).
+
+const systemLocalDDL = `CREATE TABLE system.local (
+    key text PRIMARY KEY,
+    bootstrapped text,
+    broadcast_address inet,
+    broadcast_port int,
+    cluster_name text,
+    cql_version text,
+    data_center text,
+    gossip_generation int,
+    host_id uuid,
+    listen_address inet,
+    listen_port int,
+    native_protocol_version text,
+    partitioner text,
+    rack text,
+    release_version text,
+    rpc_address inet,
+    rpc_port int,
+    schema_version uuid,
+    tokens set<text>,
+    truncated_at map<uuid, blob>
+)`
+
+// localVersions are release_version, cql_version and native_protocol_version
+// as a node of each simulated Cassandra version reports them.
+var localVersions = map[string][3]string{
+	"3.11": {"3.11.17", "3.4.4", "4"},
+	"4.1":  {"4.1.7", "3.4.6", "5"},
+	"5.0":  {"5.0.2", "3.4.7", "5"},
+}
+
+// systemLocal returns system.local, creating it and its row on first use.
+func (db *DB) systemLocal(ks *schema.Keyspace) *schema.Table {
+	if t := ks.Tables["local"]; t != nil {
+		return t
+	}
+	items := cql.Parse(systemLocalDDL)
+	ct, ok := items[0].Stmt.(*cql.CreateTable)
+	if !ok {
+		panic("system.local's declaration does not parse")
+	}
+	t, err := schema.NewTable(ks.Name, ct)
+	if err != nil {
+		panic("system.local's declaration is refused: " + err.Message)
+	}
+	ks.Tables[t.Name] = t
+	versions, ok := localVersions[db.Version]
+	if !ok {
+		versions = localVersions["4.1"]
+	}
+	values := map[string]string{
+		"key":                     "local",
+		"bootstrapped":            "COMPLETED",
+		"broadcast_address":       "127.0.0.1",
+		"broadcast_port":          "7000",
+		"cluster_name":            "Test Cluster",
+		"cql_version":             versions[1],
+		"data_center":             "datacenter1",
+		"gossip_generation":       strconv.FormatInt(db.NowSeconds(), 10),
+		"host_id":                 "6f8b1b2e-3c2d-4a55-9a9e-2b5c8f0d1e71",
+		"listen_address":          "127.0.0.1",
+		"listen_port":             "7000",
+		"native_protocol_version": versions[2],
+		"partitioner":             "org.apache.cassandra.dht.Murmur3Partitioner",
+		"rack":                    "rack1",
+		"release_version":         versions[0],
+		"rpc_address":             "127.0.0.1",
+		"rpc_port":                "9042",
+		"schema_version":          "1a5e7c3b-6d0f-3e2a-8b4c-5d6e7f809a1b",
+	}
+	value := func(name string) []byte {
+		v, err := t.Column(name).Type.FromString(values[name], db.NowSeconds())
+		if err != nil {
+			panic("system.local: " + name + ": " + err.Message)
+		}
+		return v
+	}
+	ts := db.Clock
+	part := db.Data(t).PartitionForWrite(value("key"))
+	row := part.RowForWrite([][]byte{})
+	row.SetMarker(store.Liveness{TS: ts})
+	for _, c := range t.Regulars {
+		switch c.Name {
+		case "tokens":
+			// Node 1's tokens, as text, in the set's (text) order.
+			tokens, owners := db.Ring.TokenRanges()
+			for i, tok := range tokens {
+				if owners[i] == 1 {
+					cell := store.Cell{Col: int32(c.ID), TS: ts, Value: []byte{}}
+					cell.SetPath([]byte(strconv.FormatInt(tok, 10)))
+					row.Write(cell)
+				}
+			}
+		case "truncated_at":
+			// null: nothing was ever truncated
+		default:
+			row.Write(store.Cell{Col: int32(c.ID), TS: ts, Value: value(c.Name)})
+		}
+	}
+	return t
+}
