@@ -87,6 +87,9 @@ func writeWidget(b *strings.Builder, t *uiText, ex *lesson.Example, r exampleRun
 		vs = append([]view{{"checks", t.Checks, "checks"}}, vs...)
 	}
 	open := "results"
+	if ex.Exercise != nil {
+		open = "checks" // what an exercise is about, unless the fence says otherwise
+	}
 	for _, v := range vs {
 		if v.Name == ex.View {
 			open = v.Name
