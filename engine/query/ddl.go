@@ -34,8 +34,13 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 		return nil, cqlerr.Invalid("keyspace "+ksName+" does not exist").At(q.Keyspace.Pos, len(ksName))
 	}
 	t := ks.Tables[q.Name.Name]
-	if t == nil && ks.Name == "system" && q.Name.Name == "local" {
+	switch {
+	case ks.Name == "system" && q.Name.Name == "local":
 		t = db.systemLocal(ks)
+	case ks.Name == "system_schema":
+		if st := db.systemSchemaTable(ks, q.Name.Name); st != nil {
+			t = st
+		}
 	}
 	if t == nil {
 		if q.Name.Name == "" {

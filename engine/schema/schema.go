@@ -233,9 +233,17 @@ const DefaultKeyspace = "cqlplay"
 // New returns a schema with the system keyspaces and the default keyspace.
 func New() *Schema {
 	s := &Schema{Keyspaces: map[string]*Keyspace{}}
-	for _, name := range []string{"system", "system_auth", "system_distributed", "system_schema", "system_traces", "system_views", "system_virtual_schema"} {
-		s.Keyspaces[name] = &Keyspace{Name: name, System: true, Tables: map[string]*Table{}, DurableWrites: true,
-			Replication: [][2]string{{"class", "org.apache.cassandra.locator.LocalStrategy"}}}
+	// Cassandra 4.1's own keyspaces, with the replication a fresh node gives
+	// them (the distributed ones use SimpleStrategy).
+	for _, sk := range []struct {
+		name string
+		rf   string
+	}{{"system", ""}, {"system_auth", "1"}, {"system_distributed", "3"}, {"system_schema", ""}, {"system_traces", "2"}, {"system_views", ""}, {"system_virtual_schema", ""}} {
+		repl := [][2]string{{"class", "org.apache.cassandra.locator.LocalStrategy"}}
+		if sk.rf != "" {
+			repl = [][2]string{{"class", "org.apache.cassandra.locator.SimpleStrategy"}, {"replication_factor", sk.rf}}
+		}
+		s.Keyspaces[sk.name] = &Keyspace{Name: sk.name, System: true, Tables: map[string]*Table{}, DurableWrites: true, Replication: repl}
 	}
 	s.Keyspaces[DefaultKeyspace] = &Keyspace{Name: DefaultKeyspace, Tables: map[string]*Table{}, DurableWrites: true,
 		Replication: [][2]string{{"class", "org.apache.cassandra.locator.SimpleStrategy"}, {"replication_factor", "1"}}}

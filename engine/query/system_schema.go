@@ -1,0 +1,160 @@
+package query
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
+)
+
+// system_schema.keyspaces and system_schema.columns show where Cassandra
+// records a data model: each column's kind (partition_key, clustering,
+// regular, static), its position in the key and its clustering order. They
+// are declared as Cassandra 4.1's SchemaKeyspace declares them and filled
+// from the session's schema each time a statement names them, so they are
+// always current and a session that never reads them pays nothing. They list
+// the reader's keyspaces and tables (and, for keyspaces, Cassandra's own
+// keyspaces too), not the system tables' columns.
+
+var systemSchemaDDL = map[string]string{
+	"keyspaces": `CREATE TABLE system_schema.keyspaces (
+    keyspace_name text PRIMARY KEY,
+    durable_writes boolean,
+    replication frozen<map<text, text>>
+)`,
+	"columns": `CREATE TABLE system_schema.columns (
+    keyspace_name text,
+    table_name text,
+    column_name text,
+    clustering_order text,
+    column_name_bytes blob,
+    kind text,
+    position int,
+    type text,
+    PRIMARY KEY (keyspace_name, table_name, column_name)
+)`,
+}
+
+// virtualKeyspaces are listed in system_virtual_schema, not system_schema.
+var virtualKeyspaces = map[string]bool{"system_views": true, "system_virtual_schema": true}
+
+// systemSchemaTable returns system_schema.<name> rebuilt from the current
+// schema, or nil for a table the engine does not keep.
+func (db *DB) systemSchemaTable(ks *schema.Keyspace, name string) *schema.Table {
+	ddl, ok := systemSchemaDDL[name]
+	if !ok {
+		return nil
+	}
+	if old := ks.Tables[name]; old != nil {
+		delete(db.data, old)
+	}
+	ct, ok := cql.Parse(ddl)[0].Stmt.(*cql.CreateTable)
+	if !ok {
+		panic("system_schema." + name + "'s declaration does not parse")
+	}
+	t, err := schema.NewTable(ks.Name, ct)
+	if err != nil {
+		panic("system_schema." + name + "'s declaration is refused: " + err.Message)
+	}
+	w := schemaWriter{db: db, t: t, data: db.Data(t)}
+	switch name {
+	case "keyspaces":
+		w.keyspaces()
+	case "columns":
+		w.columns()
+	}
+	ks.Tables[name] = t
+	return t
+}
+
+// schemaWriter writes rows into a system_schema table.
+type schemaWriter struct {
+	db   *DB
+	t    *schema.Table
+	data *store.Table
+}
+
+// row writes one row: key values for the partition key then the clustering
+// columns, and cells by column name (nil values are left out: null).
+func (w schemaWriter) row(key []cqltype.Value, cells map[string]cqltype.Value) {
+	nPK := len(w.t.PartitionKey)
+	pk := key[0]
+	if nPK > 1 {
+		pk = cqltype.CompositeKey(key[:nPK])
+	}
+	part := w.data.PartitionForWrite(pk)
+	row := part.RowForWriteCells(key[nPK:], len(cells))
+	ts := w.db.Clock
+	row.SetMarker(store.Liveness{TS: ts})
+	for _, c := range w.t.Regulars {
+		if v, ok := cells[c.Name]; ok && v != nil {
+			row.Write(store.Cell{Col: int32(c.ID), TS: ts, Value: v})
+		}
+	}
+}
+
+func (w schemaWriter) keyspaces() {
+	replication := w.t.Column("replication").Type
+	for _, name := range w.db.Schema.KeyspaceNames() {
+		ks := w.db.Schema.Keyspaces[name]
+		if virtualKeyspaces[name] {
+			continue
+		}
+		// A frozen map's entries are sorted by key, the class by its full name.
+		repl := append([][2]string(nil), ks.Replication...)
+		sort.Slice(repl, func(i, j int) bool { return repl[i][0] < repl[j][0] })
+		var keys, vals []cqltype.Value
+		for _, kv := range repl {
+			v := kv[1]
+			if kv[0] == "class" && !strings.Contains(v, ".") {
+				v = "org.apache.cassandra.locator." + v
+			}
+			keys = append(keys, cqltype.TextValue(kv[0]))
+			vals = append(vals, cqltype.TextValue(v))
+		}
+		w.row([]cqltype.Value{cqltype.TextValue(name)}, map[string]cqltype.Value{
+			"durable_writes": cqltype.BoolValue(ks.DurableWrites),
+			"replication":    replication.Join(keys, vals),
+		})
+	}
+}
+
+func (w schemaWriter) columns() {
+	for _, ksName := range w.db.Schema.KeyspaceNames() {
+		ks := w.db.Schema.Keyspaces[ksName]
+		if ks.System {
+			continue
+		}
+		tables := make([]string, 0, len(ks.Tables))
+		for n := range ks.Tables {
+			tables = append(tables, n)
+		}
+		sort.Strings(tables)
+		for _, tn := range tables {
+			for _, c := range ks.Tables[tn].Columns {
+				kind, position, order := "regular", -1, "none"
+				switch c.Kind {
+				case schema.PartitionKey:
+					kind, position = "partition_key", c.Position
+				case schema.Clustering:
+					kind, position, order = "clustering", c.Position, "asc"
+					if c.Desc {
+						order = "desc"
+					}
+				case schema.Static:
+					kind = "static"
+				}
+				w.row([]cqltype.Value{cqltype.TextValue(ksName), cqltype.TextValue(tn), cqltype.TextValue(c.Name)}, map[string]cqltype.Value{
+					"clustering_order":  cqltype.TextValue(order),
+					"column_name_bytes": cqltype.Value(c.Name),
+					"kind":              cqltype.TextValue(kind),
+					"position":          cqltype.Int32Value(int32(position)),
+					"type":              cqltype.TextValue(c.Type.String()),
+				})
+			}
+		}
+	}
+}
