@@ -86,7 +86,7 @@ func (w schemaWriter) row(key []cqltype.Value, cells map[string]cqltype.Value) {
 		pk = cqltype.CompositeKey(key[:nPK])
 	}
 	part := w.data.PartitionForWrite(pk)
-	row := part.RowForWriteCells(key[nPK:], len(cells))
+	row := part.RowForWrite(key[nPK:])
 	ts := w.db.Clock
 	row.SetMarker(store.Liveness{TS: ts})
 	for _, c := range w.t.Regulars {

@@ -623,7 +623,7 @@ func (db *DB) mutate(w *write, key []byte, params writeParams) *cqlerr.Error {
 	if full && w.typ != deleteStmt && w.t.HasClustering() && !(appliesOnlyToStatic(w.ops) && len(w.rs.ck) == 0) {
 		// One row named by equalities, as every INSERT is: no slices to build.
 		if ck := singleValues(w.rs.ck); ck != nil {
-			if err := db.applyOps(w, part, part.RowForWriteCells(ck, w.rowCells()), params); err != nil {
+			if err := db.applyOps(w, part, part.RowForWrite(ck), params); err != nil {
 				return err
 			}
 			db.afterWrite(w.t, part)
@@ -678,19 +678,6 @@ func (db *DB) afterWrite(t *schema.Table, part *store.Partition) {
 		return
 	}
 	db.warn(db.writeAdvice(t, part)...)
-}
-
-// rowCells is how many cells the write puts into its (non-static) row: one
-// per operation on a regular column, a guess for a collection's elements
-// (the row's cells grow past it if needed).
-func (w *write) rowCells() int {
-	n := 0
-	for _, op := range w.ops {
-		if op.col.Kind != schema.Static {
-			n++
-		}
-	}
-	return n
 }
 
 // applyOps writes the operations (and INSERT's row marker) into one row.

@@ -116,13 +116,6 @@ func (p *Partition) Row(clustering [][]byte) *Row {
 // row copies clustering's slice headers and keeps its value bytes: the
 // caller may reuse the slice, not the values.
 func (p *Partition) RowForWrite(clustering [][]byte) *Row {
-	return p.RowForWriteCells(clustering, 0)
-}
-
-// RowForWriteCells is RowForWrite for a writer about to write cells cells
-// into the row: a new row gets room for them, in its own allocation when it
-// can (newRowCells).
-func (p *Partition) RowForWriteCells(clustering [][]byte, cells int) *Row {
 	if clustering == nil && len(p.cmp()) > 0 {
 		if p.Static == nil {
 			p.Static = newRow(nil)
@@ -136,7 +129,7 @@ func (p *Partition) RowForWriteCells(clustering [][]byte, cells int) *Row {
 	if ok {
 		return r
 	}
-	r = newRowCells(clustering, cells)
+	r = newRow(clustering)
 	p.rows.ReplaceOrInsert(r)
 	return r
 }

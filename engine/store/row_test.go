@@ -23,9 +23,6 @@ func TestStoredSizes(t *testing.T) {
 		{"Row", unsafe.Sizeof(Row{}), 72},
 		{"Row with a one-value key", unsafe.Sizeof(rowKey1{}), 96},
 		{"Row with a two-value key", unsafe.Sizeof(rowKey2{}), 120},
-		// 96 + 2*56: the 208-byte size class, as a row and a separate
-		// two-cell array were (96 + 112).
-		{"Row with a one-value key and two cells", unsafe.Sizeof(rowKey1Cells2{}), 208},
 		{"Partition", unsafe.Sizeof(Partition{}), 104},
 	}
 	for _, tt := range tests {
@@ -184,43 +181,5 @@ func TestRowElements(t *testing.T) {
 	}
 	if c := r.Cell(1, nil); c == nil || c.Path() != nil {
 		t.Errorf("Cell(1, nil) = %v, want the column's value", c)
-	}
-}
-
-// TestRowWithCells: a new row that says how many cells it will hold gets
-// them in its own allocation (one allocation, not two), for every shape
-// newRowCells knows, and writing more cells than that still works.
-func TestRowWithCells(t *testing.T) {
-	for k := 1; k <= 3; k++ {
-		for n := 0; n <= 5; n++ {
-			key := make([][]byte, k)
-			for i := range key {
-				key[i] = []byte{byte(i)}
-			}
-			allocs := testing.AllocsPerRun(10, func() { newRowCells(key, n) })
-			inOne := k <= 2 && n >= 1 && (k == 1 && n <= 4 || k == 2 && n <= 3)
-			switch {
-			case inOne && allocs != 1:
-				t.Errorf("key of %d, %d cells: %v allocations, want the row and its cells in one", k, n, allocs)
-			case !inOne && n > 0 && allocs != 2 && k <= 2:
-				t.Errorf("key of %d, %d cells: %v allocations, want the row and a cell array", k, n, allocs)
-			}
-			r := newRowCells(key, n)
-			if len(r.Cells) != 0 || cap(r.Cells) < n || len(r.Clustering) != k || r.Marker != NoLiveness {
-				t.Fatalf("key of %d, %d cells: row %+v (cap %d)", k, n, r, cap(r.Cells))
-			}
-			key[0] = []byte{9} // the caller may reuse its slice
-			if r.Clustering[0][0] != 0 {
-				t.Errorf("key of %d: the row shares the caller's key slice", k)
-			}
-			for c := n + 1; c >= 1; c-- { // one more than reserved, in reverse column order
-				r.Write(Cell{Col: int32(c), TS: 1, Value: []byte{byte(c)}})
-			}
-			for i, c := range r.Cells {
-				if c.Col != int32(i+1) || c.Value[0] != byte(i+1) {
-					t.Fatalf("key of %d, %d cells: cells %+v not sorted by column", k, n, r.Cells)
-				}
-			}
-		}
 	}
 }
