@@ -156,3 +156,19 @@ func fetchPage(t *testing.T, page string) string {
 	}
 	return string(b)
 }
+
+// TestBrowserEarlyWorker: on a lesson, the head script starts the engine's
+// worker before the page's first layout, and the page script takes that
+// worker over (with the messages it sent meanwhile) rather than starting a
+// second one; the playgrounds then run on it. (A worker restarted after a
+// runaway script is the page's own: TestBrowserRunaway.)
+func TestBrowserEarlyWorker(t *testing.T) {
+	ctx := newTab(t, 30*time.Second)
+	openLesson(t, ctx, usersLesson)
+	if got := eval[string](t, ctx, `document.documentElement.dataset.workerStart + " " + (globalThis.cqlplayEarlyWorker === undefined)`); got != "head true" {
+		t.Errorf("worker start %q, want head, taken over (head true)", got)
+	}
+	if got := eval[int](t, ctx, `[...document.querySelectorAll("figure.pg")].filter(f => Number(f.dataset.runs) >= 1).length`); got == 0 {
+		t.Error("no playground ran on the worker the head script started")
+	}
+}

@@ -8,6 +8,7 @@
 // the first runs of the lesson) wait until the reader has paused for
 // quietMs, so that a keystroke waits for at most one run that is not its own.
 
+import type { EarlyWorker } from "./theme";
 import type { Checks, FromWorker, Outcome, Reply, ToWorker } from "./types";
 
 export interface EngineConfig {
@@ -159,17 +160,26 @@ export class Engine {
 
   private start(): void {
     // The worker knows its engine's URL (the build wrote it in) and starts
-    // the download itself as its script runs.
-    const w = new Worker(this.cfg.worker);
+    // the download itself as its script runs. The first one may have been
+    // started by the head script (theme.ts), before the page's first layout:
+    // it is taken over with the messages it already sent.
+    const scope = globalThis as { cqlplayEarlyWorker?: EarlyWorker };
+    const early = scope.cqlplayEarlyWorker;
+    scope.cqlplayEarlyWorker = undefined;
+    const w = early?.worker ?? new Worker(this.cfg.worker);
     this.worker = w;
+    // Who started the worker (for tests and the curious): "head" or "page".
+    document.documentElement.dataset.workerStart = early ? "head" : "page";
     this.ready = new Promise((resolve, reject) => {
-      w.onmessage = (e: MessageEvent<FromWorker>) => {
+      const handle = (e: MessageEvent<FromWorker>) => {
         const m = e.data;
         if (m.type === "started") this.onStarted();
         else if (m.type === "ready") resolve(m.ms);
         else if (m.type === "failed") reject(new Error(m.error));
         else this.finish(m);
       };
+      w.onmessage = handle;
+      for (const e of early?.messages ?? []) handle(e as MessageEvent<FromWorker>);
       w.onerror = (e) => reject(new Error(e.message || "worker error"));
     });
     this.ready.catch(() => {}); // reported to each caller through pump
