@@ -1,0 +1,143 @@
+package store
+
+import (
+	"bytes"
+	"reflect"
+	"testing"
+	"unsafe"
+
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+)
+
+// TestRoomCopy pins Room.Copy: a value that fits is moved into the room with
+// its capacity clipped, one that does not (or an empty one) is returned as
+// it is, so a nil value stays nil and an empty one stays empty and non-nil.
+func TestRoomCopy(t *testing.T) {
+	var arr [8]byte
+	room := Room{buf: arr[:0]}
+	inRoom := func(b []byte) bool {
+		p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+		lo := uintptr(unsafe.Pointer(&arr[0]))
+		return len(b) > 0 && p >= lo && p < lo+uintptr(len(arr))
+	}
+	empty := []byte{}
+	tests := []struct {
+		name   string
+		v      []byte
+		inRoom bool
+	}{
+		{"nil stays nil", nil, false},
+		{"empty stays empty", empty, false},
+		{"fits", []byte("abc"), true},
+		{"fits exactly", []byte("defgh"), true},
+		{"room full", []byte("i"), false},
+	}
+	for _, tt := range tests {
+		got := room.Copy(tt.v)
+		if !bytes.Equal(got, tt.v) || (got == nil) != (tt.v == nil) {
+			t.Errorf("%s: Copy(%q) = %q", tt.name, tt.v, got)
+		}
+		if inRoom(got) != tt.inRoom {
+			t.Errorf("%s: in the room %v, want %v", tt.name, inRoom(got), tt.inRoom)
+		}
+		if tt.inRoom && cap(got) != len(got) {
+			t.Errorf("%s: capacity %d, want %d", tt.name, cap(got), len(got))
+		}
+	}
+	if string(arr[:]) != "abcdefgh" {
+		t.Errorf("room holds %q, want \"abcdefgh\"", arr[:])
+	}
+}
+
+// packedTable returns a partition of a table with nkey bigint clustering
+// columns (none: a table without clustering columns).
+func packedTable(nkey int) *Partition {
+	tab := &schema.Table{Keyspace: "ks", Name: "t"}
+	tab.AddColumn(&schema.Column{Name: "k", Type: cqltype.IntType, Kind: schema.PartitionKey})
+	for i := 0; i < nkey; i++ {
+		tab.AddColumn(&schema.Column{Name: "c" + string(rune('0'+i)), Type: cqltype.BigintType, Kind: schema.Clustering})
+	}
+	return NewTable(tab).PartitionForWrite(intKey(1))
+}
+
+// TestNewRowForWriteAgrees writes the same cells to a new row through
+// NewRowForWrite and Room.Copy, and through RowForWrite, for every packed
+// shape and its bounds: the rows are equal, and the packed ones are one
+// allocation with room for their cells and key and value bytes.
+func TestNewRowForWriteAgrees(t *testing.T) {
+	val := func(n int) []byte { return bytes.Repeat([]byte{byte(n)}, n) }
+	tests := []struct {
+		name   string
+		nkey   int
+		vals   [][]byte
+		packed bool
+	}{
+		{"no clustering, one cell", 0, [][]byte{val(4)}, true},
+		{"one-value key, two cells (W1)", 1, [][]byte{val(8), val(4)}, true},
+		{"two-value key, four cells", 2, [][]byte{val(1), nil, {}, val(2)}, true},
+		{"64 bytes in all", 2, [][]byte{val(48)}, true},
+		{"65 bytes in all", 2, [][]byte{val(49)}, false},
+		{"five cells", 1, [][]byte{val(1), val(1), val(1), val(1), val(1)}, false},
+		{"three-value key", 3, [][]byte{val(1)}, false},
+		{"no cells", 1, nil, false},
+	}
+	for _, tt := range tests {
+		key := make([][]byte, tt.nkey)
+		for i := range key {
+			key[i] = cqltype.Int64Value(int64(i + 7))
+		}
+		size := 0
+		for _, v := range tt.vals {
+			size += len(v)
+		}
+		pa, pb := packedTable(tt.nkey), packedTable(tt.nkey)
+		a, room := pa.NewRowForWrite(key, len(tt.vals), size)
+		b := pb.RowForWrite(key)
+		for i, v := range tt.vals {
+			c := Cell{Col: int32(i), TS: 5}
+			c.Tombstone = v == nil
+			c.Value = v
+			pb.Write(b, c)
+			c.Value = room.Copy(v)
+			pa.Write(a, c)
+		}
+		if !reflect.DeepEqual(a.Clustering, b.Clustering) || !reflect.DeepEqual(a.Cells, b.Cells) || a.Marker != b.Marker {
+			t.Errorf("%s: packed row %v %v, want %v %v", tt.name, a.Clustering, a.Cells, b.Clustering, b.Cells)
+		}
+		again, room2 := pa.NewRowForWrite(key, 1, 1)
+		if again != a || room2.buf != nil {
+			t.Errorf("%s: NewRowForWrite of a stored row made a new one, or room", tt.name)
+		}
+		if _, _, ok := newPackedRow(key, len(tt.vals), size); ok != tt.packed {
+			t.Errorf("%s: packed %v, want %v", tt.name, ok, tt.packed)
+		}
+		if !tt.packed {
+			continue
+		}
+		if n := testing.AllocsPerRun(10, func() { newPackedRow(key, len(tt.vals), size) }); n != 1 {
+			t.Errorf("%s: a packed row is %v allocations, want 1", tt.name, n)
+		}
+		// Everything the row points to lies within its object, whose size is
+		// at most the struct's with the largest byte room.
+		lo := uintptr(unsafe.Pointer(a))
+		hi := lo + unsafe.Sizeof(Row{}) + uintptr(tt.nkey)*unsafe.Sizeof([]byte(nil)) + uintptr(len(tt.vals))*unsafe.Sizeof(Cell{}) + maxPackedBytes
+		within := func(b []byte) bool {
+			p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+			return len(b) == 0 || p >= lo && p < hi
+		}
+		if p := uintptr(unsafe.Pointer(unsafe.SliceData(a.Cells))); p < lo || p >= hi || cap(a.Cells) != len(tt.vals) {
+			t.Errorf("%s: cells not in the row, or capacity %d", tt.name, cap(a.Cells))
+		}
+		for i, v := range a.Clustering {
+			if !within(v) {
+				t.Errorf("%s: key value %d not in the row", tt.name, i)
+			}
+		}
+		for i := range a.Cells {
+			if !within(a.Cells[i].Value) {
+				t.Errorf("%s: cell %d's value not in the row", tt.name, i)
+			}
+		}
+	}
+}
