@@ -691,15 +691,12 @@ func (db *DB) afterWrite(t *schema.Table, part *store.Partition) {
 // UPDATEs) gets, when it creates the row, a packed row and its room
 // (store/packed.go). plain reports whether every operation is a plainSet.
 func (db *DB) rowForWrite(w *write, part *store.Partition, ck [][]byte) (row *store.Row, room store.Room, plain bool) {
-	n, size := 0, 0
 	for _, op := range w.ops {
 		if !plainSet(op) {
 			return part.RowForWrite(ck), store.Room{}, false
 		}
-		n++
-		size += len(op.val)
 	}
-	row, room = part.NewRowForWrite(ck, n, size)
+	row, room = part.NewRowForWrite(ck, len(w.ops))
 	return row, room, true
 }
 

@@ -134,13 +134,12 @@ func (p *Partition) RowForWrite(clustering [][]byte) *Row {
 	return r
 }
 
-// NewRowForWrite is RowForWrite for a write of ncells plain values of
-// valueBytes bytes in all (an INSERT): a row it creates is packed, one
-// allocation with room for its cells and their bytes (packed.go), and room
-// is that space, to copy the values into with Room.Copy as they are
-// written. An existing row, the static row or a row beyond the packed
-// bounds comes with no room.
-func (p *Partition) NewRowForWrite(clustering [][]byte, ncells, valueBytes int) (r *Row, room Room) {
+// NewRowForWrite is RowForWrite for a write of ncells plain values (an
+// INSERT): a row it creates is packed, one allocation with room for its
+// cells and their bytes (packed.go), and room is that space, to copy the
+// values into with Room.Copy as they are written. An existing row, the
+// static row or a row beyond the packed bounds comes with no room.
+func (p *Partition) NewRowForWrite(clustering [][]byte, ncells int) (r *Row, room Room) {
 	if clustering == nil {
 		return p.RowForWrite(nil), Room{}
 	}
@@ -151,7 +150,7 @@ func (p *Partition) NewRowForWrite(clustering [][]byte, ncells, valueBytes int) 
 	if ok {
 		return r, Room{}
 	}
-	r, room, ok = newPackedRow(clustering, ncells, valueBytes)
+	r, room, ok = newPackedRow(clustering, ncells)
 	if !ok {
 		r = newRow(clustering)
 		r.ReserveCells(ncells)
