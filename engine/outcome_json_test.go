@@ -417,3 +417,57 @@ func TestAppendLayoutJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestIsPlainWrite checks which outcomes take appendPlainWriteJSON: a write
+// with nothing but its statement, line and a plan that read nothing.
+func TestIsPlainWrite(t *testing.T) {
+	write := func() Outcome {
+		return Outcome{Statement: "INSERT INTO t (k) VALUES (1)", Line: 3, Plan: &Plan{Kind: "write", Table: "ks.t", Partitions: []int64{-5}, Nodes: []int{1}}}
+	}
+	tests := []struct {
+		name   string
+		change func(o *Outcome)
+		want   bool
+	}{
+		{"a write", func(o *Outcome) {}, true},
+		{"no partitions or nodes", func(o *Outcome) { o.Plan.Partitions, o.Plan.Nodes = nil, nil }, true},
+		{"another kind", func(o *Outcome) { o.Plan.Kind = "batch" }, true},
+		{"no plan", func(o *Outcome) { o.Plan = nil }, false},
+		{"a warning", func(o *Outcome) { o.Warnings = []string{"w"} }, false},
+		{"an error", func(o *Outcome) { o.Error = cqlerr.Invalid("m") }, false},
+		{"columns", func(o *Outcome) { o.Columns = []string{} }, false},
+		{"nulls", func(o *Outcome) { o.Nulls = [][2]int{{0, 0}} }, false},
+		{"text", func(o *Outcome) { o.Text = "x" }, false},
+		{"rows read", func(o *Outcome) { o.Plan.RowsRead = 1 }, false},
+		{"filtering", func(o *Outcome) { o.Plan.Filtering = true }, false},
+		{"an index", func(o *Outcome) { o.Plan.Index = "i" }, false},
+		{"all partitions", func(o *Outcome) { o.Plan.AllPartitions = true }, false},
+	}
+	for _, tt := range tests {
+		o := write()
+		tt.change(&o)
+		if got := o.isPlainWrite(); got != tt.want {
+			t.Errorf("%s: isPlainWrite = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// FuzzPlainWriteJSON checks the plain write's encoder against the general
+// one, byte for byte, on every text its strings may hold.
+func FuzzPlainWriteJSON(f *testing.F) {
+	f.Add("INSERT INTO readings (sensor, day, ts, value, note) VALUES ('s000', '2026-01-01', 1767225600000, 47.123, 'ok')", "write", "bench.readings", int64(-9223372036854775808), 3, 1, 2)
+	f.Add("a\"b\\c\n<&>\u2028\xff", "wr\"ite", "北美洲.t\x00", int64(9223372036854775807), 9, 10, 0)
+	f.Add("", "", "", int64(0), -1, -1, 3)
+	f.Add("😀", "write", "\xed\xa0\x80", int64(12), 10, 9, 1)
+	f.Fuzz(func(t *testing.T, stmt, kind, table string, token int64, line, node, n int) {
+		o := Outcome{Statement: stmt, Line: line, Plan: &Plan{Kind: kind, Table: table}}
+		for i := range n % 4 {
+			o.Plan.Partitions = append(o.Plan.Partitions, token+int64(i))
+			o.Plan.Nodes = append(o.Plan.Nodes, node+i)
+		}
+		got, want := o.appendPlainWriteJSON([]byte("x")), o.appendJSON([]byte("x"))
+		if !bytes.Equal(got, want) {
+			t.Fatalf("appendPlainWriteJSON and appendJSON differ:\n%s\n%s", got, want)
+		}
+	})
+}

@@ -32,6 +32,15 @@ const lowerHex = "0123456789abcdef"
 // JavaScript parsers treat as line ends, are escaped.
 func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
+	dst = AppendStringContent(dst, s)
+	return append(dst, '"')
+}
+
+// AppendStringContent appends s as AppendString does, without the quotes: a
+// caller writing a string between constant text puts the quotes in its
+// constants, one append fewer each side (in WebAssembly every append of
+// bytes is a memory.copy, a call into the engine).
+func AppendStringContent(dst []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		b := s[i]
@@ -64,8 +73,7 @@ func AppendString(dst []byte, s string) []byte {
 		i += size
 		start = i
 	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
+	return append(dst, s[start:]...)
 }
 
 // appendASCIIEscape writes the escape for one ASCII byte that may not appear

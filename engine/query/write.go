@@ -623,7 +623,8 @@ func (db *DB) mutate(w *write, key []byte, params writeParams) *cqlerr.Error {
 	if full && w.typ != deleteStmt && w.t.HasClustering() && !(appliesOnlyToStatic(w.ops) && len(w.rs.ck) == 0) {
 		// One row named by equalities, as every INSERT is: no slices to build.
 		if ck := singleValues(w.rs.ck); ck != nil {
-			if err := db.applyOps(w, part, part.RowForWrite(ck), params); err != nil {
+			row, room, plain := db.rowForWrite(w, part, ck)
+			if err := db.applyOps(w, part, row, room, plain, params); err != nil {
 				return err
 			}
 			db.afterWrite(w.t, part)
@@ -653,7 +654,12 @@ func (db *DB) mutate(w *write, key []byte, params writeParams) *cqlerr.Error {
 	var rows []*store.Row
 	switch {
 	case !w.t.HasClustering():
-		rows = []*store.Row{part.RowForWrite([][]byte{})}
+		row, room, plain := db.rowForWrite(w, part, [][]byte{})
+		if err := db.applyOps(w, part, row, room, plain, params); err != nil {
+			return err
+		}
+		db.afterWrite(w.t, part)
+		return nil
 	case appliesOnlyToStatic(w.ops) && len(w.rs.ck) == 0:
 		rows = []*store.Row{part.RowForWrite(nil)}
 	default:
@@ -662,7 +668,7 @@ func (db *DB) mutate(w *write, key []byte, params writeParams) *cqlerr.Error {
 		}
 	}
 	for _, row := range rows {
-		if err := db.applyOps(w, part, row, params); err != nil {
+		if err := db.applyOps(w, part, row, store.Room{}, false, params); err != nil {
 			return err
 		}
 	}
@@ -680,8 +686,31 @@ func (db *DB) afterWrite(t *schema.Table, part *store.Partition) {
 	db.warn(db.writeAdvice(t, part)...)
 }
 
+// rowForWrite returns the row a write of one named row goes to. A write
+// that only sets plain values of regular columns (every INSERT, many
+// UPDATEs) gets, when it creates the row, a packed row and its room
+// (store/packed.go). plain reports whether every operation is a plainSet.
+func (db *DB) rowForWrite(w *write, part *store.Partition, ck [][]byte) (row *store.Row, room store.Room, plain bool) {
+	for _, op := range w.ops {
+		if !plainSet(op) {
+			return part.RowForWrite(ck), store.Room{}, false
+		}
+	}
+	row, room = part.NewRowForWrite(ck, len(w.ops))
+	return row, room, true
+}
+
+// plainSet reports whether op sets (or nulls) a regular column that holds one
+// cell: applyOp writes it as one cell of op.val.
+func plainSet(op *operation) bool {
+	t := op.col.Type
+	return op.kind == opSet && op.col.Kind != schema.Static && !t.MultiCell() && t.Kind != cqltype.Counter
+}
+
 // applyOps writes the operations (and INSERT's row marker) into one row.
-func (db *DB) applyOps(w *write, part *store.Partition, row *store.Row, params writeParams) *cqlerr.Error {
+// When plain, every operation is a plainSet and room is the row's room for
+// their values (or none): they are copied into it while they fit.
+func (db *DB) applyOps(w *write, part *store.Partition, row *store.Row, room store.Room, plain bool, params writeParams) *cqlerr.Error {
 	if w.marker && row.Clustering != nil {
 		l := store.Liveness{TS: params.ts, TTL: params.ttl}
 		if params.ttl > 0 {
@@ -702,6 +731,13 @@ func (db *DB) applyOps(w *write, part *store.Partition, row *store.Row, params w
 			}
 		}
 		row.ReserveCells(n)
+	}
+	if plain {
+		for _, op := range w.ops {
+			part.Write(row, params.cell(int32(op.col.ID), room.Copy(op.val)))
+		}
+		part.RemoveIfEmpty(row)
+		return nil
 	}
 	for _, op := range w.ops {
 		if toStatic(op) {

@@ -12,12 +12,16 @@
 // validate: the query layer does, before writing.
 //
 // A session may hold a million small rows, so a stored row is kept compact
-// (about 256 heap bytes for a W1 row, docs/performance.md): what most rows
+// (about 260 heap bytes for a W1 row, docs/performance.md): what most rows
 // lack (row and collection deletions, a cell's collection path) sits behind
 // a nil pointer, local times are int32 seconds as in Cassandra, a short
 // clustering key shares its row's allocation, a partition of one row has no
 // btree, and the partitions of a table share their comparator, search keys
 // and btree free list. TestStoredSizes pins the struct sizes this relies on.
+//
+// A row an INSERT creates is packed (packed.go): the row, its key, its
+// cells and their bytes in one object, so a read walking a partition
+// touches one place a row rather than five.
 package store
 
 import (

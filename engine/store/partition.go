@@ -134,6 +134,31 @@ func (p *Partition) RowForWrite(clustering [][]byte) *Row {
 	return r
 }
 
+// NewRowForWrite is RowForWrite for a write of ncells plain values (an
+// INSERT): a row it creates is packed, one allocation with room for its
+// cells and their bytes (packed.go), and room is that space, to copy the
+// values into with Room.Copy as they are written. An existing row, the
+// static row or a row beyond the packed bounds comes with no room.
+func (p *Partition) NewRowForWrite(clustering [][]byte, ncells int) (r *Row, room Room) {
+	if clustering == nil {
+		return p.RowForWrite(nil), Room{}
+	}
+	probe := &p.rows.shared.rowProbe
+	probe.Clustering = clustering
+	r, ok := p.rows.Get(probe)
+	probe.Clustering = nil
+	if ok {
+		return r, Room{}
+	}
+	r, room, ok = newPackedRow(clustering, ncells)
+	if !ok {
+		r = newRow(clustering)
+		r.ReserveCells(ncells)
+	}
+	p.rows.ReplaceOrInsert(r)
+	return r, room
+}
+
 // Ascend calls fn for every stored row of s in storage order until fn returns false.
 func (p *Partition) Ascend(s Slice, fn func(*Row) bool) {
 	visit := func(r *Row) bool {

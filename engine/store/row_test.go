@@ -23,6 +23,7 @@ func TestStoredSizes(t *testing.T) {
 		{"Row", unsafe.Sizeof(Row{}), 72},
 		{"Row with a one-value key", unsafe.Sizeof(rowKey1{}), 96},
 		{"Row with a two-value key", unsafe.Sizeof(rowKey2{}), 120},
+		{"W1's packed row (one-value key, two cells, 32 bytes)", unsafe.Sizeof(packedRow[[1][]byte, [2]Cell]{}), 240},
 		{"Partition", unsafe.Sizeof(Partition{}), 104},
 	}
 	for _, tt := range tests {
