@@ -166,6 +166,7 @@ export class Engine {
     const scope = globalThis as { cqlplayEarlyWorker?: EarlyWorker };
     const early = scope.cqlplayEarlyWorker;
     scope.cqlplayEarlyWorker = undefined;
+    if (!early) performance.mark("pg-worker");
     const w = early?.worker ?? new Worker(this.cfg.worker);
     this.worker = w;
     // Who started the worker (for tests and the curious): "head" or "page".

@@ -25,6 +25,7 @@ export interface EarlyWorker {
 const boot = (document.currentScript as HTMLScriptElement | null)?.dataset;
 if (boot?.worker) {
   try {
+    performance.mark("pg-worker");
     const worker = new Worker(boot.worker);
     const early: EarlyWorker = { worker, messages: [] };
     worker.onmessage = (e) => early.messages.push(e);
