@@ -2,7 +2,6 @@ package engine
 
 import (
 	"errors"
-	"sort"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/layout"
@@ -99,21 +98,4 @@ func (s *Session) layoutTables(name string) ([]*schema.Table, error) {
 
 // userTables lists the tables and views of every non-system keyspace, in
 // keyspace then table name order.
-func (s *Session) userTables() []*schema.Table {
-	var out []*schema.Table
-	for _, ksName := range s.db.Schema.KeyspaceNames() {
-		ks := s.db.Schema.Keyspaces[ksName]
-		if ks.System {
-			continue
-		}
-		names := make([]string, 0, len(ks.Tables))
-		for n := range ks.Tables {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-		for _, n := range names {
-			out = append(out, ks.Tables[n])
-		}
-	}
-	return out
-}
+func (s *Session) userTables() []*schema.Table { return s.db.Schema.UserTables() }

@@ -125,21 +125,7 @@ func (o *Outcome) appendPlainWriteJSON(dst []byte) []byte {
 	}
 	dst = jsonenc.AppendStringContent(dst, p.Table)
 	dst = append(dst, `","partitionsRead":0,"rowsRead":0,"rowsReturned":0,"cellsRead":0,"tombstonesScanned":0,"filtering":false,"index":"","allPartitions":false,"partitions":[`...)
-	for i, t := range p.Partitions {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, '"')
-		dst = strconv.AppendInt(dst, t, 10)
-		dst = append(dst, '"')
-	}
-	dst = append(dst, `],"nodes":[`...)
-	for i, n := range p.Nodes {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = appendSmallInt(dst, int64(n))
-	}
+	dst = appendPlanLists(dst, p)
 	return append(dst, "]}}"...)
 }
 
@@ -269,6 +255,14 @@ func readNothing(p *Plan) bool {
 // appendPlanKeys ends a plan's JSON with its partitions and nodes.
 func appendPlanKeys(dst []byte, p *Plan) []byte {
 	dst = append(dst, `,"partitions":[`...)
+	dst = appendPlanLists(dst, p)
+	return append(dst, "]}"...)
+}
+
+// appendPlanLists writes the partitions' tokens (as strings: JavaScript
+// numbers cannot hold every 64-bit token), `],"nodes":[` and the nodes,
+// between the brackets its callers write.
+func appendPlanLists(dst []byte, p *Plan) []byte {
 	for i, t := range p.Partitions {
 		if i > 0 {
 			dst = append(dst, ',')
@@ -282,9 +276,9 @@ func appendPlanKeys(dst []byte, p *Plan) []byte {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = strconv.AppendInt(dst, int64(n), 10)
+		dst = appendSmallInt(dst, int64(n))
 	}
-	return append(dst, "]}"...)
+	return dst
 }
 
 func appendIntField(dst []byte, key string, v int) []byte {

@@ -123,38 +123,27 @@ func (w schemaWriter) keyspaces() {
 }
 
 func (w schemaWriter) columns() {
-	for _, ksName := range w.db.Schema.KeyspaceNames() {
-		ks := w.db.Schema.Keyspaces[ksName]
-		if ks.System {
-			continue
-		}
-		tables := make([]string, 0, len(ks.Tables))
-		for n := range ks.Tables {
-			tables = append(tables, n)
-		}
-		sort.Strings(tables)
-		for _, tn := range tables {
-			for _, c := range ks.Tables[tn].Columns {
-				kind, position, order := "regular", -1, "none"
-				switch c.Kind {
-				case schema.PartitionKey:
-					kind, position = "partition_key", c.Position
-				case schema.Clustering:
-					kind, position, order = "clustering", c.Position, "asc"
-					if c.Desc {
-						order = "desc"
-					}
-				case schema.Static:
-					kind = "static"
+	for _, t := range w.db.Schema.UserTables() {
+		for _, c := range t.Columns {
+			kind, position, order := "regular", -1, "none"
+			switch c.Kind {
+			case schema.PartitionKey:
+				kind, position = "partition_key", c.Position
+			case schema.Clustering:
+				kind, position, order = "clustering", c.Position, "asc"
+				if c.Desc {
+					order = "desc"
 				}
-				w.row([]cqltype.Value{cqltype.TextValue(ksName), cqltype.TextValue(tn), cqltype.TextValue(c.Name)}, map[string]cqltype.Value{
-					"clustering_order":  cqltype.TextValue(order),
-					"column_name_bytes": cqltype.Value(c.Name),
-					"kind":              cqltype.TextValue(kind),
-					"position":          cqltype.Int32Value(int32(position)),
-					"type":              cqltype.TextValue(c.Type.String()),
-				})
+			case schema.Static:
+				kind = "static"
 			}
+			w.row([]cqltype.Value{cqltype.TextValue(t.Keyspace), cqltype.TextValue(t.Name), cqltype.TextValue(c.Name)}, map[string]cqltype.Value{
+				"clustering_order":  cqltype.TextValue(order),
+				"column_name_bytes": cqltype.Value(c.Name),
+				"kind":              cqltype.TextValue(kind),
+				"position":          cqltype.Int32Value(int32(position)),
+				"type":              cqltype.TextValue(c.Type.String()),
+			})
 		}
 	}
 }

@@ -250,6 +250,27 @@ func New() *Schema {
 	return s
 }
 
+// UserTables lists the tables and views of every keyspace but Cassandra's
+// own, in keyspace then table name order.
+func (s *Schema) UserTables() []*Table {
+	var out []*Table
+	for _, ksName := range s.KeyspaceNames() {
+		ks := s.Keyspaces[ksName]
+		if ks.System {
+			continue
+		}
+		names := make([]string, 0, len(ks.Tables))
+		for n := range ks.Tables {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			out = append(out, ks.Tables[n])
+		}
+	}
+	return out
+}
+
 // KeyspaceNames returns every keyspace name, sorted.
 func (s *Schema) KeyspaceNames() []string {
 	names := make([]string, 0, len(s.Keyspaces))
