@@ -8,7 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -170,5 +173,48 @@ func TestBrowserEarlyWorker(t *testing.T) {
 	}
 	if got := eval[int](t, ctx, `[...document.querySelectorAll("figure.pg")].filter(f => Number(f.dataset.runs) >= 1).length`); got == 0 {
 		t.Error("no playground ran on the worker the head script started")
+	}
+}
+
+// TestBrowserWorkerFails: when the worker's script cannot load, the head
+// script keeps the error for engine.ts, and the page says the engine could
+// not start (the lesson still reads with the build's results) instead of
+// waiting for it forever.
+func TestBrowserWorkerFails(t *testing.T) {
+	ctx := newTab(t, 30*time.Second)
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*fetch.EventRequestPaused); ok {
+			go chromedp.Call(ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: e.RequestID, ErrorReason: network.ErrorReasonFailed})
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// Earlier tests' visits left the worker's script in the browser's cache
+	// and in the site's service worker, which answer without the network and
+	// so without the interception.
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, network.SetBypassServiceWorker, network.SetBypassServiceWorkerParams{Bypass: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/assets/worker-*"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(testURL+usersLesson)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the engine to fail", `document.documentElement.dataset.engine === "failed"`)
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0 .pg-status").textContent`); !strings.HasPrefix(got, "The engine could not start: ") {
+		t.Errorf("status %q, want the engine's failure", got)
+	}
+	if got := eval[int](t, ctx, `document.querySelectorAll("#ex-0 .pg-results .out").length`); got == 0 {
+		t.Error("the build's results are gone after the engine failed")
+	}
+	if _, err := chromedp.Call(ctx, fetch.Disable, cdp.Empty{}); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -181,6 +181,7 @@ export class Engine {
       };
       w.onmessage = handle;
       for (const e of early?.messages ?? []) handle(e as MessageEvent<FromWorker>);
+      if (early?.error) reject(new Error(early.error));
       w.onerror = (e) => reject(new Error(e.message || "worker error"));
     });
     this.ready.catch(() => {}); // reported to each caller through pump

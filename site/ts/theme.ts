@@ -5,21 +5,23 @@
 // 1. The engine's worker starts here on a lesson (its script element carries
 //    the worker's URL): the worker thread's start-up, the .wasm download and
 //    its compile then overlap the page's first layout instead of waiting for
-//    the async page script, which Chromium runs only after it. Messages the
-//    worker posts before page.ts takes it over are kept for it (earlyWorker).
+//    the async page script, which Chromium runs only after it. What the
+//    worker says before engine.ts takes it over (its messages, or the error
+//    of a script that failed to load) is kept for it (EarlyWorker).
 //
 // 2. The reader's light/dark choice sets <html data-theme> before the first
-//    paint, so the page never flashes the other palette. With no
-// choice stored (or an unknown one), the page follows the system setting
-// (prefers-color-scheme, in site.css). The choice lives in localStorage,
-// read as text and compared with the known values only, and applies to
-// every page and every open tab (the storage event). The header's control
-// is hidden in the markup, since it needs this script, and shown here.
+//    paint, so the page never flashes the other palette. With no choice
+//    stored (or an unknown one), the page follows the system setting
+//    (prefers-color-scheme, in site.css). The choice lives in localStorage,
+//    read as text and compared with the known values only, and applies to
+//    every page and every open tab (the storage event). The header's control
+//    is hidden in the markup, since it needs this script, and shown here.
 
 /** A worker started by this script, and what it said before page.ts took it. */
 export interface EarlyWorker {
   worker: Worker;
   messages: MessageEvent[];
+  error?: string; // the worker's script failed to load or run
 }
 
 const boot = (document.currentScript as HTMLScriptElement | null)?.dataset;
@@ -29,6 +31,7 @@ if (boot?.worker) {
     const worker = new Worker(boot.worker);
     const early: EarlyWorker = { worker, messages: [] };
     worker.onmessage = (e) => early.messages.push(e);
+    worker.onerror = (e) => (early.error = e.message || "worker error");
     (globalThis as { cqlplayEarlyWorker?: EarlyWorker }).cqlplayEarlyWorker = early;
   } catch {
     // page.ts starts one itself
