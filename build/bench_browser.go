@@ -118,7 +118,7 @@ func benchBrowser(c benchConfig, module string, raw io.Writer) error {
 	fmt.Fprintf(c.Out, "\nbrowser (Chromium, %s, served from dist/ with the .br files):\n", benchLesson)
 	fmt.Fprintf(c.Out, "first visit: %s B compressed in all (%d requests; %s B of it .wasm)\n",
 		groupDigits(visit.Total), visit.Requests, groupDigits(visit.Wasm))
-	fmt.Fprintf(c.Out, "readable lesson (document, CSS, fonts, images: no script): %s B (target <= 60 KB) %s\n",
+	fmt.Fprintf(c.Out, "readable lesson (document, CSS, fonts, images and the render-blocking head script): %s B (target <= 60 KB) %s\n",
 		groupDigits(visit.Readable), pass(visit.Readable <= 60_000))
 	for _, r := range visit.Resources {
 		fmt.Fprintf(c.Out, "  %-12s %-50s %9s B\n", r.Type, r.Name, groupDigits(r.Bytes))
@@ -248,8 +248,11 @@ func firstVisit(ctx context.Context, url string) (visitReport, error) {
 		if strings.HasSuffix(name, ".wasm") {
 			rep.Wasm += n
 		}
-		switch r.kind {
-		case network.ResourceTypeDocument, network.ResourceTypeStylesheet, network.ResourceTypeFont, network.ResourceTypeImage:
+		switch {
+		case r.kind == network.ResourceTypeDocument, r.kind == network.ResourceTypeStylesheet, r.kind == network.ResourceTypeFont, r.kind == network.ResourceTypeImage:
+			rep.Readable += n
+		case r.kind == network.ResourceTypeScript && strings.Contains(name, "/theme-"):
+			// The head script blocks rendering (theme.ts): the first paint waits for it.
 			rep.Readable += n
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -20,6 +21,13 @@ const (
 	lightBG = "rgb(253, 253, 252)"
 	darkBG  = "rgb(22, 25, 29)"
 )
+
+// themeAtLoad records, in every document the tab opens, data-theme and the
+// body's background at DOMContentLoaded, before the async page script can
+// have changed anything: what the first paint showed.
+const themeAtLoad = `document.addEventListener("DOMContentLoaded", () => {
+  window.themeAtLoad = (document.documentElement.dataset.theme || "none") + " " + getComputedStyle(document.body).backgroundColor;
+});`
 
 func background(t *testing.T, ctx context.Context) string {
 	t.Helper()
@@ -46,6 +54,9 @@ func emulateScheme(t *testing.T, ctx context.Context, scheme string) {
 // system setting, and System follows the system again.
 func TestBrowserTheme(t *testing.T) {
 	ctx := newTab(t, 40*time.Second)
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: themeAtLoad}); err != nil {
+		t.Fatal(err)
+	}
 	emulateScheme(t, ctx, "light")
 	if err := chromedp.Do(ctx, chromedp.Navigate(testURL+"/en/")); err != nil {
 		t.Fatal(err)
@@ -78,6 +89,9 @@ func TestBrowserTheme(t *testing.T) {
 	}
 	if got := background(t, ctx); got != darkBG {
 		t.Errorf("on the next page: background %s, want %s", got, darkBG)
+	}
+	if got := eval[string](t, ctx, `window.themeAtLoad || "no DOMContentLoaded"`); got != "dark "+darkBG {
+		t.Errorf("on the next page, at DOMContentLoaded: %q, want dark %s", got, darkBG)
 	}
 	// An embed page has no header but follows the choice.
 	if err := chromedp.Do(ctx, chromedp.Navigate(testURL+usersLesson+"embed/0/")); err != nil {
