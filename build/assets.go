@@ -20,7 +20,7 @@ type assets struct {
 	PageJS   string
 	PageCSS  string
 	WorkerJS string
-	ThemeJS  string // applies the reader's light/dark choice before the first paint
+	HeadJS   string // the head script (head.ts): the engine's worker and the theme, before the first paint
 	Wasm     string // "" when ./wasm has no Go package yet: widgets stay static
 }
 
@@ -47,7 +47,7 @@ func bundleSite(root, out, wasm string) (assets, error) {
 	if err != nil {
 		return assets{}, err
 	}
-	entries := []string{"site/ts/page.ts", "site/ts/worker.ts", "site/ts/theme.ts", "site/css/site.css"}
+	entries := []string{"site/ts/page.ts", "site/ts/worker.ts", "site/ts/head.ts", "site/css/site.css"}
 	res := api.Build(api.BuildOptions{
 		AbsWorkingDir:     root,
 		EntryPoints:       entries,
@@ -76,9 +76,9 @@ func bundleSite(root, out, wasm string) (assets, error) {
 	if err != nil {
 		return assets{}, err
 	}
-	a := assets{PageJS: outputs["site/ts/page.ts"], WorkerJS: outputs["site/ts/worker.ts"], ThemeJS: outputs["site/ts/theme.ts"],
+	a := assets{PageJS: outputs["site/ts/page.ts"], WorkerJS: outputs["site/ts/worker.ts"], HeadJS: outputs["site/ts/head.ts"],
 		PageCSS: outputs["site/css/site.css"], Wasm: wasm}
-	if a.PageJS == "" || a.WorkerJS == "" || a.ThemeJS == "" || a.PageCSS == "" {
+	if a.PageJS == "" || a.WorkerJS == "" || a.HeadJS == "" || a.PageCSS == "" {
 		return a, errors.New("esbuild metafile lacks an entry output: " + res.Metafile)
 	}
 	return a, nil

@@ -149,7 +149,7 @@ type visitReport struct {
 	EngineMs              string  // the worker's own load time, as the page records it
 	Boot                  float64 // the page script ran (its pg-boot mark), ms after navigation start
 	Worker                float64 // the worker was created (pg-worker), ms after navigation start
-	WorkerBy              string  // who created it: "head" (theme.ts) or "page"
+	WorkerBy              string  // who created it: "head" (head.ts) or "page"
 	EngineReady           float64 // the page heard the engine is ready, ms after navigation start
 	FirstRuns             string  // the runs drawn by then: widget and time in the worker
 }
@@ -251,8 +251,8 @@ func firstVisit(ctx context.Context, url string) (visitReport, error) {
 		switch {
 		case r.kind == network.ResourceTypeDocument, r.kind == network.ResourceTypeStylesheet, r.kind == network.ResourceTypeFont, r.kind == network.ResourceTypeImage:
 			rep.Readable += n
-		case r.kind == network.ResourceTypeScript && strings.Contains(name, "/theme-"):
-			// The head script blocks rendering (theme.ts): the first paint waits for it.
+		case r.kind == network.ResourceTypeScript && strings.Contains(name, "/head-"):
+			// The head script blocks rendering (head.ts): the first paint waits for it.
 			rep.Readable += n
 		}
 	}

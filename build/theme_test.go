@@ -139,10 +139,10 @@ func TestBrowserTheme(t *testing.T) {
 	emulateScheme(t, other, "")
 }
 
-// TestThemeScriptFirst: the theme script is the first script of every page,
+// TestHeadScriptFirst: the head script is the first script of every page,
 // in <head> before the stylesheet, and neither async nor deferred, so the
 // reader's palette is set before the first paint.
-func TestThemeScriptFirst(t *testing.T) {
+func TestHeadScriptFirst(t *testing.T) {
 	needSite(t)
 	for _, page := range []string{"/en/", usersLesson, "/zh/how-rows-are-stored/", usersLesson + "embed/0/", "/404.html"} {
 		body := fetchPage(t, page)
@@ -154,8 +154,8 @@ func TestThemeScriptFirst(t *testing.T) {
 			continue
 		}
 		tag := head[i : i+strings.Index(head[i:], ">")]
-		if !strings.Contains(tag, "/assets/theme-") || strings.Contains(tag, "async") || strings.Contains(tag, "defer") {
-			t.Errorf("%s: first script %s, want the theme script, neither async nor deferred", page, tag)
+		if !strings.Contains(tag, "/assets/head-") || strings.Contains(tag, "async") || strings.Contains(tag, "defer") {
+			t.Errorf("%s: first script %s, want the head script, neither async nor deferred", page, tag)
 		}
 	}
 }

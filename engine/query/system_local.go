@@ -39,6 +39,20 @@ const systemLocalDDL = `CREATE TABLE system.local (
     truncated_at map<uuid, blob>
 )`
 
+// systemTable builds a system table from its declaration, which is the
+// engine's own text: one that does not parse or is refused is a bug.
+func systemTable(ks *schema.Keyspace, ddl string) *schema.Table {
+	ct, ok := cql.Parse(ddl)[0].Stmt.(*cql.CreateTable)
+	if !ok {
+		panic("a system table's declaration does not parse: " + ddl)
+	}
+	t, err := schema.NewTable(ks.Name, ct)
+	if err != nil {
+		panic("a system table's declaration is refused: " + err.Message)
+	}
+	return t
+}
+
 // localVersions are release_version, cql_version and native_protocol_version
 // as a node of each simulated Cassandra version reports them.
 var localVersions = map[string][3]string{
@@ -52,15 +66,7 @@ func (db *DB) systemLocal(ks *schema.Keyspace) *schema.Table {
 	if t := ks.Tables["local"]; t != nil {
 		return t
 	}
-	items := cql.Parse(systemLocalDDL)
-	ct, ok := items[0].Stmt.(*cql.CreateTable)
-	if !ok {
-		panic("system.local's declaration does not parse")
-	}
-	t, err := schema.NewTable(ks.Name, ct)
-	if err != nil {
-		panic("system.local's declaration is refused: " + err.Message)
-	}
+	t := systemTable(ks, systemLocalDDL)
 	ks.Tables[t.Name] = t
 	versions, ok := localVersions[db.Version]
 	if !ok {

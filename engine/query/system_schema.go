@@ -4,7 +4,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/schema"
 	"github.com/cqlplay/cqlplay/engine/store"
@@ -51,14 +50,7 @@ func (db *DB) systemSchemaTable(ks *schema.Keyspace, name string) *schema.Table 
 	if old := ks.Tables[name]; old != nil {
 		delete(db.data, old)
 	}
-	ct, ok := cql.Parse(ddl)[0].Stmt.(*cql.CreateTable)
-	if !ok {
-		panic("system_schema." + name + "'s declaration does not parse")
-	}
-	t, err := schema.NewTable(ks.Name, ct)
-	if err != nil {
-		panic("system_schema." + name + "'s declaration is refused: " + err.Message)
-	}
+	t := systemTable(ks, ddl)
 	w := schemaWriter{db: db, t: t, data: db.Data(t)}
 	switch name {
 	case "keyspaces":

@@ -8,7 +8,7 @@
 // the first runs of the lesson) wait until the reader has paused for
 // quietMs, so that a keystroke waits for at most one run that is not its own.
 
-import type { EarlyWorker } from "./theme";
+import type { EarlyWorker } from "./head";
 import type { Checks, FromWorker, Outcome, Reply, ToWorker } from "./types";
 
 export interface EngineConfig {
@@ -161,7 +161,7 @@ export class Engine {
   private start(): void {
     // The worker knows its engine's URL (the build wrote it in) and starts
     // the download itself as its script runs. The first one may have been
-    // started by the head script (theme.ts), before the page's first layout:
+    // started by the head script (head.ts), before the page's first layout:
     // it is taken over with the messages it already sent.
     const scope = globalThis as { cqlplayEarlyWorker?: EarlyWorker };
     const early = scope.cqlplayEarlyWorker;

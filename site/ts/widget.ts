@@ -362,11 +362,13 @@ export class Widget {
       if (why) renderWhy(why, ui, r.outcomes);
       this.drawn.set("results", r.json);
     }
-    const checks = JSON.stringify(r.checks);
-    if (prerendered) this.drawn.set("checks", checks);
-    if (this.exercise && r.checks && this.drawn.get("checks") !== checks) {
-      this.exercise.render(ui, r.checks);
-      this.drawn.set("checks", checks);
+    if (this.exercise && r.checks) {
+      const checks = r.checks.join("\u0000");
+      if (prerendered) this.drawn.set("checks", checks);
+      if (this.drawn.get("checks") !== checks) {
+        this.exercise.render(ui, r.checks);
+        this.drawn.set("checks", checks);
+      }
     }
     if (!prerendered) for (const view of this.panels.keys()) if (formOf(view)) this.stale.add(view);
     if (this.stale.has(this.open)) this.drawLayout(this.open);
