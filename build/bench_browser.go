@@ -107,12 +107,16 @@ func benchBrowser(c benchConfig, module string, raw io.Writer) error {
 	if err := addWorkerFetches(&visit, dist, site.Assets); err != nil {
 		return err
 	}
-	keys, err := keystrokes(ctx, base+benchLesson+"?debounce=0")
+	keys, err := keystrokes(ctx, base+benchLesson+"?debounce=0", 0)
+	if err != nil {
+		return err
+	}
+	settled, err := keystrokes(ctx, base+benchLesson+"?debounce=0", benchSettle)
 	if err != nil {
 		return err
 	}
 	line, _ := json.Marshal(map[string]any{"peer": "cql", "workload": "browser", "page": benchLesson,
-		"first_visit": visit, "keystroke_to_views_ms": keys})
+		"first_visit": visit, "keystroke_to_views_ms": keys, "keystroke_to_views_settled_ms": settled})
 	fmt.Fprintf(raw, "%s\n", line)
 
 	fmt.Fprintf(c.Out, "\nbrowser (Chromium, %s, served from dist/ with the .br files):\n", benchLesson)
@@ -127,8 +131,10 @@ func benchBrowser(c benchConfig, module string, raw io.Writer) error {
 		visit.FCP, visit.DOMContentLoaded, visit.EngineMs, visit.Interactive, visit.Interactive-visit.DOMContentLoaded, pass(visit.Interactive-visit.DOMContentLoaded <= 500))
 	fmt.Fprintf(c.Out, "  the %s script started the worker at %.0f ms, the page script ran at %.0f ms, the page heard the engine ready at %.0f ms; runs drawn when the first result was (time in the worker): %s\n",
 		visit.WorkerBy, visit.Worker, visit.Boot, visit.EngineReady, visit.FirstRuns)
-	fmt.Fprintf(c.Out, "keystroke to redrawn views, 50-statement script, %d keystrokes: p50 %.1f ms, p95 %.1f ms, max %.1f ms (target p95 <= 16 ms) %s; editor redraw p50 %.2f ms; run start to views p50 %.1f ms\n",
+	fmt.Fprintf(c.Out, "keystroke to redrawn views, 50-statement script, %d keystrokes right after the page loaded: p50 %.1f ms, p95 %.1f ms, max %.1f ms (target p95 <= 16 ms) %s; editor redraw p50 %.2f ms; run start to views p50 %.1f ms\n",
 		benchKeystrokes, keys.P50, keys.P95, keys.Max, pass(keys.P95 <= 16), keys.EditorP50, keys.RunP50)
+	fmt.Fprintf(c.Out, "  the same keystrokes once the worker's warm-up is done and the page has been idle %s (a reader who reads first): p50 %.1f ms, p95 %.1f ms, max %.1f ms %s; in the worker p50 %.1f ms, p95 %.1f ms\n",
+		benchSettle, settled.P50, settled.P95, settled.Max, pass(settled.P95 <= 16), settled.WorkerP50, settled.WorkerP95)
 	fmt.Fprintf(c.Out, "  in the worker p50 %.1f ms, p95 %.1f ms; drawing the views p50 %.2f ms, p95 %.2f ms\n",
 		keys.WorkerP50, keys.WorkerP95, keys.DrawP50, keys.DrawP95)
 	fmt.Fprintf(c.Out, "  the run's hops, p50 / p95: posted to the worker taking it %.1f / %.1f ms, in the worker (wall) %.1f / %.1f ms, its reply to the page taking it %.1f / %.1f ms\n",
@@ -312,10 +318,17 @@ type keystrokeReport struct {
 	Samples                      []float64
 }
 
+// benchSettle is how long the settled keystroke measure waits, after the
+// worker's warm-up, before typing: V8 goes on optimising the engine's
+// functions in the background for a few seconds after they get hot, on a
+// core the page and the worker would otherwise have.
+const benchSettle = 8 * time.Second
+
 // keystrokes replaces the lesson's first playground with a 50-statement
 // script and types benchKeystrokes spaces at its end, one at a time, each
-// after the previous run has been drawn.
-func keystrokes(ctx context.Context, url string) (keystrokeReport, error) {
+// after the previous run has been drawn. With settle, it first waits for
+// the worker's warm-up (worker.ts) and then settle more.
+func keystrokes(ctx context.Context, url string, settle time.Duration) (keystrokeReport, error) {
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
 	var rep keystrokeReport
@@ -362,6 +375,12 @@ func keystrokes(ctx context.Context, url string) (keystrokeReport, error) {
 	}
 	if err := waitRun(n); err != nil {
 		return rep, err
+	}
+	if settle > 0 {
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.documentElement.dataset.engineWarm === "1"`, chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
+			return rep, errors.New("waiting for the worker's warm-up: " + err.Error())
+		}
+		time.Sleep(settle)
 	}
 	// The page thread's time in thread ticks (CPU), before and after the keystrokes.
 	if _, err := chromedp.Call(tab, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {

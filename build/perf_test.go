@@ -103,3 +103,33 @@ func median(xs []float64) float64 {
 	slices.Sort(s)
 	return s[len(s)/2]
 }
+
+// TestBrowserTimelineAndWarmUp checks two things a long reading session
+// depends on. The page's per-run marks and measures keep one entry a name
+// however long the reader types (they once grew by nine a keystroke, without
+// bound). And the worker, once idle, warms the engine up and says so
+// (worker.ts), so that the reader's first keystrokes meet optimised code.
+func TestBrowserTimelineAndWarmUp(t *testing.T) {
+	ctx := newTab(t, 60*time.Second)
+	openLesson(t, ctx, usersLesson+"?debounce=0")
+	waitFor(t, ctx, "the worker's warm-up", `document.documentElement.dataset.engineWarm === "1"`)
+	eval[bool](t, ctx, `(() => { const ta = document.querySelector("#ex-0 textarea"); ta.focus(); ta.setSelectionRange(ta.value.length, ta.value.length); return true })()`)
+	for i := 0; i < 12; i++ {
+		n := runs(t, ctx, "#ex-0")
+		if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: " "}); err != nil {
+			t.Fatal(err)
+		}
+		waitRun(t, ctx, "#ex-0", n)
+	}
+	counts := eval[map[string]float64](t, ctx, `(() => {
+		const c = {};
+		for (const e of performance.getEntries()) if (e.name.startsWith("pg-")) c[e.name] = (c[e.name] || 0) + 1;
+		return c;
+	})()`)
+	for _, name := range []string{"pg-input", "pg-input-to-views", "pg-keystroke-to-editor", "pg-draw-views", "pg-run-to-views", "pg-reply-to-page"} {
+		if counts[name] != 1 {
+			t.Errorf("after 12 keystrokes the timeline holds %v entries named %s, want 1 (all: %v)", counts[name], name, counts)
+		}
+	}
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+}

@@ -20,14 +20,18 @@ import (
 // minGrowth. Where it runs matters to the page: a collection inside a call
 // delays that call's reply, which the reader is waiting for. So:
 //
-//   - within a call, tick (between statements) collects when due: a long
-//     script leaves no idle moment to wait for;
+//   - within a call, tick (between statements) collects when due, once the
+//     call has run longCall statements: a long script leaves no idle moment
+//     to wait for, while a lesson-sized one (the reader's keystroke) ends
+//     soon and leaves its collection to idle. Collecting inside such a call
+//     made every thirtieth-or-so keystroke's reply 4-10 ms late;
 //   - after a call, check only marks a due collection pending, and idle,
 //     which cqlplay.mjs calls from a zero-delay timer once the caller has
 //     its reply (the page is drawing it), runs it;
 //   - a caller that never yields (a benchmark's loop of calls) never lets
-//     idle run, so check collects anyway once allocation passes the goal
-//     by as much again (hardFactor).
+//     idle run, so check collects anyway when a collection has waited
+//     through patientCalls calls, or once allocation passes the goal by as
+//     much again (the hard limit).
 //
 // The pacer starts (takes its first look at the heap) lazily: the first
 // runtime/metrics read builds the runtime's table of metrics, which cost
@@ -44,9 +48,11 @@ type gcPacer struct {
 	samples []metrics.Sample
 	started bool
 	ticks   int
+	inCall  int    // ticks since the last call ended (check)
 	next    uint64 // allocated-bytes total at which a collection is due
 	hard    uint64 // ... and past which check runs it at once
 	pending bool   // a collection is due and waits for idle
+	waited  int    // calls ended since it became due
 }
 
 const (
@@ -55,6 +61,13 @@ const (
 	// tickEvery is how many ticks pass between two looks at the heap: a look
 	// costs about a microsecond, a statement of W1 about ten.
 	tickEvery = 32
+	// longCall is how many statements a call runs before tick may collect
+	// in it.
+	longCall = 512
+	// patientCalls is how many calls a due collection waits through for
+	// idle: more than one request of the page's worker makes (open, the
+	// prelude's runs, the script, an exercise's checks, the layouts).
+	patientCalls = 16
 )
 
 func newGCPacer() *gcPacer {
@@ -72,11 +85,13 @@ func (p *gcPacer) start() {
 	}
 }
 
-// tick is called after each statement: it looks at the heap every
-// tickEvery calls and collects when a collection is due.
+// tick is called after each statement: past a call's first longCall
+// statements it looks at the heap every tickEvery calls and collects when a
+// collection is due.
 func (p *gcPacer) tick() {
 	p.ticks++
-	if p.ticks%tickEvery != 0 {
+	p.inCall++
+	if p.inCall < longCall || p.ticks%tickEvery != 0 {
 		return
 	}
 	p.start()
@@ -86,17 +101,24 @@ func (p *gcPacer) tick() {
 }
 
 // check is called at the end of each call: a due collection waits for
-// idle, unless allocation has gone past the hard limit.
+// idle, unless it has waited through patientCalls calls already, or
+// allocation has gone past the hard limit.
 func (p *gcPacer) check() {
+	p.inCall = 0
 	if !p.started {
 		p.pending = true // idle starts it
 		return
 	}
 	switch a := p.allocated(); {
-	case a >= p.hard:
+	case a >= p.hard, a >= p.next && p.waited >= patientCalls:
+		// Past the hard limit, or due through more calls than one request
+		// of the page's worker makes, with no idle in between: the caller
+		// does not yield (a loop of calls), and no one is drawing a reply
+		// that a collection now would delay.
 		p.collect()
 	case a >= p.next:
 		p.pending = true
+		p.waited++
 	}
 }
 
@@ -128,4 +150,5 @@ func (p *gcPacer) collected() {
 	p.next = p.samples[0].Value.Uint64() + growth
 	p.hard = p.next + growth
 	p.pending = false
+	p.waited = 0
 }

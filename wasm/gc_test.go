@@ -53,7 +53,8 @@ func TestGCPacerSpacesCollections(t *testing.T) {
 
 // TestGCPacerDefersToIdle checks where a due collection runs: after a call
 // it waits for idle (the page is drawing the reply), unless allocation has
-// gone past the hard limit, as in a loop of calls that never yields.
+// gone past the hard limit or the caller went on making calls without
+// letting idle run, as a loop of calls that never yields does.
 func TestGCPacerDefersToIdle(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	p := newGCPacer()
@@ -81,6 +82,53 @@ func TestGCPacerDefersToIdle(t *testing.T) {
 	if numGC() == before || p.pending {
 		t.Errorf("check past the hard limit did not collect at once")
 	}
+	// A caller that does not yield: a due collection waits through the
+	// calls of one request of the page's worker, then runs, idle or not.
+	allocate(p.next - p.allocated() + 1<<20)
+	before = numGC()
+	for call := range patientCalls {
+		sink = make([]byte, 1024)
+		p.check()
+		if numGC() != before || !p.pending {
+			t.Fatalf("call %d past the goal: %d collections, pending %v; want none and pending", call, numGC()-before, p.pending)
+		}
+	}
+	p.check()
+	if numGC() == before || p.pending {
+		t.Errorf("a collection pending through %d calls without idle did not run", patientCalls)
+	}
+}
+
+// TestGCPacerLeavesShortCallsAlone checks that a call of a lesson's size
+// never collects between its statements, however much it allocated: its
+// due collection waits for the end of the call, and then for idle. A long
+// call collects as it goes.
+func TestGCPacerLeavesShortCallsAlone(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	p := newGCPacer()
+	p.start()
+	for call := range 3 {
+		before := numGC()
+		for range longCall - 1 {
+			sink = make([]byte, 64<<10) // 32 MiB a call: past the hard limit
+			p.tick()
+		}
+		if n := numGC() - before; n != 0 {
+			t.Fatalf("call %d of %d statements: %d collections between its statements, want none", call, longCall-1, n)
+		}
+		p.check()
+		if numGC() == before {
+			t.Fatalf("call %d: the end of a call past the hard limit did not collect", call)
+		}
+	}
+	before := numGC()
+	for range 4 * longCall {
+		sink = make([]byte, 64<<10)
+		p.tick()
+	}
+	if numGC() == before {
+		t.Errorf("a call of %d statements allocating 128 MiB never collected", 4*longCall)
+	}
 }
 
 // TestGCPacerStartsLazily checks that a new pacer reads nothing until it must:
@@ -102,7 +150,7 @@ func TestGCPacerStartsLazily(t *testing.T) {
 		t.Fatalf("after idle: started %v, pending %v, next %d; want a started pacer with a goal", p.started, p.pending, p.next)
 	}
 	q := newGCPacer()
-	for range tickEvery {
+	for range longCall + tickEvery {
 		q.tick()
 	}
 	if !q.started {

@@ -5,6 +5,7 @@
 // completion and Reset stay on the native undo stack.
 
 import { escapeHTML, highlightLines, type Mark } from "./highlight";
+import { mark, measure } from "./timing";
 
 const maxHighlight = 100_000;
 
@@ -121,9 +122,9 @@ export class Editor {
   }
 
   private changed(): void {
-    performance.mark("pg-input");
+    mark("pg-input");
     this.paint();
-    performance.measure("pg-keystroke-to-editor", "pg-input");
+    measure("pg-keystroke-to-editor", "pg-input");
     this.complete();
     this.opts.onChange();
   }

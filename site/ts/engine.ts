@@ -176,6 +176,7 @@ export class Engine {
         const m = e.data;
         if (m.type === "started") this.onStarted();
         else if (m.type === "ready") resolve(m.ms);
+        else if (m.type === "warm") document.documentElement.dataset.engineWarm = "1"; // warm-up done (worker.ts), for tests and the curious
         else if (m.type === "failed") reject(new Error(m.error));
         else this.finish(m);
       };

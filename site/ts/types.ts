@@ -138,4 +138,4 @@ export interface Reply {
   ended: number;
 }
 
-export type FromWorker = { type: "started" } | { type: "ready"; ms: number } | { type: "failed"; error: string } | Reply;
+export type FromWorker = { type: "started" } | { type: "ready"; ms: number } | { type: "warm" } | { type: "failed"; error: string } | Reply;

@@ -17,6 +17,7 @@ import type { Mark } from "./highlight";
 import { cqlsh, renderOutcomes, renderWhy } from "./results";
 import { keySep, renderStorage, type LayoutModel } from "./storage";
 import type { Outcome, UI } from "./types";
+import { marked, measure } from "./timing";
 
 export interface PageContext {
   engine: Engine;
@@ -317,7 +318,7 @@ export class Widget {
     });
     if (!r || seq !== this.seq) return;
     if (r.session) this.runFp = new Map([[r.session, schemaFingerprint(prelude, script)]]);
-    this.show(r, start, prerendered);
+    this.show(r, start, prerendered, urgent);
   }
 
   /** Whether the editor holds the lesson's text. */
@@ -339,8 +340,12 @@ export class Widget {
     return "w" + this.index;
   }
 
-  /** Draws a run; prerendered: the page already shows its views (the lesson's text, nothing drawn since). */
-  private show(r: RunResult, start: number, prerendered: boolean): void {
+  /**
+   * Draws a run; prerendered: the page already shows its views (the lesson's
+   * text, nothing drawn since); urgent: the reader's own run (an edit, Run),
+   * not an example re-run behind it, which would overwrite its measures.
+   */
+  private show(r: RunResult, start: number, prerendered: boolean, urgent: boolean): void {
     const ui = this.page.ui;
     window.clearTimeout(this.statusTimer);
     if (r.stopped) {
@@ -352,7 +357,7 @@ export class Widget {
     this.session = r.session;
     this.layouts = new Map(Object.entries(r.layouts));
     this.asked.clear();
-    performance.mark("pg-draw");
+    const drawStart = performance.now();
     if (prerendered) this.drawn.set("results", r.json);
     // Results and Why come from the outcomes the run returned anyway: they
     // are always current, on screen or not.
@@ -377,21 +382,26 @@ export class Widget {
     this.setStatus("");
     this.fig.dataset.state = "done";
     this.fig.dataset.runs = String(++this.runs);
-    performance.measure("pg-draw-views", "pg-draw");
-    performance.measure("pg-run-to-views", { start });
     this.fig.dataset.workerMs = r.ms.toFixed(1);
-    if (performance.getEntriesByName("pg-input", "mark").length > 0) performance.measure("pg-input-to-views", "pg-input");
+    if (urgent) this.measure(r, start, drawStart);
+    this.page.firstResult();
+    // Examples that continue this one re-run behind whatever the reader does next.
+    for (const w of this.page.dependents(this.index)) w.schedule(this.page.debounceMs, false);
+  }
+
+  /** Records where the reader's run went, as measures on the page's timeline (timing.ts). */
+  private measure(r: RunResult, start: number, drawStart: number): void {
+    measure("pg-draw-views", { start: drawStart });
+    measure("pg-run-to-views", { start });
+    if (marked("pg-input")) measure("pg-input-to-views", "pg-input");
     const h = r.hops;
     if (h) {
       // Where the run's wall time went: waiting for the worker, in it, and
       // its reply waiting for this thread (behind a frame, or for a core).
-      performance.measure("pg-post-to-worker", { start: h.sent, end: Math.max(h.sent, h.began) });
-      performance.measure("pg-worker-wall", { start: h.began, end: h.ended });
-      performance.measure("pg-reply-to-page", { start: h.ended, end: Math.max(h.ended, h.received) });
+      measure("pg-post-to-worker", { start: h.sent, end: Math.max(h.sent, h.began) });
+      measure("pg-worker-wall", { start: h.began, end: h.ended });
+      measure("pg-reply-to-page", { start: h.ended, end: Math.max(h.ended, h.received) });
     }
-    this.page.firstResult();
-    // Examples that continue this one re-run behind whatever the reader does next.
-    for (const w of this.page.dependents(this.index)) w.schedule(this.page.debounceMs, false);
   }
 
   /** Underlines each error at Cassandra's position and marks its line in the gutter. */

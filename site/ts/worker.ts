@@ -40,6 +40,63 @@ async function init(wasm: string): Promise<void> {
   const t0 = performance.now();
   bridge = await load(wasm);
   scope.postMessage({ type: "ready", ms: performance.now() - t0 });
+  warmSoon();
+}
+
+/*
+ * Warm-up. V8 first compiles the engine's functions quickly and plainly
+ * (Liftoff) and optimises a function only after it has run for a while.
+ * Measured in Chromium, in a fresh worker: the first 125 runs of a
+ * 50-statement script took 0.8-1.0 ms each (p95 4-12 ms), and later runs
+ * took 0.5 ms. So while the worker has nothing to do, it runs a lesson-like
+ * script in a throwaway session, one short slice at a time, until warmRuns
+ * slices have run. The reader's first keystrokes then meet the optimised
+ * engine. A request always comes first: a slice starts only after idleMs
+ * without one, so a reader who types at once is never queued behind
+ * warm-up slices, nor shares the machine with the optimising compiles they
+ * set off (measured: typing right after the page loaded went from p50 14 to
+ * 21 ms with a 50 ms pause); that reader's own runs warm the engine instead.
+ */
+const warmScript = `CREATE TABLE warm (k text, c int, v text, n bigint, PRIMARY KEY (k, c)) WITH CLUSTERING ORDER BY (c DESC);
+INSERT INTO warm (k, c, v, n) VALUES ('a', 1, 'one', 10);
+INSERT INTO warm (k, c, v, n) VALUES ('a', 2, 'two', 20);
+INSERT INTO warm (k, c, v, n) VALUES ('b', 1, 'three', 30) USING TTL 3600;
+INSERT INTO warm (k, c, v) VALUES ('b', 2, 'four');
+UPDATE warm SET v = 'five', n = 50 WHERE k = 'c' AND c = 1;
+DELETE v FROM warm WHERE k = 'a' AND c = 2;
+SELECT * FROM warm WHERE k = 'a';
+SELECT v, n FROM warm WHERE k = 'b' AND c >= 1 AND c < 3;
+SELECT k, count(*) FROM warm WHERE k IN ('a', 'b') GROUP BY k;
+SELECT * FROM warm WHERE v = 'two';
+SELECT * FROM warm WHERE c = 1 ALLOW FILTERING;
+INSERT INTO warm (k, c) VALUES ('a');
+SELEC * FROM warm;
+`;
+const warmRuns = 400;
+const idleMs = 1000;
+let warmed = 0;
+let lastRequest = 0;
+let warmTimer: ReturnType<typeof setTimeout> | undefined;
+
+function warmSoon(): void {
+  clearTimeout(warmTimer);
+  if (warmed < warmRuns) warmTimer = setTimeout(warm, Math.max(0, lastRequest + idleMs - performance.now()));
+}
+
+function warm(): void {
+  if (!bridge || warmed >= warmRuns) return;
+  if (performance.now() - lastRequest < idleMs) return warmSoon();
+  const t0 = performance.now();
+  // A few slices per task, within about a millisecond and a half.
+  do {
+    const h = bridge.open("");
+    bridge.run(h, warmScript);
+    if (warmed % 8 === 0) bridge.layout(h, "map");
+    bridge.close(h);
+    warmed++;
+  } while (warmed < warmRuns && performance.now() - t0 < 1.5);
+  if (warmed >= warmRuns) scope.postMessage({ type: "warm" });
+  else warmTimer = setTimeout(warm, 0);
 }
 
 function reply(id: number, session: number, t0: number, fields: Partial<Reply>): void {
@@ -132,6 +189,8 @@ scope.onmessage = (e) => {
   } catch (err) {
     reply(m.id, 0, t0, { json: failure(String(err)) });
   }
+  lastRequest = performance.now();
+  warmSoon();
 };
 
 // The build writes the engine's URL into this script (build/assets.go), so
