@@ -24,7 +24,8 @@ import (
 //     call has run longCall statements: a long script leaves no idle moment
 //     to wait for, while a lesson-sized one (the reader's keystroke) ends
 //     soon and leaves its collection to idle. Collecting inside such a call
-//     made every thirtieth-or-so keystroke's reply 4-10 ms late;
+//     made the replies of the keystrokes it landed on 4-10 ms late (what a
+//     collection costs in Chromium);
 //   - after a call, check only marks a due collection pending, and idle,
 //     which cqlplay.mjs calls from a zero-delay timer once the caller has
 //     its reply (the page is drawing it), runs it;
