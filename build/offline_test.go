@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -58,6 +60,11 @@ func TestBrowserOffline(t *testing.T) {
 	srv.Close()
 	if _, err := http.Get(base + "/en/"); err == nil {
 		t.Fatal("the server still answers after Close")
+	}
+	// The engine's module comes from the HTTP cache first (sw.ts); emptied,
+	// the service worker must fall back on its own copy.
+	if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+		t.Fatal("clearing the HTTP cache: ", err)
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/en/nested-sorted-map/?debounce=0")); err != nil {
 		t.Fatal("opening a lesson offline: ", err)
