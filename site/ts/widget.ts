@@ -383,14 +383,14 @@ export class Widget {
     this.fig.dataset.state = "done";
     this.fig.dataset.runs = String(++this.runs);
     this.fig.dataset.workerMs = r.ms.toFixed(1);
-    if (urgent) this.measure(r, start, drawStart);
+    if (urgent) this.recordTimings(r, start, drawStart);
     this.page.firstResult();
     // Examples that continue this one re-run behind whatever the reader does next.
     for (const w of this.page.dependents(this.index)) w.schedule(this.page.debounceMs, false);
   }
 
   /** Records where the reader's run went, as measures on the page's timeline (timing.ts). */
-  private measure(r: RunResult, start: number, drawStart: number): void {
+  private recordTimings(r: RunResult, start: number, drawStart: number): void {
     measure("pg-draw-views", { start: drawStart });
     measure("pg-run-to-views", { start });
     if (marked("pg-input")) measure("pg-input-to-views", "pg-input");
