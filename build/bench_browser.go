@@ -176,10 +176,9 @@ func nextVisit(ctx context.Context, base string) (visitReport, error) {
 	if err := ready("next visit, the first lesson"); err != nil {
 		return rep, err
 	}
-	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.documentElement.dataset.engineWarm === "1"`, chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
-		return rep, errors.New("next visit, waiting for the warm-up: " + err.Error())
+	if err := settleAfterWarmUp(tab, benchSettle); err != nil {
+		return rep, errors.New("next visit: " + err.Error())
 	}
-	time.Sleep(benchSettle)
 	if err := chromedp.Do(tab, chromedp.Navigate(base+benchNextLesson)); err != nil {
 		return rep, errors.New("next visit: " + err.Error())
 	}
@@ -372,6 +371,16 @@ type keystrokeReport struct {
 	Samples                      []float64
 }
 
+// settleAfterWarmUp waits for the worker's warm-up (worker.ts, the page's
+// data-engine-warm), then d more.
+func settleAfterWarmUp(tab context.Context, d time.Duration) error {
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.documentElement.dataset.engineWarm === "1"`, chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
+		return errors.New("waiting for the worker's warm-up: " + err.Error())
+	}
+	time.Sleep(d)
+	return nil
+}
+
 // benchSettle is how long the settled keystroke measure waits, after the
 // worker's warm-up, before typing: V8 goes on optimising the engine's
 // functions in the background for a few seconds after they get hot, on a
@@ -431,10 +440,9 @@ func keystrokes(ctx context.Context, url string, settle time.Duration) (keystrok
 		return rep, err
 	}
 	if settle > 0 {
-		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.documentElement.dataset.engineWarm === "1"`, chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
-			return rep, errors.New("waiting for the worker's warm-up: " + err.Error())
+		if err := settleAfterWarmUp(tab, settle); err != nil {
+			return rep, err
 		}
-		time.Sleep(settle)
 	}
 	// The page thread's time in thread ticks (CPU), before and after the keystrokes.
 	if _, err := chromedp.Call(tab, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {

@@ -78,15 +78,18 @@ async function cacheFirst(req: Request): Promise<Response> {
  * wasm.Deserialize on a second visit; with this, one).
  */
 async function httpCacheFirst(req: Request): Promise<Response> {
+  let res: Response | undefined;
+  let failure: unknown;
   try {
-    const res = await fetch(req);
+    res = await fetch(req);
     if (res.ok) return res;
-  } catch {
-    // offline, or the HTTP cache evicted it: the Cache API copy below
+  } catch (err) {
+    failure = err; // offline, and the HTTP cache no longer has it: the Cache API copy below
   }
   const hit = await caches.match(req);
   if (hit) return hit;
-  return fetch(req); // the network's own error or status, for the page to report
+  if (res) return res; // the server's status, for the page to report
+  throw failure;
 }
 
 async function networkFirst(req: Request): Promise<Response> {
