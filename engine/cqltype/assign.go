@@ -160,6 +160,11 @@ func literalAssignable(k cql.LiteralKind, t *Type) bool {
 	return false
 }
 
+// Assignable is AssignmentTestable.testAssignment(...).isAssignable() for
+// a term: whether e could be a value of t, without parsing it. Function
+// calls and bind markers are always assignable here; the engine decides.
+func (t *Type) Assignable(e cql.Expr) bool { return assignable(e, t) }
+
 // assignable is AssignmentTestable.testAssignment: whether e could be a
 // value of t, without parsing it.
 func assignable(e cql.Expr, t *Type) bool {
@@ -225,7 +230,7 @@ func collectionAssignable(x *cql.Collection, t *Type) bool {
 // IsValueCompatibleWith is AbstractType.isValueCompatibleWith: whether
 // values of other read correctly as t (blob reads anything, text reads
 // ascii, bigint and timestamp read each other, varint reads int, bigint and
-// timestamp). Type hints and function results are checked with it.
+// timestamp, uuid reads timeuuid). Type hints and function results are checked with it.
 func (t *Type) IsValueCompatibleWith(other *Type) bool { return valueCompatible(t, other) }
 
 // valueCompatible is receiver.isValueCompatibleWith(other): whether bytes of
@@ -245,6 +250,8 @@ func valueCompatible(receiver, other *Type) bool {
 		return other.Kind == Bigint
 	case Varint:
 		return other.Kind == Int || other.Kind == Bigint || other.Kind == Timestamp
+	case UUID:
+		return other.Kind == Timeuuid // UUIDType.isValueCompatibleWithInternal
 	}
 	if receiver.Kind == other.Kind && len(receiver.Elems) == len(other.Elems) {
 		if receiver.IsCollection() && receiver.Frozen != other.Frozen {

@@ -10,7 +10,9 @@ import (
 
 // Conversions behind CAST(x AS t) (cql3/functions/CastFcts.java), the time
 // functions toDate/toTimestamp/toUnixTimestamp (TimeFcts.java) and
-// blobAsX/xAsBlob (BytesConversionFcts.java).
+// blobAsX's validation (BytesConversionFcts.java). The functions' table,
+// which calls these, is package function; CAST calls them here, so the two
+// cannot disagree.
 
 func isCastNumeric(k Kind) bool {
 	switch k {
@@ -259,9 +261,11 @@ func timeMillis(t *Type, v Value) (int64, bool) {
 }
 
 // ToDate is toDate(x) for a timestamp, date or timeuuid: the day of the
-// instant as SimpleDateSerializer.timeInMillisToDay computes it (whole
-// seconds floored, then days truncated toward zero, so the last day before
-// the epoch rounds up to 1970-01-01 as in Cassandra). Null or empty gives null.
+// instant as SimpleDateSerializer.timeInMillisToDay computes it in 4.1,
+// Duration.ofMillis(ms).toDays(): whole seconds floored, then days truncated
+// toward zero, so an instant less than 86,400 whole seconds before the
+// epoch is 1970-01-01, as in Cassandra; the day count wraps to 32 bits as
+// its (int) cast does. Null or empty gives null.
 func ToDate(from *Type, v Value) Value {
 	ms, ok := timeMillis(from, v)
 	if !ok {
@@ -288,25 +292,34 @@ func ToUnixTimestamp(from *Type, v Value) Value {
 	return Int64Value(ms)
 }
 
-// BlobAs is blobAsX(b): the bytes, validated as type to, with
-// BytesConversionFcts' message when they are not a value of it.
+// BlobAs is blobAsX(b): the bytes, unchanged, when X's serializer
+// validates them (BytesConversionFcts.makeFromBlobFunction), else an
+// InvalidRequest naming the function as its local name does there,
+// without keyspace: "In call to function blobasint, value 0x0102 is not a
+// valid binary representation for type int". Null gives null.
 func BlobAs(to *Type, v Value) (Value, *cqlerr.Error) {
-	if v == nil || to.Valid(v) && !(len(v) == 0 && !emptyAllowed(to)) {
+	if v == nil || serializerValid(to, v) {
 		return v, nil
 	}
-	name := "blobas" + to.String()
-	return nil, cqlerr.Invalid("In call to function " + name + ", value " + hexString(v) +
+	return nil, cqlerr.Invalid("In call to function blobas" + to.String() + ", value " + hexString(v) +
 		" is not a valid binary representation for type " + to.String())
 }
 
-// emptyAllowed reports whether Cassandra's validate accepts zero bytes for t.
-func emptyAllowed(t *Type) bool {
+// serializerValid is the validate of the type's TypeSerializer in 4.1,
+// which differs from Valid (whether the engine can decode the bytes) in a
+// few places: tinyint, smallint, date, time and duration refuse the empty
+// value (their validate is a bare size check: ByteSerializer,
+// ShortSerializer, SimpleDateSerializer, TimeSerializer,
+// DurationSerializer's "at least 3 bytes"); time checks only its 8 bytes,
+// not the range; a decimal needs 0 or at least 4 bytes (DecimalSerializer).
+func serializerValid(t *Type, v Value) bool {
 	switch t.Kind {
-	case Date, Time:
-		return false
+	case Tinyint, Smallint, Date, Duration:
+		return len(v) > 0 && t.Valid(v)
+	case Time:
+		return len(v) == 8
+	case Decimal:
+		return len(v) == 0 || len(v) >= 4
 	}
-	return true
+	return t.Valid(v)
 }
-
-// AsBlob is xAsBlob(v): the value's bytes, unchanged, as a blob.
-func AsBlob(v Value) Value { return v }

@@ -3,6 +3,7 @@ package query
 import (
 	"math/big"
 
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
 )
 
@@ -32,7 +33,13 @@ func (rd *reader) eval(s *selector, rc *rowCtx) cqltype.Value {
 		for i, a := range s.args {
 			args[i] = rd.eval(a, rc)
 		}
-		v, err := rd.db.callFunction(s, args)
+		var v cqltype.Value
+		var err *cqlerr.Error
+		if s.native != nil {
+			v, err = s.native.Call(callCtx{rd.db}, args)
+		} else {
+			v, err = castValue(s.args[0].typ, s.typ, args[0])
+		}
 		if err != nil && rd.stopped == nil {
 			rd.stopped = err
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/function"
 )
 
 // env evaluates what literals cannot express: function calls inside values
@@ -22,14 +23,7 @@ func (e env) Eval(x cql.Expr, want *cqltype.Type, receiver string) (cqltype.Valu
 	case *cql.BindMarker:
 		return nil, bindMarkerError(f)
 	case *cql.FuncCall:
-		v, typ, err := e.db.evalFunc(f, want)
-		if err != nil {
-			return nil, err
-		}
-		if !valueCompatible(want, typ) {
-			return nil, cqlerr.Invalid("Type error: cannot assign result of function system." + strings.ToLower(f.Name) + " (type " + typ.String() + ") to " + receiver + " (type " + want.String() + ")")
-		}
-		return v, nil
+		return e.db.evalFunc(f, want, receiver)
 	case *cql.ColumnRef:
 		return nil, cqlerr.Invalid("Invalid value for " + receiver + ": column references are only allowed in SET c = c + value")
 	}
@@ -51,221 +45,93 @@ func exprPos(e cql.Expr) cqlerr.Pos {
 
 func formatFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 
-// valueCompatible is AbstractType.isValueCompatibleWith for the cases
-// functions produce.
-func valueCompatible(want, got *cqltype.Type) bool {
-	if want.Equal(got) {
-		return true
+// callCtx is what a native function reads of the session: its clock and
+// its seeded random source (package function).
+type callCtx struct{ db *DB }
+
+func (c callCtx) NowMicros() int64 { return c.db.Clock }
+func (c callCtx) Random() uint64   { return c.db.next() }
+
+// funcName is the called name as Cassandra's FunctionName prints it:
+// lower case (the parser lowers unquoted names), with the keyspace when one
+// was written (system.now).
+func funcName(f *cql.FuncCall) string {
+	if f.Keyspace != "" {
+		return strings.ToLower(f.Keyspace) + "." + f.Name
 	}
-	switch {
-	case want.Kind == cqltype.UUID && got.Kind == cqltype.Timeuuid:
-		return true
-	case want.Kind == cqltype.Text && got.Kind == cqltype.Ascii:
-		return true
-	case want.Kind == cqltype.Blob:
-		return true
-	case want.Kind == cqltype.Bigint && (got.Kind == cqltype.Timestamp || got.Kind == cqltype.Counter):
-		return true
-	}
-	return false
+	return f.Name
 }
 
-// nativeFunction is one of Cassandra's built-in scalar functions.
-type nativeFunction struct {
-	params []*cqltype.Type // nil entry: any type
-	result *cqltype.Type
-	call   func(db *DB, args []cqltype.Value, types []*cqltype.Type) (cqltype.Value, *cqlerr.Error)
+// evalFunc evaluates a function call used as a term (an INSERT or UPDATE
+// value, a WHERE term, an argument of another call) for receiver, as
+// FunctionCall.Raw.prepare does: resolve the overload against the receiver's
+// type, check its result fits the receiver, prepare each argument against
+// its parameter (receiver "arg0(system.f)"), then call.
+func (db *DB) evalFunc(f *cql.FuncCall, want *cqltype.Type, receiver string) (cqltype.Value, *cqlerr.Error) {
+	name := funcName(f)
+	args := make([]function.Arg, len(f.Args))
+	for i, a := range f.Args {
+		args[i] = termArg{db, a}
+	}
+	fn, err := function.Resolve(name, args, want)
+	if err != nil {
+		return nil, err
+	}
+	if fn == nil {
+		return nil, cqlerr.Invalid("Unknown function " + name + " called")
+	}
+	if function.TypeMatch(want, fn.Result) == function.NotAssignable {
+		return nil, cqlerr.Invalid("Type error: cannot assign result of function " + fn.QualifiedName() +
+			" (type " + fn.Result.String() + ") to " + receiver + " (type " + want.String() + ")")
+	}
+	vals := make([]cqltype.Value, len(f.Args))
+	for i, a := range f.Args {
+		v, err := fn.Params[i].Assign(a, function.ArgReceiver(fn, i), db.env())
+		if err != nil {
+			return nil, err
+		}
+		vals[i] = v
+	}
+	return fn.Call(callCtx{db}, vals)
 }
 
-func (db *DB) nowUUID() cqltype.Value {
-	node := db.next() & 0xFFFFFFFFFFFF
-	return cqltype.TimeUUIDAt(db.Clock*1000+int64(db.next()%10)*100, uint16(db.next()&0x3FFF), node|0x010000000000)
+// termArg is a term passed to a function, tested as its Raw class's
+// testAssignment does: a type hint by its type (TypeCast), a function call
+// by its resolved result (FunctionCall.Raw: weakly when it does not
+// resolve, so that its own error surfaces later), a marker weakly, a
+// literal or collection weakly when it could be a value of the parameter.
+type termArg struct {
+	db *DB
+	e  cql.Expr
 }
 
-func nativeFunctions(name string) []nativeFunction {
-	ts, tu, date, bigint := cqltype.TimestampType, cqltype.TimeuuidType, cqltype.DateType, cqltype.BigintType
-	switch name {
-	case "now", "currenttimeuuid":
-		return []nativeFunction{{result: tu, call: func(db *DB, _ []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-			return db.nowUUID(), nil
-		}}}
-	case "uuid":
-		return []nativeFunction{{result: cqltype.UUIDType, call: func(db *DB, _ []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-			var b [16]byte
-			a, c := db.next(), db.next()
-			for i := 0; i < 8; i++ {
-				b[i], b[8+i] = byte(a>>(8*i)), byte(c>>(8*i))
-			}
-			return cqltype.RandomUUID(b), nil
-		}}}
-	case "currenttimestamp":
-		return []nativeFunction{{result: ts, call: func(db *DB, _ []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-			return cqltype.TimestampValue(floorDiv(db.Clock, 1000)), nil
-		}}}
-	case "currentdate":
-		return []nativeFunction{{result: date, call: func(db *DB, _ []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-			return cqltype.DateValue(floorDiv(db.Clock, 86_400_000_000)), nil
-		}}}
-	case "currenttime":
-		return []nativeFunction{{result: cqltype.TimeType, call: func(db *DB, _ []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-			day := int64(86_400_000_000)
-			return cqltype.TimeOfDayValue((db.Clock - floorDiv(db.Clock, day)*day) * 1000), nil
-		}}}
-	case "totimestamp", "dateof":
-		return []nativeFunction{
-			{params: []*cqltype.Type{tu}, result: ts, call: uuidToMillis(func(ms int64) cqltype.Value { return cqltype.TimestampValue(ms) })},
-			{params: []*cqltype.Type{date}, result: ts, call: func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-				d, _ := cqltype.DateDays(a[0])
-				return cqltype.TimestampValue(d * 86_400_000), nil
-			}},
-		}
-	case "tounixtimestamp", "unixtimestampof":
-		return []nativeFunction{
-			{params: []*cqltype.Type{tu}, result: bigint, call: uuidToMillis(func(ms int64) cqltype.Value { return cqltype.Int64Value(ms) })},
-			{params: []*cqltype.Type{ts}, result: bigint, call: func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-				return a[0], nil
-			}},
-			{params: []*cqltype.Type{date}, result: bigint, call: func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-				d, _ := cqltype.DateDays(a[0])
-				return cqltype.Int64Value(d * 86_400_000), nil
-			}},
-		}
-	case "todate":
-		return []nativeFunction{
-			{params: []*cqltype.Type{tu}, result: date, call: uuidToMillis(func(ms int64) cqltype.Value { return cqltype.DateValue(floorDiv(ms, 86_400_000)) })},
-			{params: []*cqltype.Type{ts}, result: date, call: func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-				ms, _ := cqltype.Int64Of(a[0])
-				return cqltype.DateValue(floorDiv(ms, 86_400_000)), nil
-			}},
-		}
-	case "mintimeuuid", "maxtimeuuid":
-		return []nativeFunction{{params: []*cqltype.Type{ts}, result: tu, call: func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-			ms, _ := cqltype.Int64Of(a[0])
-			if name == "mintimeuuid" {
-				return cqltype.MinTimeUUID(ms), nil
-			}
-			return cqltype.MaxTimeUUID(ms), nil
-		}}}
-	}
-	if strings.HasPrefix(name, "blobas") {
-		t := simpleType(strings.TrimPrefix(name, "blobas"))
-		if t != nil {
-			return []nativeFunction{{params: []*cqltype.Type{cqltype.BlobType}, result: t, call: func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-				return a[0], nil
-			}}}
-		}
-	}
-	if strings.HasSuffix(name, "asblob") {
-		t := simpleType(strings.TrimSuffix(name, "asblob"))
-		if t != nil {
-			return []nativeFunction{{params: []*cqltype.Type{t}, result: cqltype.BlobType, call: func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-				return a[0], nil
-			}}}
-		}
-	}
-	return nil
-}
+func (a termArg) String() string { return a.e.String() }
 
-func uuidToMillis(conv func(ms int64) cqltype.Value) func(*DB, []cqltype.Value, []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-	return func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-		ms, ok := cqltype.UUIDUnixMillis(a[0])
-		if !ok {
-			return nil, nil
+func (a termArg) TestAssignment(t *cqltype.Type) function.Match {
+	switch x := a.e.(type) {
+	case *cql.TypeHint:
+		ht, err := cqltype.FromRef(x.Type)
+		if err != nil {
+			return function.WeaklyAssignable
 		}
-		return conv(ms), nil
-	}
-}
-
-// evalFunc evaluates a function call used as a value (INSERT, WHERE, SET).
-func (db *DB) evalFunc(f *cql.FuncCall, want *cqltype.Type) (cqltype.Value, *cqltype.Type, *cqlerr.Error) {
-	name := strings.ToLower(f.Name)
-	cands := nativeFunctions(name)
-	if len(cands) == 0 {
-		return nil, nil, cqlerr.Invalid("Unknown function " + f.Name)
-	}
-	for ci, fn := range cands {
-		if len(fn.params) != len(f.Args) {
-			if ci == len(cands)-1 {
-				return nil, nil, cqlerr.Invalid("Invalid number of arguments in call to function system." + name + ": " + itoa(len(fn.params)) + " required but " + itoa(len(f.Args)) + " provided")
-			}
-			continue
+		return function.TypeMatch(t, ht)
+	case *cql.FuncCall:
+		args := make([]function.Arg, len(x.Args))
+		for i, e := range x.Args {
+			args[i] = termArg{a.db, e}
 		}
-		args := make([]cqltype.Value, len(f.Args))
-		ok := true
-		var firstErr *cqlerr.Error
-		for i, a := range f.Args {
-			v, err := fn.params[i].Assign(a, "arg"+itoa(i)+"("+name+")", env{db})
-			if err != nil {
-				ok = false
-				if firstErr == nil {
-					firstErr = err
-				}
-				break
-			}
-			args[i] = v
+		fn, err := function.Resolve(funcName(x), args, t)
+		if err != nil || fn == nil {
+			return function.WeaklyAssignable
 		}
-		if !ok {
-			if ci == len(cands)-1 {
-				return nil, nil, firstErr
-			}
-			continue
-		}
-		for _, a := range args {
-			if a == nil && len(fn.params) > 0 {
-				return nil, fn.result, nil
-			}
-		}
-		v, err := fn.call(db, args, fn.params)
-		return v, fn.result, err
+		return function.TypeMatch(t, fn.Result)
+	case *cql.BindMarker:
+		return function.WeaklyAssignable
 	}
-	return nil, nil, cqlerr.Invalid("Unknown function " + f.Name)
-}
-
-// functionType resolves a scalar function used as a selector.
-func (db *DB) functionType(name string, args []*selector) (*cqltype.Type, *cqlerr.Error) {
-	cands := nativeFunctions(name)
-	if len(cands) == 0 {
-		return nil, cqlerr.Invalid("Unknown function " + name)
+	if t.Assignable(a.e) {
+		return function.WeaklyAssignable
 	}
-	for _, fn := range cands {
-		if fn.match(args) {
-			return fn.result, nil
-		}
-	}
-	if len(cands[0].params) != len(args) {
-		return nil, cqlerr.Invalid("Invalid number of arguments in call to function system." + name + ": " + itoa(len(cands[0].params)) + " required but " + itoa(len(args)) + " provided")
-	}
-	return nil, cqlerr.Invalid("Type error: " + args[0].name + " cannot be passed as argument 0 of function system." + name + " of type " + cands[0].params[0].String())
-}
-
-func (fn nativeFunction) match(args []*selector) bool {
-	if len(fn.params) != len(args) {
-		return false
-	}
-	for i, p := range fn.params {
-		if args[i].typ != nil && !valueCompatible(p, args[i].typ) {
-			return false
-		}
-	}
-	return true
-}
-
-// callFunction evaluates a selector's function over evaluated arguments.
-func (db *DB) callFunction(s *selector, args []cqltype.Value) (cqltype.Value, *cqlerr.Error) {
-	if s.fn == "cast" {
-		return castValue(s.args[0].typ, s.typ, args[0])
-	}
-	for _, fn := range nativeFunctions(s.fn) {
-		if fn.match(s.args) {
-			for _, a := range args {
-				if a == nil && len(fn.params) > 0 {
-					return nil, nil
-				}
-			}
-			return fn.call(db, args, fn.params)
-		}
-	}
-	return nil, nil
+	return function.NotAssignable
 }
 
 // castValue is CAST(x AS type), with Cassandra's CastFcts conversions.
@@ -274,13 +140,4 @@ func castValue(from, to *cqltype.Type, v cqltype.Value) (cqltype.Value, *cqlerr.
 		return nil, nil
 	}
 	return cqltype.Cast(from, to, v)
-}
-
-// simpleType returns the simple type called name, or nil.
-func simpleType(name string) *cqltype.Type {
-	t, err := cqltype.FromRef(&cql.TypeRef{Name: name})
-	if err != nil || t.Elems != nil {
-		return nil
-	}
-	return t
 }

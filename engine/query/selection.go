@@ -6,6 +6,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/function"
 	"github.com/cqlplay/cqlplay/engine/schema"
 	"github.com/cqlplay/cqlplay/engine/store"
 )
@@ -31,7 +32,12 @@ type selector struct {
 	name string
 	typ  *cqltype.Type
 	col  *schema.Column
-	fn   string
+	fn   string // the aggregate of selAgg; "cast" for a CAST
+	// native is the function of a selFunc other than CAST
+	native *function.Native
+	// lit is a literal argument of a function, a selConst valued once the
+	// function is resolved
+	lit  *cql.Literal
 	args []*selector
 	// constant value for selConst; the key of selElement; the lower bound
 	// of selSlice (when hasFrom)
@@ -314,26 +320,62 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 		}
 		return &selector{kind: selAgg, fn: name, name: "system." + name + "(" + arg.name + ")", typ: typ, args: []*selector{arg}}, nil
 	}
-	// Scalar functions: evaluated per row over their arguments.
-	var args []*selector
-	var names []string
-	for _, a := range f.Args {
+	return db.prepareScalarSelector(t, sel, f)
+}
+
+// prepareScalarSelector prepares a native scalar function of other
+// selectors, resolved once here (Selectable.WithFunction.Raw): a literal
+// argument is a term selector, tested against the parameters as the
+// literal and then prepared as a value of the chosen parameter.
+func (db *DB) prepareScalarSelector(t *schema.Table, sel *selection, f *cql.FuncCall) (*selector, *cqlerr.Error) {
+	name := funcName(f)
+	args := make([]*selector, len(f.Args))
+	fargs := make([]function.Arg, len(f.Args))
+	names := make([]string, len(f.Args))
+	for i, a := range f.Args {
 		s, err := db.prepareSelector(t, sel, a)
 		if err != nil {
-			if lit, ok := a.(*cql.Literal); ok {
-				s = &selector{kind: selConst, name: lit.String()}
-			} else {
+			lit, ok := a.(*cql.Literal)
+			if !ok {
 				return nil, err
 			}
+			s = &selector{kind: selConst, name: lit.String(), lit: lit}
 		}
-		args = append(args, s)
-		names = append(names, s.name)
+		args[i], fargs[i], names[i] = s, s, s.name
 	}
-	typ, err := db.functionType(name, args)
+	fn, err := function.Resolve(name, fargs, nil)
 	if err != nil {
 		return nil, err
 	}
-	return &selector{kind: selFunc, fn: name, name: "system." + name + "(" + join(names, ", ") + ")", typ: typ, args: args}, nil
+	if fn == nil {
+		return nil, cqlerr.Invalid("Unknown function '" + name + "'")
+	}
+	for i, a := range args {
+		if a.lit == nil {
+			continue
+		}
+		if a.val, err = fn.Params[i].Assign(a.lit, function.ArgReceiver(fn, i), db.env()); err != nil {
+			return nil, err
+		}
+		a.typ = fn.Params[i]
+	}
+	return &selector{kind: selFunc, native: fn, name: fn.QualifiedName() + "(" + join(names, ", ") + ")", typ: fn.Result, args: args}, nil
+}
+
+// String is the selector as Cassandra prints an argument in "Type error:
+// x cannot be passed as argument 0 of function ...".
+func (s *selector) String() string { return s.name }
+
+// TestAssignment is a selector's Selectable.testAssignment: a literal as
+// its term does, anything else by its type.
+func (s *selector) TestAssignment(t *cqltype.Type) function.Match {
+	if s.lit != nil {
+		if t.Assignable(s.lit) {
+			return function.WeaklyAssignable
+		}
+		return function.NotAssignable
+	}
+	return function.TypeMatch(t, s.typ)
 }
 
 // srcKind says where a selector of a plain read finds its value.
