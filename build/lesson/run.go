@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/cqlplay/cqlplay/engine"
-	"github.com/cqlplay/cqlplay/engine/cqlerr"
 )
 
 // RunTimeout bounds one example's run, so a runaway example fails the build
@@ -122,7 +121,7 @@ func verdict(st Statement, o engine.Outcome) string {
 	return ""
 }
 
-func describe(e *cqlerr.Error) string {
+func describe(e *engine.Error) string {
 	return string(e.Code) + " " + strconv.Quote(e.Message)
 }
 

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine"
-	"github.com/cqlplay/cqlplay/engine/cqlerr"
 )
 
 // fakeSession stands in for the engine where a test is about the command's
@@ -36,7 +35,7 @@ func (f *fakeSession) run(script string) []engine.Outcome {
 		o := engine.Outcome{Statement: stmt, Line: stmtLine, Text: "ran " + stmt}
 		if strings.Contains(stmt, "fail") {
 			o.Text = ""
-			o.Error = cqlerr.Invalid("failed " + stmt)
+			o.Error = invalidErr("failed " + stmt)
 		}
 		outs = append(outs, o)
 	}
