@@ -114,7 +114,7 @@ func writeWidget(b *strings.Builder, t *uiText, ex *lesson.Example, r exampleRun
 }
 
 // writePanel writes one view's content. Its markup is mirrored by
-// drawPanel in site/ts/widget.ts.
+// drawPanel in site/ts/views.ts.
 func writePanel(b *strings.Builder, t *uiText, v view, r exampleRun) {
 	switch v.Name {
 	case "results":
