@@ -3,11 +3,13 @@ package lesson
 import (
 	"strconv"
 	"strings"
+
+	"github.com/cqlplay/cqlplay/engine"
 )
 
-// Versions are the Cassandra versions an example may ask for; the first is
-// the default.
-var Versions = []string{"4.1", "3.11", "5.0"}
+// Versions are the Cassandra versions an example may ask for, the engine's
+// own list (engine.Versions); the first is the default.
+var Versions = engine.Versions
 
 // A View is one tab of a playground.
 type View struct {
