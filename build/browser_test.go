@@ -52,7 +52,7 @@ func waitRun(t *testing.T, ctx context.Context, fig string, n int) {
 // TestBrowserMatchesBuild checks that the live widget draws exactly what the
 // build pre-rendered, in every view: the same engine, natively and in
 // WebAssembly, and the same markup from build/ (widget.go, storage.go) and
-// site/ts/ (results.ts, storage.ts, widget.ts). A widget holding the lesson's
+// site/ts/ (results.ts, storage.ts, views.ts). A widget holding the lesson's
 // text keeps the pre-rendered views, so each one is edited and restored
 // first (a live run of the lesson's text), then every tab opened (drawn).
 func TestBrowserMatchesBuild(t *testing.T) {

@@ -22,7 +22,8 @@ var DefaultStart = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 // Options configures a Session. The zero value is an unbounded 4.1 session,
 // which is what the command line uses; the browser passes bounds.
 type Options struct {
-	// Version is the Cassandra version simulated: "3.11", "4.1" (default) or "5.0".
+	// Version is the Cassandra version simulated, one of Versions;
+	// anything else means DefaultVersion.
 	Version string
 	// MaxStatements stops a run after this many statements (0: no bound).
 	MaxStatements int
@@ -56,10 +57,8 @@ func NewSession(opts Options) *Session {
 	if start.IsZero() {
 		start = DefaultStart
 	}
-	switch opts.Version {
-	case "3.11", "4.1", "5.0":
-	default:
-		opts.Version = "4.1"
+	if !IsVersion(opts.Version) {
+		opts.Version = DefaultVersion
 	}
 	return &Session{opts: opts, db: query.New(start.UnixMicro(), opts.Seed, opts.Version)}
 }

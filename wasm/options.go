@@ -46,8 +46,8 @@ func setOption(opts *engine.Options, f field) error {
 		opts.Version, err = f.str()
 		// "" is the default (4.1), like a missing key: a page passing an
 		// unset version attribute gets the default rather than no session.
-		if err == nil && opts.Version != "" && opts.Version != "3.11" && opts.Version != "4.1" && opts.Version != "5.0" {
-			err = errors.New(`options: version must be "3.11", "4.1" or "5.0", not "` + opts.Version + `"`)
+		if err == nil && opts.Version != "" && !engine.IsVersion(opts.Version) {
+			err = errors.New(`options: version must be ` + engine.VersionList(`"`) + `, not "` + opts.Version + `"`)
 		}
 	case "maxStatements":
 		opts.MaxStatements, err = f.count()

@@ -55,6 +55,9 @@ func (l *Lesson) Run(ex *Example) Result {
 	if x := ex.Exercise; x != nil {
 		want, problems := l.runExercise(ex)
 		r.Problems = append(r.Problems, problems...)
+		if len(problems) == 0 {
+			r.Problems = append(r.Problems, l.runWrong(ex, want)...)
+		}
 		checks := x.RunChecks(s, want)
 		r.Checks = &checks
 		if len(problems) == 0 && checks.Passed() == len(checks.Checks) {

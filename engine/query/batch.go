@@ -1,9 +1,13 @@
 package query
 
 import (
+	"slices"
+
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
 )
 
 // unloggedBatchWarnPartitions is unlogged_batch_across_partitions_warn_threshold.
@@ -160,7 +164,7 @@ func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Resul
 			return nil, err
 		}
 		if !res {
-			return &Result{Columns: []string{"[applied]"}, Rows: [][]string{{"False"}}}, nil
+			return db.batchFailure(writes, key, params), nil
 		}
 	}
 	for _, w := range writes {
@@ -170,6 +174,89 @@ func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Resul
 		}
 	}
 	return &Result{Columns: []string{"[applied]"}, Rows: [][]string{{"True"}}}, nil
+}
+
+// batchFailure answers a conditional batch whose conditions did not all hold,
+// as ModificationStatement.buildCasFailureResultSet does for a batch:
+// [applied] False, then the primary key columns and the columns named by the
+// IF clauses in their order (every column, in SELECT * order, once a statement
+// says IF EXISTS or IF NOT EXISTS), one row for each existing row the
+// conditions read, in clustering order. With no such row it is [applied] alone.
+func (db *DB) batchFailure(writes []*write, key []byte, p writeParams) *Result {
+	t := writes[0].t
+	res := &Result{Columns: []string{"[applied]"}, Rows: [][]string{{"False"}},
+		Plan: &Plan{Kind: "write", Table: t.Qualified(), PartitionsRead: 1, Partitions: tokens([][]byte{key})}}
+	part := db.Data(t).Partition(key)
+	if part == nil {
+		return res
+	}
+	cols, wildcard := []*schema.Column{}, false
+	var rows []*store.Row
+	for _, w := range writes {
+		if w.cond == nil {
+			continue
+		}
+		if w.cond.ifExists || w.cond.ifNotExists {
+			wildcard = true
+		}
+		for _, c := range w.cond.conds {
+			cols = appendColumn(cols, c.col)
+		}
+		rows = appendConditionRow(rows, w, part)
+	}
+	if wildcard {
+		cols = t.Columns
+	} else {
+		pk := append(slices.Clone(t.PartitionKey), t.ClusteringCs...)
+		cols = append(pk, cols...)
+	}
+	cmp := part.Comparator()
+	slices.SortFunc(rows, func(a, b *store.Row) int { return cmp.Compare(a.Clustering, b.Clustering) })
+	rc := &rowCtx{t: t, part: part, pkVals: splitKey(t, key), now: p.now}
+	var out [][]string
+	for _, r := range rows {
+		rc.row, rc.del = r, part.DeletionAt(r.Clustering).Max(r.Deletion())
+		if !rowIsLive(t, r, rc) {
+			continue
+		}
+		out = append(out, failureRow(res, rc, cols, len(out)))
+	}
+	if len(out) == 0 {
+		return res
+	}
+	for _, c := range cols {
+		res.Columns = append(res.Columns, c.Name)
+	}
+	res.Rows = out
+	return res
+}
+
+// appendConditionRow adds the row a conditional write reads, once.
+func appendConditionRow(rows []*store.Row, w *write, part *store.Partition) []*store.Row {
+	ss, _ := clusteringSlices(w.t, w.rs)
+	if len(ss) == 0 || len(ss[0].Start.Prefix) != len(w.t.ClusteringCs) {
+		return rows
+	}
+	r := part.Row(ss[0].Start.Prefix)
+	if r == nil || slices.Contains(rows, r) {
+		return rows
+	}
+	return append(rows, r)
+}
+
+// failureRow formats one [applied] = False row, noting its nulls in res.
+func failureRow(res *Result, rc *rowCtx, cols []*schema.Column, n int) []string {
+	row := []string{"False"}
+	for _, col := range cols {
+		v := rc.value(col)
+		if v == nil {
+			res.Nulls = append(res.Nulls, [2]int{n, len(row)})
+			row = append(row, "null")
+			continue
+		}
+		row = append(row, col.Type.Format(v))
+	}
+	return row
 }
 
 // checkOnly evaluates a write's conditions without writing.
