@@ -9,6 +9,7 @@
 //	                                 run the files (standard input when none) in one session,
 //	                                 then print the storage layout (map, tree, cli, sstabledump, ring)
 //	cqlplay repl                     read statements up to ';' and run them as they come
+//	cqlplay check FILE.md...         run the cql examples of Markdown pages and their expectations
 //	cqlplay                          the REPL at a terminal, else like `cqlplay run`
 //
 // The session has no bounds (engine.Options{}): a script runs to its end.
@@ -16,7 +17,8 @@
 // Exit status: 0 when every statement succeeded; 2 when any statement failed
 // (cqlsh -f exits 2 when a statement failed, and so does cqlplay whatever the
 // input, so a script in CI fails loudly); 1 when the command line is wrong or a
-// file cannot be read.
+// file cannot be read. `cqlplay check` exits 1 when an example disagrees with
+// the engine and 2 on a usage or read error.
 package main
 
 import (
@@ -79,6 +81,9 @@ const usage = `usage:
                                    then print the storage layout in FORM: map, tree, cli,
                                    sstabledump or ring (of table T, or of every table)
   cqlplay repl                     read statements up to ';' and run them in one session
+  cqlplay check FILE.md...         run every cql example of Markdown pages (lessons, wiki
+                                   pages) and check what it says it does: -- fails:,
+                                   -- rows:, exercises and their wrong answers
   cqlplay                          the REPL when standard input is a terminal, else run it
 
 Output is what cqlsh prints for the script: result tables and warnings on
@@ -87,7 +92,8 @@ standard output, errors on standard error as <file>:<line>:<error>. With
 more line: {"form":...,"table":...,"map":{...}} or {...,"text":"..."}.
 
 Exit status: 0 when every statement succeeded, 2 when one failed, 1 on a usage
-or read error.
+or read error. check: 0 when every example agrees, 1 when one disagrees (each
+printed as <file>:<line>: <what disagreed>), 2 on a usage or read error.
 `
 
 // cli is main with its environment passed in and the exit status returned.
@@ -101,6 +107,8 @@ func cli(args []string, e env) int {
 	switch args[0] {
 	case "run":
 		return run(args[1:], e)
+	case "check":
+		return check(args[1:], e)
 	case "repl":
 		if len(args) > 1 {
 			fmt.Fprintf(e.stderr, "cqlplay repl takes no arguments\n%s", usage)
