@@ -9,6 +9,7 @@ type uiText struct {
 	SiteTitle    string `json:"-"`
 	Tagline      string `json:"-"`
 	Lessons      string `json:"-"`
+	Minutes      string `json:"-"` // a lesson's reading time: {n} minutes
 	NotFound     string `json:"-"`
 	NotFoundText string `json:"-"`
 	BackToIndex  string `json:"-"`
@@ -89,6 +90,7 @@ var uiStrings = map[string]*uiText{
 		SiteTitle:     "cqlplay",
 		Tagline:       "Learn Cassandra data modeling by seeing what Cassandra does with your data.",
 		Lessons:       "Lessons",
+		Minutes:       "{n} min read",
 		NotFound:      "Page not found",
 		NotFoundText:  "There is no page at this address.",
 		BackToIndex:   "All lessons",
@@ -163,6 +165,7 @@ var uiStrings = map[string]*uiText{
 		SiteTitle:     "cqlplay",
 		Tagline:       "看 Cassandra 如何存放你的数据，学会 Cassandra 数据建模。",
 		Lessons:       "课程",
+		Minutes:       "阅读约 {n} 分钟",
 		NotFound:      "找不到页面",
 		NotFoundText:  "这个地址没有页面。",
 		BackToIndex:   "全部课程",
