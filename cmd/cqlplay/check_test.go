@@ -24,9 +24,8 @@ func TestCheck(t *testing.T) {
 		{"disagrees", []string{"check", good, bad}, 1,
 			bad + ":6: statement `SELECT * FROM t WHERE k = 1` should return 2 rows but it returned 1 rows\n" +
 				bad + `:7: statement ` + "`SELECT * FROM t WHERE c = 1`" + ` should fail with "Some partition key parts are missing" but it failed with InvalidRequest "Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING"` + "\n" +
-				bad + ":7: prelude statement of the example on line 11 failed, so that example starts from the wrong state: InvalidRequest: Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING\n" +
 				bad + ":12: statement `SELECT * FROM t WHERE k = 1 AND c > 0` should fail with \"anything\" but it succeeded\n",
-			"cqlplay check: 4 disagreements\n"},
+			"cqlplay check: 3 disagreements\n"},
 		{"no file", []string{"check"}, 2, "", "usage: cqlplay check FILE.md...\n"},
 		{"a flag", []string{"check", "--json", good}, 2, "", "usage: cqlplay check FILE.md...\n"},
 		{"missing file", []string{"check", "testdata/check/nope.md"}, 2, "", "cqlplay check: open testdata/check/nope.md: no such file or directory\n"},
