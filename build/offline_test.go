@@ -13,7 +13,7 @@ import (
 
 // TestBrowserOffline visits one lesson, stops the server, and opens another
 // lesson: the service worker serves it, and its playgrounds run on the
-// engine it kept (design.md: "the site keeps working with no network once
+// engine it kept ("the site keeps working with no network once
 // visited").
 func TestBrowserOffline(t *testing.T) {
 	ctx := newTab(t)

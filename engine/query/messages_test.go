@@ -27,7 +27,7 @@ CREATE TABLE k (k int PRIMARY KEY, v int);
 `
 
 // TestMessages pins, rule by rule, the exact message Cassandra 4.1 gives
-// (cassandra-semantics.md §2-§4, §8-§10) at the query layer, without the
+// (docs/engine.md, "Rules, and where they come from") at the query layer, without the
 // session: one row per message constant, the first failing check winning.
 func TestMessages(t *testing.T) {
 	tests := []struct {
