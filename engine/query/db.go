@@ -1,8 +1,3 @@
-// Package query executes CQL statements against the schema and the store with
-// Apache Cassandra 4.1's rules: it validates each statement in the order
-// Cassandra does (so the first failing check gives Cassandra's message),
-// plans reads from the WHERE clause the way StatementRestrictions does, and
-// applies writes with client-style timestamps from a virtual clock.
 package query
 
 import (
