@@ -111,33 +111,16 @@ func nativeFunctions(name string) []nativeFunction {
 			day := int64(86_400_000_000)
 			return cqltype.TimeOfDayValue((db.Clock - floorDiv(db.Clock, day)*day) * 1000), nil
 		}}}
-	case "totimestamp", "dateof":
-		return []nativeFunction{
-			{params: []*cqltype.Type{tu}, result: ts, call: uuidToMillis(func(ms int64) cqltype.Value { return cqltype.TimestampValue(ms) })},
-			{params: []*cqltype.Type{date}, result: ts, call: func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-				d, _ := cqltype.DateDays(a[0])
-				return cqltype.TimestampValue(d * 86_400_000), nil
-			}},
-		}
-	case "tounixtimestamp", "unixtimestampof":
-		return []nativeFunction{
-			{params: []*cqltype.Type{tu}, result: bigint, call: uuidToMillis(func(ms int64) cqltype.Value { return cqltype.Int64Value(ms) })},
-			{params: []*cqltype.Type{ts}, result: bigint, call: func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-				return a[0], nil
-			}},
-			{params: []*cqltype.Type{date}, result: bigint, call: func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-				d, _ := cqltype.DateDays(a[0])
-				return cqltype.Int64Value(d * 86_400_000), nil
-			}},
-		}
+	case "totimestamp":
+		return timeConversions(ts, cqltype.ToTimestamp, tu, date)
+	case "dateof":
+		return timeConversions(ts, cqltype.ToTimestamp, tu)
+	case "tounixtimestamp":
+		return timeConversions(bigint, cqltype.ToUnixTimestamp, tu, ts, date)
+	case "unixtimestampof":
+		return timeConversions(bigint, cqltype.ToUnixTimestamp, tu)
 	case "todate":
-		return []nativeFunction{
-			{params: []*cqltype.Type{tu}, result: date, call: uuidToMillis(func(ms int64) cqltype.Value { return cqltype.DateValue(floorDiv(ms, 86_400_000)) })},
-			{params: []*cqltype.Type{ts}, result: date, call: func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-				ms, _ := cqltype.Int64Of(a[0])
-				return cqltype.DateValue(floorDiv(ms, 86_400_000)), nil
-			}},
-		}
+		return timeConversions(date, cqltype.ToDate, tu, ts)
 	case "mintimeuuid", "maxtimeuuid":
 		return []nativeFunction{{params: []*cqltype.Type{ts}, result: tu, call: func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
 			ms, _ := cqltype.Int64Of(a[0])
@@ -151,7 +134,7 @@ func nativeFunctions(name string) []nativeFunction {
 		t := simpleType(strings.TrimPrefix(name, "blobas"))
 		if t != nil {
 			return []nativeFunction{{params: []*cqltype.Type{cqltype.BlobType}, result: t, call: func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-				return a[0], nil
+				return cqltype.BlobAs(t, a[0])
 			}}}
 		}
 	}
@@ -166,14 +149,18 @@ func nativeFunctions(name string) []nativeFunction {
 	return nil
 }
 
-func uuidToMillis(conv func(ms int64) cqltype.Value) func(*DB, []cqltype.Value, []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-	return func(_ *DB, a []cqltype.Value, _ []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
-		ms, ok := cqltype.UUIDUnixMillis(a[0])
-		if !ok {
-			return nil, nil
-		}
-		return conv(ms), nil
+// timeConversions is one of TimeFcts' conversion functions, one overload per
+// argument type, each computed by cqltype's implementation (the same that
+// CAST uses), so a conversion has one home.
+func timeConversions(result *cqltype.Type, conv func(from *cqltype.Type, v cqltype.Value) cqltype.Value, from ...*cqltype.Type) []nativeFunction {
+	fns := make([]nativeFunction, len(from))
+	for i, t := range from {
+		fns[i] = nativeFunction{params: []*cqltype.Type{t}, result: result,
+			call: func(_ *DB, a []cqltype.Value, types []*cqltype.Type) (cqltype.Value, *cqlerr.Error) {
+				return conv(types[0], a[0]), nil
+			}}
 	}
+	return fns
 }
 
 // evalFunc evaluates a function call used as a value (INSERT, WHERE, SET).
