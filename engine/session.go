@@ -35,6 +35,26 @@ type Options struct {
 	Seed uint64
 	// Start is the virtual clock's first instant; zero uses DefaultStart.
 	Start time.Time
+	// Lang is the language of the playground's explanations of failures
+	// (an Outcome's error Why and Fix): a language tag such as "en", "zh" or
+	// "zh-Hans" (a page's <html lang>). A language not among Languages, or
+	// "", explains in English.
+	Lang string
+}
+
+// Languages are the languages a session can explain failures in.
+var Languages = query.Languages
+
+// explanationLanguage picks, for a language tag, the language of Languages
+// its primary subtag names ("zh-Hans" is "zh"), or English.
+func explanationLanguage(tag string) string {
+	primary, _, _ := strings.Cut(strings.ToLower(tag), "-")
+	for _, l := range Languages {
+		if l == primary {
+			return l
+		}
+	}
+	return "en"
 }
 
 // Session is one simulated cluster with its schema, data and virtual clock.
@@ -60,7 +80,9 @@ func NewSession(opts Options) *Session {
 	if !IsVersion(opts.Version) {
 		opts.Version = DefaultVersion
 	}
-	return &Session{opts: opts, db: query.New(start.UnixMicro(), opts.Seed, opts.Version)}
+	db := query.New(start.UnixMicro(), opts.Seed, opts.Version)
+	db.Lang = explanationLanguage(opts.Lang)
+	return &Session{opts: opts, db: db}
 }
 
 // AfterStatement sets a function Run calls after each statement. It exists

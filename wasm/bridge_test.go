@@ -31,6 +31,7 @@ func TestParseOptions(t *testing.T) {
 		{`{"version":null,"maxRows":null}`, engine.Options{}},
 		{`{"version":""}`, engine.Options{}},
 		{`{"version":"5.0","seed":1e3}`, engine.Options{Version: "5.0", Seed: 1000}},
+		{`{"lang":"zh"}`, engine.Options{Lang: "zh"}},
 	}
 	for _, tt := range tests {
 		got, err := parseOptions(tt.in)
@@ -39,7 +40,7 @@ func TestParseOptions(t *testing.T) {
 			continue
 		}
 		if got.Version != tt.want.Version || got.MaxStatements != tt.want.MaxStatements || got.MaxRows != tt.want.MaxRows ||
-			got.Timeout != tt.want.Timeout || got.Seed != tt.want.Seed || !got.Start.Equal(tt.want.Start) {
+			got.Timeout != tt.want.Timeout || got.Seed != tt.want.Seed || !got.Start.Equal(tt.want.Start) || got.Lang != tt.want.Lang {
 			t.Errorf("parseOptions(%s) = %+v, want %+v", tt.in, got, tt.want)
 		}
 	}
@@ -54,7 +55,7 @@ func TestParseOptionsErrors(t *testing.T) {
 		{`{"maxRows":{"a":1}}`, "options: not a JSON object of strings and numbers"},
 		{`{"version":"4.1`, "options: not a JSON object of strings and numbers"},
 		{`{"version":"\x"}`, "options: not a JSON object of strings and numbers"},
-		{`{"nope":1}`, `options: unknown key "nope" (known: version, maxStatements, maxRows, timeoutMs, seed, start)`},
+		{`{"nope":1}`, `options: unknown key "nope" (known: version, maxStatements, maxRows, timeoutMs, seed, start, lang)`},
 		{`{"seed":1,"seed":2}`, `options: key "seed" given twice`},
 		{`{"version":"4.0"}`, `options: version must be "3.11", "4.1" or "5.0", not "4.0"`},
 		{`{"version":4.1}`, "options: version must be a string"},

@@ -30,7 +30,8 @@ type Result struct {
 // Run runs ex with its prelude in a fresh session and checks its expectations.
 func (l *Lesson) Run(ex *Example) Result {
 	r := Result{Example: ex}
-	s := engine.NewSession(engine.Options{Version: ex.Version, Timeout: RunTimeout})
+	// The lesson's language: the pre-rendered Why view explains in it.
+	s := engine.NewSession(engine.Options{Version: ex.Version, Timeout: RunTimeout, Lang: l.Lang})
 	r.Session = s
 	for _, p := range ex.Prelude {
 		outs, err := safeRun(s, p.Code)

@@ -94,6 +94,10 @@ func (t *Type) assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Erro
 	return env.Eval(e, t, receiver)
 }
 
+// RuleLiteralKind is Constants.Literal's rule: a literal's kind (string,
+// integer, float, uuid, hex, boolean, duration) must suit the receiver's type.
+const RuleLiteralKind cqlerr.Rule = "types.literal-kind"
+
 func (t *Type) assignLiteral(x *cql.Literal, receiver string, env Env) (Value, *cqlerr.Error) {
 	if x.Kind == cql.NullLit {
 		if t.Kind == Counter {
@@ -102,8 +106,8 @@ func (t *Type) assignLiteral(x *cql.Literal, receiver string, env Env) (Value, *
 		return nil, nil
 	}
 	if !literalAssignable(x.Kind, t) {
-		return nil, cqlerr.Invalid("Invalid " + x.Kind.String() + " constant (" + x.Text + ") for \"" +
-			receiver + "\" of type " + t.String())
+		return nil, cqlerr.Invalid("Invalid "+x.Kind.String()+" constant ("+x.Text+") for \""+
+			receiver+"\" of type "+t.String()).For(RuleLiteralKind, receiver, t.String())
 	}
 	switch {
 	case x.Kind == cql.HexLit:

@@ -17,7 +17,10 @@ type DB struct {
 	// TIMESTAMP are ordered as the script orders them.
 	Clock   int64
 	Version string
-	rng     uint64
+	// Lang is the language of the playground's explanations (Why, Fix):
+	// "zh" for Chinese, anything else English.
+	Lang string
+	rng  uint64
 	// Limits bound the work of one run; the session sets them.
 	Limits Limits
 	rows   int

@@ -47,9 +47,9 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 			return nil, cqlerr.Invalid("non-empty table is required")
 		}
 		if db.Version == "3.11" {
-			return nil, cqlerr.Invalid("unconfigured table "+q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
+			return nil, cqlerr.Invalid("unconfigured table "+q.Name.Name).For(ruleUnknownTable, q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
 		}
-		return nil, cqlerr.Invalid("table "+q.Name.Name+" does not exist").At(q.Name.Pos, len(q.Name.Name))
+		return nil, cqlerr.Invalid("table "+q.Name.Name+" does not exist").For(ruleUnknownTable, q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
 	}
 	return t, nil
 }
@@ -60,8 +60,16 @@ func (db *DB) undefinedColumn(t *schema.Table, id cql.Ident) *cqlerr.Error {
 	if db.Version != "3.11" {
 		msg += " in table " + t.Qualified()
 	}
-	return cqlerr.Invalid(msg).At(id.Pos, len(id.Name))
+	return cqlerr.Invalid(msg).For(ruleUndefinedColumn, id.Name).At(id.Pos, len(id.Name))
 }
+
+// Rules of name resolution the playground explains: a table the statement
+// names does not exist (Schema.validateTable, "unconfigured table" in 3.11),
+// a column it names is not in the table (TableMetadata.getExistingColumn).
+const (
+	ruleUnknownTable    cqlerr.Rule = "schema.unknown-table"
+	ruleUndefinedColumn cqlerr.Rule = "schema.undefined-column"
+)
 
 func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 	name := strings.Clone(s.Name.Name) // the schema must not keep the script alive

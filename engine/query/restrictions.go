@@ -208,11 +208,11 @@ func (rs *restrictions) addClustering(r *restriction) *cqlerr.Error {
 		last := rs.ck[len(rs.ck)-1]
 		newStart := r.first()
 		if last.isSlice() && newStart.Position > last.first().Position {
-			return cqlerr.Invalid("Clustering column \"" + newStart.Name + "\" cannot be restricted (preceding column \"" + last.first().Name + "\" is restricted by a non-EQ relation)")
+			return errAfterSlice("Clustering column", newStart.Name, last.first().Name)
 		}
 		if newStart.Position < last.first().Position && r.isSlice() {
 			next := rs.nextRestricted(newStart)
-			return cqlerr.Invalid("PRIMARY KEY column \"" + next.Name + "\" cannot be restricted (preceding column \"" + newStart.Name + "\" is restricted by a non-EQ relation)")
+			return errAfterSlice("PRIMARY KEY column", next.Name, newStart.Name)
 		}
 	}
 	for _, c := range r.cols {
@@ -380,7 +380,7 @@ func (rs *restrictions) process(selectsOnlyStatic, forView bool) *cqlerr.Error {
 		if hasIndex {
 			rs.usesIndex = true
 		} else if !rs.allowFiltering {
-			return atRelation(cqlerr.Invalid(msgAllowFiltering), rs.others[0])
+			return atRelation(errNeedsFiltering(), rs.others[0])
 		}
 	}
 	if rs.usesIndex && t.View == nil {
@@ -423,6 +423,49 @@ func (rs *restrictions) pkHasSlice() bool {
 	return false
 }
 
+// The rules of StatementRestrictions and the restriction classes that the
+// playground explains (explain.go), each raised by the constructor below it.
+const (
+	ruleClusteringSkipped    cqlerr.Rule = "restrictions.clustering-skipped"
+	ruleAfterSlice           cqlerr.Rule = "restrictions.after-slice"
+	ruleNeedsFiltering       cqlerr.Rule = "restrictions.needs-filtering"
+	rulePartitionKeyMissing  cqlerr.Rule = "restrictions.partition-key-missing"
+	ruleClusteringKeyMissing cqlerr.Rule = "restrictions.clustering-key-missing"
+)
+
+// errClusteringSkipped: a clustering column is restricted while one before it
+// is not (StatementRestrictions.processClusteringColumnsRestrictions).
+func errClusteringSkipped(col, preceding string) *cqlerr.Error {
+	return cqlerr.Invalid("PRIMARY KEY column \""+col+"\" cannot be restricted as preceding column \""+preceding+"\" is not restricted").
+		For(ruleClusteringSkipped, col, preceding)
+}
+
+// errAfterSlice: a column is restricted after one restricted by a range
+// (ClusteringColumnRestrictions.addRestriction); what names the column,
+// "Clustering column" or "PRIMARY KEY column", depends on which came first.
+func errAfterSlice(what, col, sliced string) *cqlerr.Error {
+	return cqlerr.Invalid(what+" \""+col+"\" cannot be restricted (preceding column \""+sliced+"\" is restricted by a non-EQ relation)").
+		For(ruleAfterSlice, col, sliced)
+}
+
+// errNeedsFiltering: the query would read rows it then discards
+// (StatementRestrictions.REQUIRES_ALLOW_FILTERING_MESSAGE).
+func errNeedsFiltering() *cqlerr.Error {
+	return cqlerr.Invalid(msgAllowFiltering).For(ruleNeedsFiltering)
+}
+
+// errPartitionKeyMissing: a write names no whole partition
+// (StatementRestrictions.processPartitionKeyRestrictions).
+func errPartitionKeyMissing(missing []string) *cqlerr.Error {
+	return cqlerr.Invalid("Some partition key parts are missing: "+join(missing, ", ")).For(rulePartitionKeyMissing, missing...)
+}
+
+// errClusteringKeyMissing: an INSERT or UPDATE names no whole row
+// (StatementRestrictions.processClusteringColumnsRestrictions).
+func errClusteringKeyMissing(missing []string) *cqlerr.Error {
+	return cqlerr.Invalid("Some clustering keys are missing: "+join(missing, ", ")).For(ruleClusteringKeyMissing, missing...)
+}
+
 // processPartitionKey is StatementRestrictions.processPartitionKeyRestrictions.
 func (rs *restrictions) processPartitionKey(hasIndex, forView bool) *cqlerr.Error {
 	if rs.typ != selectStmt {
@@ -430,7 +473,7 @@ func (rs *restrictions) processPartitionKey(hasIndex, forView bool) *cqlerr.Erro
 			return cqlerr.Invalid("The token function cannot be used in WHERE clauses for " + string(rs.typ) + " statements")
 		}
 		if missing := rs.unrestrictedPK(); len(missing) > 0 {
-			return cqlerr.Invalid("Some partition key parts are missing: " + join(missing, ", "))
+			return errPartitionKeyMissing(missing)
 		}
 		if rs.pkHasSlice() {
 			return cqlerr.Invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function) for " + string(rs.typ) + " statements")
@@ -448,7 +491,7 @@ func (rs *restrictions) processPartitionKey(hasIndex, forView bool) *cqlerr.Erro
 	if n > 0 && (n < len(rs.pk) || rs.pkHasSlice()) {
 		rs.pkNeedsFilter = true
 		if !rs.allowFiltering && !forView && !hasIndex {
-			return cqlerr.Invalid(msgAllowFiltering)
+			return errNeedsFiltering()
 		}
 		rs.isKeyRange = true
 		rs.usesIndex = hasIndex
@@ -468,7 +511,7 @@ func (rs *restrictions) processClustering(hasIndex, selectsOnlyStatic, forView b
 		}
 		if !t.Compact || len(rs.ck) == 0 {
 			if missing := rs.unrestrictedCK(); !selectsOnlyStatic && len(missing) > 0 {
-				return cqlerr.Invalid("Some clustering keys are missing: " + join(missing, ", "))
+				return errClusteringKeyMissing(missing)
 			}
 		}
 		return nil
@@ -486,7 +529,7 @@ func (rs *restrictions) processClustering(hasIndex, selectsOnlyStatic, forView b
 			restricted := rs.restrictedCKColumns()
 			for i, c := range restricted {
 				if t.ClusteringCs[i] != c {
-					return atRelation(cqlerr.Invalid("PRIMARY KEY column \""+c.Name+"\" cannot be restricted as preceding column \""+t.ClusteringCs[i].Name+"\" is not restricted"), rs.ckCols[c.Position])
+					return atRelation(errClusteringSkipped(c.Name, t.ClusteringCs[i].Name), rs.ckCols[c.Position])
 				}
 			}
 		}

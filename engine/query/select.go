@@ -34,6 +34,16 @@ type selectPlan struct {
 	groupPrefix int
 }
 
+// ruleOrderBy is SelectStatement's rule for ORDER BY: only the stored
+// clustering order, or its reverse, of partitions named by = or IN.
+const ruleOrderBy cqlerr.Rule = "select.order-by"
+
+const msgOrderByDeclared = "Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY"
+
+// errOrderBy is one of SelectStatement.verifyOrderingIsAllowed's and
+// getOrderingComparator's messages, all breaking ruleOrderBy.
+func errOrderBy(msg string) *cqlerr.Error { return cqlerr.Invalid(msg).For(ruleOrderBy) }
+
 func (db *DB) execSelect(s *cql.Select) (*Result, *cqlerr.Error) {
 	p, err := db.planSelect(s)
 	if err != nil {
@@ -79,7 +89,7 @@ func (db *DB) planSelect(s *cql.Select) (*selectPlan, *cqlerr.Error) {
 		}
 	}
 	if !s.AllowFiltering && (rs.isKeyRange || rs.usesIndex) && rs.needFiltering() {
-		return nil, cqlerr.Invalid(msgAllowFiltering)
+		return nil, errNeedsFiltering()
 	}
 	return p, nil
 }
@@ -180,20 +190,20 @@ func (db *DB) checkOrderBy(p *selectPlan) *cqlerr.Error {
 		return cqlerr.Invalid("ORDER BY with 2ndary indexes is not supported.")
 	}
 	if rs.isKeyRange {
-		return cqlerr.Invalid("ORDER BY is only supported when the partition key is restricted by an EQ or an IN.")
+		return errOrderBy("ORDER BY is only supported when the partition key is restricted by an EQ or an IN.")
 	}
 	reversed := make([]int, len(t.ClusteringCs)) // 0 unset, 1 forward, 2 reversed
 	i := 0
 	for k, c := range cols {
 		if c.Kind != schema.Clustering {
-			return cqlerr.Invalid("Order by is currently only supported on the clustered columns of the PRIMARY KEY, got " + c.Name)
+			return errOrderBy("Order by is currently only supported on the clustered columns of the PRIMARY KEY, got " + c.Name)
 		}
 		if c.Position < i {
-			return cqlerr.Invalid("Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY")
+			return errOrderBy(msgOrderByDeclared)
 		}
 		for i != c.Position {
 			if !rs.isColumnRestrictedByEq(t.ClusteringCs[i]) {
-				return cqlerr.Invalid("Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY")
+				return errOrderBy(msgOrderByDeclared)
 			}
 			i++
 		}
@@ -212,7 +222,7 @@ func (db *DB) checkOrderBy(p *selectPlan) *cqlerr.Error {
 		if dir == 0 {
 			dir = r
 		} else if dir != r {
-			return cqlerr.Invalid("Unsupported order by relation")
+			return errOrderBy("Unsupported order by relation")
 		}
 	}
 	p.reversed = dir == 2

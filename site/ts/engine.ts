@@ -108,7 +108,7 @@ export class Engine {
         key,
         run: true,
         urgent,
-        message: (id) => ({ type: "run", id, key, version, prelude, script, checks, timeoutMs: this.cfg.engineMs, forms, names }),
+        message: (id) => ({ type: "run", id, key, version, lang: document.documentElement.lang, prelude, script, checks, timeoutMs: this.cfg.engineMs, forms, names }),
         done: (r, hops) => {
           let outcomes: Outcome[];
           try {
