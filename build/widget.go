@@ -294,7 +294,11 @@ func writeTable(b *strings.Builder, t *uiText, o *engine.Outcome) {
 }
 
 func writePlan(b *strings.Builder, t *uiText, p *engine.Plan) {
-	s := strings.NewReplacer("{kind}", p.Kind, "{parts}", strconv.Itoa(p.PartitionsRead),
+	kind := p.Kind
+	if k, ok := t.Kinds[kind]; ok {
+		kind = k
+	}
+	s := strings.NewReplacer("{kind}", kind, "{parts}", strconv.Itoa(p.PartitionsRead),
 		"{read}", strconv.Itoa(p.RowsRead), "{ret}", strconv.Itoa(p.RowsReturned)).Replace(t.Plan)
 	if p.Filtering {
 		s += " · " + t.Filtering

@@ -42,3 +42,13 @@ test("a plan says what was read and returned, then filtering and a scan of every
   assert.equal(planText(ui, { ...p, filtering: true }), "range-scan: read 3 partitions, 7 rows; returned 2 · filtering");
   assert.equal(planText(ui, { ...p, filtering: true, allPartitions: true }), "range-scan: read 3 partitions, 7 rows; returned 2 · filtering · scanned every partition");
 });
+
+test("a plan's kind is named in the page's language when the page names it", () => {
+  const p: Plan = {
+    kind: "range-scan", table: "ks.t", partitionsRead: 3, rowsRead: 7, rowsReturned: 2, cellsRead: 14,
+    tombstonesScanned: 0, filtering: false, index: "", allPartitions: false, partitions: [], nodes: [],
+  };
+  const zh = { ...ui, plan: "{kind}：读了 {parts} 个分区、{read} 行；返回 {ret} 行", kinds: { "range-scan": "范围扫描" } };
+  assert.equal(planText(zh, p), "范围扫描：读了 3 个分区、7 行；返回 2 行");
+  assert.equal(planText(zh, { ...p, kind: "index" }), "index：读了 3 个分区、7 行；返回 2 行");
+});

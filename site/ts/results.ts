@@ -114,7 +114,7 @@ export function renderPlan(ui: UI, p: Plan): HTMLElement {
 /** What a statement cost, in the page's words: the ui.plan sentence, then whether it filtered or scanned every partition. */
 export function planText(ui: UI, p: Plan): string {
   let s = ui.plan
-    .replace("{kind}", p.kind)
+    .replace("{kind}", ui.kinds?.[p.kind] ?? p.kind)
     .replace("{parts}", String(p.partitionsRead))
     .replace("{read}", String(p.rowsRead))
     .replace("{ret}", String(p.rowsReturned));

@@ -68,6 +68,8 @@ export interface UI {
   noOutput: string;
   done: string;
   plan: string;
+  /** A plan's kind in the page's language; a kind not listed shows as the engine names it. */
+  kinds?: Record<string, string> | null;
   filtering: string;
   allPartitions: string;
   reset: string;
