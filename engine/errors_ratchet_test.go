@@ -45,7 +45,6 @@ var inlineMessages = map[string]int{
 	"query/view.go":          22,
 	"query/warnings.go":      2,
 	"query/write.go":         39,
-	"schema/create_table.go": 28,
 	"session.go":             1,
 }
 
