@@ -18,7 +18,7 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 	switch x := s.JSON.(type) {
 	case *cql.Literal:
 		if x.Kind != cql.StringLit {
-			return nil, cqlerr.Invalid("Invalid " + x.Kind.String() + " constant (" + x.Text + ") for \"[json]\" of type text")
+			return nil, errJSONLiteralKind(x)
 		}
 		text = x.Text
 	case *cql.BindMarker:
@@ -79,4 +79,11 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 		w.cond = &conditions{ifNotExists: true}
 	}
 	return w, db.checkWriteAttributes(w)
+}
+
+// errJSONLiteralKind: INSERT JSON given a literal that is not a string
+// (Json.Literal, through Constants.Literal's check for the [json] receiver).
+func errJSONLiteralKind(x *cql.Literal) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid "+x.Kind.String()+" constant ("+x.Text+") for \"[json]\" of type text").
+		For(cqltype.RuleLiteralKind, "[json]", "text")
 }

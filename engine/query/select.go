@@ -185,9 +185,9 @@ func (db *DB) checkOrderBy(p *selectPlan) *cqlerr.Error {
 	}
 	if rs.usesIndex {
 		if db.Version == "5.0" {
-			return cqlerr.Invalid("ORDER BY with 2ndary indexes is not supported, except for ANN queries.")
+			return errOrderBy("ORDER BY with 2ndary indexes is not supported, except for ANN queries.")
 		}
-		return cqlerr.Invalid("ORDER BY with 2ndary indexes is not supported.")
+		return errOrderBy("ORDER BY with 2ndary indexes is not supported.")
 	}
 	if rs.isKeyRange {
 		return errOrderBy("ORDER BY is only supported when the partition key is restricted by an EQ or an IN.")
