@@ -42,7 +42,6 @@ var inlineMessages = map[string]int{
 	"query/restrictions.go": 23,
 	"query/select.go":       18,
 	"query/selection.go":    17,
-	"query/view.go":         22,
 	"query/warnings.go":     2,
 	"query/write.go":        39,
 	"session.go":            1,

@@ -133,6 +133,18 @@ var explanations = map[cqlerr.Rule]explanation{
 				"按声明的顺序对聚簇列排序，要么全部按声明的方向，要么全部反过来；要按别的东西排序，就建一张按那个顺序聚簇的表。"
 		},
 	},
+	ruleViewKeyNotNull: {
+		en: func(c *explainCtx) (string, string) {
+			cols := strings.Join(c.args, ", ")
+			return "A view is a table Cassandra writes for you: each base row is copied to the view row its key columns address. A base row with a null in " + cols + " would have no address in the view, so every column of the view's primary key must be declared IS NOT NULL.",
+				"Add " + cols + " IS NOT NULL to the view's WHERE clause (every column of its PRIMARY KEY needs it)."
+		},
+		zh: func(c *explainCtx) (string, string) {
+			cols := strings.Join(c.args, "、")
+			return "视图是 Cassandra 替你写的一张表：每一行基表数据都被复制到视图里由其键列确定的那一行。如果基表的某一行在 " + cols + " 上是 null，它在视图里就没有地址，所以视图主键的每一列都必须声明 IS NOT NULL。",
+				"在视图的 WHERE 子句里加上 " + cols + " IS NOT NULL（视图 PRIMARY KEY 的每一列都需要）。"
+		},
+	},
 	cqltype.RuleLiteralKind: {
 		en: func(c *explainCtx) (string, string) {
 			return "The literal's kind (string, integer, float, uuid, blob, ...) cannot be converted to the column's type. Quoted values are strings; numbers, uuids and 0x blobs are written without quotes.",

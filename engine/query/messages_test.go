@@ -155,6 +155,7 @@ func TestExplainedInChinese(t *testing.T) {
 		"INSERT INTO k (k, v) VALUES (1, 'abc')",
 		"SELECT x FROM t",
 		"SELECT * FROM nope",
+		"CREATE MATERIALIZED VIEW vw AS SELECT * FROM users WHERE name IS NOT NULL PRIMARY KEY (name, mainland, state, uid)",
 	} {
 		for _, lang := range []string{"en", "zh"} {
 			db := New(1767225600000000, 0, "4.1")
