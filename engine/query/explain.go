@@ -133,6 +133,18 @@ var explanations = map[cqlerr.Rule]explanation{
 				"按声明的顺序对聚簇列排序，要么全部按声明的方向，要么全部反过来；要按别的东西排序，就建一张按那个顺序聚簇的表。"
 		},
 	},
+	ruleRegularInWriteWhere: {
+		en: func(c *explainCtx) (string, string) {
+			cols := strings.Join(c.args, ", ")
+			return "A write goes to an address, the partition key and then the clustering columns. " + cols + " is a value stored at such an address, not part of it, so it cannot say which rows to change: finding them would mean reading first, and writes never read.",
+				"Name the rows by their primary key. To change rows by " + cols + ", find their keys first (with a table keyed by " + cols + "), then write each one."
+		},
+		zh: func(c *explainCtx) (string, string) {
+			cols := strings.Join(c.args, "、")
+			return "写入是写到一个地址上的：先是分区键，再是聚簇列。" + cols + " 是存放在这种地址上的值，而不是地址的一部分，所以它不能指明要修改哪些行：要找到这些行就得先读，而写入从不先读。",
+				"用主键指明要修改的行。要按 " + cols + " 修改行，先找出它们的键（用一张以 " + cols + " 为键的表），再逐行写入。"
+		},
+	},
 	ruleViewKeyNotNull: {
 		en: func(c *explainCtx) (string, string) {
 			cols := strings.Join(c.args, ", ")

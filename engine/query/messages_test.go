@@ -155,6 +155,7 @@ func TestExplainedInChinese(t *testing.T) {
 		"INSERT INTO k (k, v) VALUES (1, 'abc')",
 		"SELECT x FROM t",
 		"SELECT * FROM nope",
+		"UPDATE t SET v = 1 WHERE a = 1 AND b = 1 AND c = 1 AND d = 1 AND v = 1",
 		"CREATE MATERIALIZED VIEW vw AS SELECT * FROM users WHERE name IS NOT NULL PRIMARY KEY (name, mainland, state, uid)",
 	} {
 		for _, lang := range []string{"en", "zh"} {
