@@ -38,7 +38,6 @@ var inlineMessages = map[string]int{
 	"query/insert_json.go": 4,
 	"query/ops.go":         4,
 	"query/reader.go":      1,
-	"query/select.go":      18,
 	"query/selection.go":   17,
 	"query/warnings.go":    2,
 	"query/write.go":       39,

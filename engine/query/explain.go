@@ -145,6 +145,26 @@ var explanations = map[cqlerr.Rule]explanation{
 				"用主键指明要修改的行。要按 " + cols + " 修改行，先找出它们的键（用一张以 " + cols + " 为键的表），再逐行写入。"
 		},
 	},
+	ruleDistinctColumns: {
+		en: func(c *explainCtx) (string, string) {
+			return "SELECT DISTINCT lists partitions, not rows: it reads one entry per partition, which holds the partition key and the static columns, and nothing of the rows inside. " + partitionKeyClause(c.t, "en"),
+				"Select the whole partition key (and static columns) with DISTINCT, or drop DISTINCT to read rows."
+		},
+		zh: func(c *explainCtx) (string, string) {
+			return "SELECT DISTINCT 列出的是分区而不是行：它对每个分区只读一个条目，里面有分区键和静态列，而没有分区内的任何行。" + partitionKeyClause(c.t, "zh"),
+				"DISTINCT 后面选择完整的分区键（以及静态列），或者去掉 DISTINCT 来读取行。"
+		},
+	},
+	ruleOrderByWithIn: {
+		en: func(c *explainCtx) (string, string) {
+			return "IN on the partition key reads several partitions, each in its own clustering order. ORDER BY across them needs every row on the coordinator to sort, which a paged query (cqlsh and the drivers page by default) cannot do.",
+				"Drop ORDER BY and sort in the application, query each partition on its own, or turn paging off for this query."
+		},
+		zh: func(c *explainCtx) (string, string) {
+			return "分区键上的 IN 会读取多个分区，每个分区有各自的聚簇顺序。跨分区的 ORDER BY 需要把所有行都放到协调节点上排序，而分页查询（cqlsh 和驱动默认都分页）做不到这一点。",
+				"去掉 ORDER BY，在应用里排序；或者对每个分区单独查询；或者为这个查询关闭分页。"
+		},
+	},
 	ruleViewKeyNotNull: {
 		en: func(c *explainCtx) (string, string) {
 			cols := strings.Join(c.args, ", ")
@@ -208,6 +228,17 @@ func (db *DB) statementTable(stmt cql.Statement) *schema.Table {
 		return nil
 	}
 	return ks.Tables[q.Name.Name]
+}
+
+// partitionKeyClause names the table's partition key, in lang, or says nothing.
+func partitionKeyClause(t *schema.Table, lang string) string {
+	if t == nil {
+		return ""
+	}
+	if lang == "zh" {
+		return "这张表的分区键是 (" + partitionListOr(t, "") + ")。"
+	}
+	return "This table's partition key is (" + partitionListOr(t, "") + ")."
 }
 
 func clusteringList(t *schema.Table) string {

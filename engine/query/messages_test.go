@@ -156,6 +156,8 @@ func TestExplainedInChinese(t *testing.T) {
 		"SELECT x FROM t",
 		"SELECT * FROM nope",
 		"UPDATE t SET v = 1 WHERE a = 1 AND b = 1 AND c = 1 AND d = 1 AND v = 1",
+		"SELECT DISTINCT a, b, v FROM t",
+		"SELECT * FROM users WHERE mainland IN ('a', 'b') ORDER BY state DESC",
 		"CREATE MATERIALIZED VIEW vw AS SELECT * FROM users WHERE name IS NOT NULL PRIMARY KEY (name, mainland, state, uid)",
 	} {
 		for _, lang := range []string{"en", "zh"} {
