@@ -40,7 +40,6 @@ var inlineMessages = map[string]int{
 	"query/reader.go":      1,
 	"query/selection.go":   17,
 	"query/warnings.go":    2,
-	"query/write.go":       39,
 	"session.go":           1,
 }
 
