@@ -133,6 +133,50 @@ var explanations = map[cqlerr.Rule]explanation{
 				"按声明的顺序对聚簇列排序，要么全部按声明的方向，要么全部反过来；要按别的东西排序，就建一张按那个顺序聚簇的表。"
 		},
 	},
+	ruleRegularInWriteWhere: {
+		en: func(c *explainCtx) (string, string) {
+			cols := strings.Join(c.args, ", ")
+			return "A write goes to an address, the partition key and then the clustering columns. " + cols + " is a value stored at such an address, not part of it, so it cannot say which rows to change: finding them would mean reading first, and writes never read.",
+				"Name the rows by their primary key. To change rows by " + cols + ", find their keys first (with a table keyed by " + cols + "), then write each one."
+		},
+		zh: func(c *explainCtx) (string, string) {
+			cols := strings.Join(c.args, "、")
+			return "写入是写到一个地址上的：先是分区键，再是聚簇列。" + cols + " 是存放在这种地址上的值，而不是地址的一部分，所以它不能指明要修改哪些行：要找到这些行就得先读，而写入从不先读。",
+				"用主键指明要修改的行。要按 " + cols + " 修改行，先找出它们的键（用一张以 " + cols + " 为键的表），再逐行写入。"
+		},
+	},
+	ruleDistinctColumns: {
+		en: func(c *explainCtx) (string, string) {
+			return "SELECT DISTINCT lists partitions, not rows: it reads one entry per partition, which holds the partition key and the static columns, and nothing of the rows inside. " + partitionKeyClause(c.t, "en"),
+				"Select the whole partition key (and static columns) with DISTINCT, or drop DISTINCT to read rows."
+		},
+		zh: func(c *explainCtx) (string, string) {
+			return "SELECT DISTINCT 列出的是分区而不是行：它对每个分区只读一个条目，里面有分区键和静态列，而没有分区内的任何行。" + partitionKeyClause(c.t, "zh"),
+				"DISTINCT 后面选择完整的分区键（以及静态列），或者去掉 DISTINCT 来读取行。"
+		},
+	},
+	ruleOrderByWithIn: {
+		en: func(c *explainCtx) (string, string) {
+			return "IN on the partition key reads several partitions, each in its own clustering order. ORDER BY across them needs every row on the coordinator to sort, which a paged query (cqlsh and the drivers page by default) cannot do.",
+				"Drop ORDER BY and sort in the application, query each partition on its own, or turn paging off for this query."
+		},
+		zh: func(c *explainCtx) (string, string) {
+			return "分区键上的 IN 会读取多个分区，每个分区有各自的聚簇顺序。跨分区的 ORDER BY 需要把所有行都放到协调节点上排序，而分页查询（cqlsh 和驱动默认都分页）做不到这一点。",
+				"去掉 ORDER BY，在应用里排序；或者对每个分区单独查询；或者为这个查询关闭分页。"
+		},
+	},
+	ruleViewKeyNotNull: {
+		en: func(c *explainCtx) (string, string) {
+			cols := strings.Join(c.args, ", ")
+			return "A view is a table Cassandra writes for you: each base row is copied to the view row its key columns address. A base row with a null in " + cols + " would have no address in the view, so every column of the view's primary key must be declared IS NOT NULL.",
+				"Add " + cols + " IS NOT NULL to the view's WHERE clause (every column of its PRIMARY KEY needs it)."
+		},
+		zh: func(c *explainCtx) (string, string) {
+			cols := strings.Join(c.args, "、")
+			return "视图是 Cassandra 替你写的一张表：每一行基表数据都被复制到视图里由其键列确定的那一行。如果基表的某一行在 " + cols + " 上是 null，它在视图里就没有地址，所以视图主键的每一列都必须声明 IS NOT NULL。",
+				"在视图的 WHERE 子句里加上 " + cols + " IS NOT NULL（视图 PRIMARY KEY 的每一列都需要）。"
+		},
+	},
 	cqltype.RuleLiteralKind: {
 		en: func(c *explainCtx) (string, string) {
 			return "The literal's kind (string, integer, float, uuid, blob, ...) cannot be converted to the column's type. Quoted values are strings; numbers, uuids and 0x blobs are written without quotes.",
@@ -184,6 +228,17 @@ func (db *DB) statementTable(stmt cql.Statement) *schema.Table {
 		return nil
 	}
 	return ks.Tables[q.Name.Name]
+}
+
+// partitionKeyClause names the table's partition key, in lang, or says nothing.
+func partitionKeyClause(t *schema.Table, lang string) string {
+	if t == nil {
+		return ""
+	}
+	if lang == "zh" {
+		return "这张表的分区键是 (" + partitionListOr(t, "") + ")。"
+	}
+	return "This table's partition key is (" + partitionListOr(t, "") + ")."
 }
 
 func clusteringList(t *schema.Table) string {

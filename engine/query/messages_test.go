@@ -155,6 +155,10 @@ func TestExplainedInChinese(t *testing.T) {
 		"INSERT INTO k (k, v) VALUES (1, 'abc')",
 		"SELECT x FROM t",
 		"SELECT * FROM nope",
+		"UPDATE t SET v = 1 WHERE a = 1 AND b = 1 AND c = 1 AND d = 1 AND v = 1",
+		"SELECT DISTINCT a, b, v FROM t",
+		"SELECT * FROM users WHERE mainland IN ('a', 'b') ORDER BY state DESC",
+		"CREATE MATERIALIZED VIEW vw AS SELECT * FROM users WHERE name IS NOT NULL PRIMARY KEY (name, mainland, state, uid)",
 	} {
 		for _, lang := range []string{"en", "zh"} {
 			db := New(1767225600000000, 0, "4.1")
