@@ -31,7 +31,6 @@ var inlineMessages = map[string]int{
 	"query/batch.go":       12,
 	"query/conditions.go":  5,
 	"query/db.go":          2,
-	"query/ddl.go":         49,
 	"query/describe.go":    5,
 	"query/functions.go":   10,
 	"query/index.go":       13,
