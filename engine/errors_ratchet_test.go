@@ -28,17 +28,6 @@ var inlineMessages = map[string]int{
 	"cqltype/fromref.go":   11,
 	"cqltype/parse.go":     12,
 	"cqltype/timeparse.go": 8,
-	"query/batch.go":       12,
-	"query/conditions.go":  5,
-	"query/db.go":          2,
-	"query/describe.go":    5,
-	"query/functions.go":   10,
-	"query/index.go":       13,
-	"query/insert_json.go": 4,
-	"query/ops.go":         4,
-	"query/reader.go":      1,
-	"query/selection.go":   17,
-	"query/warnings.go":    2,
 	"session.go":           1,
 }
 

@@ -28,7 +28,7 @@ func (db *DB) execBatch(b *cql.Batch) (*Result, *cqlerr.Error) {
 		case *cql.Delete:
 			w, err = db.prepareDelete(s)
 		default:
-			err = cqlerr.Invalid("Only INSERT, UPDATE and DELETE statements are allowed in a BATCH")
+			err = errBatchStatement()
 		}
 		if err != nil {
 			return nil, err
@@ -98,7 +98,7 @@ func (db *DB) execBatch(b *cql.Batch) (*Result, *cqlerr.Error) {
 // validateBatch is BatchStatement's validation, first failing check wins.
 func validateBatch(b *cql.Batch, writes []*write) *cqlerr.Error {
 	if b.Using.TTL != nil {
-		return cqlerr.Invalid("Global TTL on the BATCH statement is not supported.")
+		return errBatchTTL()
 	}
 	hasConditions, hasCounters, hasNonCounters, stmtTimestamp := false, false, false, false
 	tables := map[string]bool{}
@@ -119,21 +119,21 @@ func validateBatch(b *cql.Batch, writes []*write) *cqlerr.Error {
 	batchTS := b.Using.Timestamp != nil
 	switch {
 	case batchTS && hasConditions:
-		return cqlerr.Invalid("Cannot provide custom timestamp for conditional BATCH")
+		return errBatchConditionalTimestamp()
 	case batchTS && b.Kind == cql.CounterBatch:
-		return cqlerr.Invalid("Cannot provide custom timestamp for counter BATCH")
+		return errBatchCounterTimestamp()
 	case batchTS && stmtTimestamp:
-		return cqlerr.Invalid("Timestamp must be set either on BATCH or individual statements")
+		return errBatchTwoTimestamps()
 	case batchTS && hasCounters:
-		return cqlerr.Invalid("Cannot provide custom timestamp for a BATCH containing counters")
+		return errBatchTimestampWithCounters()
 	case b.Kind == cql.CounterBatch && hasNonCounters:
-		return cqlerr.Invalid("Cannot include non-counter statement in a counter batch")
+		return errCounterBatchNonCounter()
 	case hasCounters && hasNonCounters:
-		return cqlerr.Invalid("Counter and non-counter mutations cannot exist in the same batch")
+		return errBatchMixedCounters()
 	case b.Kind == cql.LoggedBatch && hasCounters:
-		return cqlerr.Invalid("Cannot include a counter statement in a logged batch")
+		return errLoggedBatchCounter()
 	case hasConditions && len(tables) > 1:
-		return cqlerr.Invalid("Batch with conditions cannot span multiple tables")
+		return errConditionalBatchTables()
 	}
 	return nil
 }
@@ -148,10 +148,10 @@ func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Resul
 			return nil, err
 		}
 		if len(keys) > 1 {
-			return nil, cqlerr.Invalid("Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)")
+			return nil, errConditionalBatchIn()
 		}
 		if key != nil && string(key) != string(keys[0]) {
-			return nil, cqlerr.Invalid("Batch with conditions cannot span multiple partitions")
+			return nil, errConditionalBatchPartitions()
 		}
 		key = keys[0]
 	}
@@ -272,4 +272,55 @@ func sortedStrings(s []string) []string {
 		}
 	}
 	return s
+}
+
+// The messages of BATCH, in BatchStatement.java (cql3/statements), in the
+// order validateBatch checks them.
+
+func errBatchStatement() *cqlerr.Error {
+	return cqlerr.Invalid("Only INSERT, UPDATE and DELETE statements are allowed in a BATCH")
+}
+
+func errBatchTTL() *cqlerr.Error {
+	return cqlerr.Invalid("Global TTL on the BATCH statement is not supported.")
+}
+
+func errBatchConditionalTimestamp() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot provide custom timestamp for conditional BATCH")
+}
+
+func errBatchCounterTimestamp() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot provide custom timestamp for counter BATCH")
+}
+
+func errBatchTwoTimestamps() *cqlerr.Error {
+	return cqlerr.Invalid("Timestamp must be set either on BATCH or individual statements")
+}
+
+func errBatchTimestampWithCounters() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot provide custom timestamp for a BATCH containing counters")
+}
+
+func errCounterBatchNonCounter() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot include non-counter statement in a counter batch")
+}
+
+func errBatchMixedCounters() *cqlerr.Error {
+	return cqlerr.Invalid("Counter and non-counter mutations cannot exist in the same batch")
+}
+
+func errLoggedBatchCounter() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot include a counter statement in a logged batch")
+}
+
+func errConditionalBatchTables() *cqlerr.Error {
+	return cqlerr.Invalid("Batch with conditions cannot span multiple tables")
+}
+
+func errConditionalBatchIn() *cqlerr.Error {
+	return cqlerr.Invalid("Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)")
+}
+
+func errConditionalBatchPartitions() *cqlerr.Error {
+	return cqlerr.Invalid("Batch with conditions cannot span multiple partitions")
 }

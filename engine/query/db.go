@@ -187,9 +187,9 @@ func (db *DB) exec(stmt cql.Statement) (res *Result, err *cqlerr.Error) {
 	case *cql.Describe:
 		return db.describe(s)
 	case *cql.CreateType, *cql.DropType:
-		return nil, cqlerr.Invalid("User-defined types are not supported by this playground yet")
+		return nil, errUDTUnsupported()
 	}
-	return nil, cqlerr.Invalid("Unsupported statement")
+	return nil, errUnsupportedStatement()
 }
 
 // ResetRun starts the per-run bounds afresh.
@@ -207,3 +207,10 @@ func (db *DB) Compact() int {
 
 // Tables returns every user table's store, for layouts.
 func (db *DB) Tables() map[*schema.Table]*store.Table { return db.data }
+
+// errUDTUnsupported is the playground's own: it does not model user-defined types yet.
+func errUDTUnsupported() *cqlerr.Error {
+	return cqlerr.Invalid("User-defined types are not supported by this playground yet")
+}
+
+func errUnsupportedStatement() *cqlerr.Error { return cqlerr.Invalid("Unsupported statement") }

@@ -20,25 +20,25 @@ func (db *DB) env() cqltype.Env { return env{db} }
 func (e env) Eval(x cql.Expr, want *cqltype.Type, receiver string) (cqltype.Value, *cqlerr.Error) {
 	switch f := x.(type) {
 	case *cql.BindMarker:
-		return nil, bindMarkerError(f)
+		return nil, errBindMarker(f)
 	case *cql.FuncCall:
 		v, typ, err := e.db.evalFunc(f, want)
 		if err != nil {
 			return nil, err
 		}
 		if !valueCompatible(want, typ) {
-			return nil, cqlerr.Invalid("Type error: cannot assign result of function system." + strings.ToLower(f.Name) + " (type " + typ.String() + ") to " + receiver + " (type " + want.String() + ")")
+			return nil, errFunctionResultType(strings.ToLower(f.Name), typ.String(), receiver, want.String())
 		}
 		return v, nil
 	case *cql.ColumnRef:
-		return nil, cqlerr.Invalid("Invalid value for " + receiver + ": column references are only allowed in SET c = c + value")
+		return nil, errColumnAsValue(receiver)
 	}
-	return nil, cqlerr.Invalid("Cannot use " + x.String() + " as a value for " + receiver)
+	return nil, errNotAValue(x.String(), receiver)
 }
 
-// bindMarkerError explains that the playground runs statements as text, with
+// errBindMarker explains that the playground runs statements as text, with
 // nothing to bind a marker to (QueryProcessor's check on bound values).
-func bindMarkerError(m *cql.BindMarker) *cqlerr.Error {
+func errBindMarker(m *cql.BindMarker) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid amount of bind variables").At(m.Pos, len(m.String()))
 }
 
@@ -168,12 +168,12 @@ func (db *DB) evalFunc(f *cql.FuncCall, want *cqltype.Type) (cqltype.Value, *cql
 	name := strings.ToLower(f.Name)
 	cands := nativeFunctions(name)
 	if len(cands) == 0 {
-		return nil, nil, cqlerr.Invalid("Unknown function " + f.Name)
+		return nil, nil, errUnknownFunction(f.Name)
 	}
 	for ci, fn := range cands {
 		if len(fn.params) != len(f.Args) {
 			if ci == len(cands)-1 {
-				return nil, nil, cqlerr.Invalid("Invalid number of arguments in call to function system." + name + ": " + itoa(len(fn.params)) + " required but " + itoa(len(f.Args)) + " provided")
+				return nil, nil, errFunctionArgs(name, len(fn.params), len(f.Args))
 			}
 			continue
 		}
@@ -205,14 +205,14 @@ func (db *DB) evalFunc(f *cql.FuncCall, want *cqltype.Type) (cqltype.Value, *cql
 		v, err := fn.call(db, args, fn.params)
 		return v, fn.result, err
 	}
-	return nil, nil, cqlerr.Invalid("Unknown function " + f.Name)
+	return nil, nil, errUnknownFunction(f.Name)
 }
 
 // functionType resolves a scalar function used as a selector.
 func (db *DB) functionType(name string, args []*selector) (*cqltype.Type, *cqlerr.Error) {
 	cands := nativeFunctions(name)
 	if len(cands) == 0 {
-		return nil, cqlerr.Invalid("Unknown function " + name)
+		return nil, errUnknownFunction(name)
 	}
 	for _, fn := range cands {
 		if fn.match(args) {
@@ -220,9 +220,9 @@ func (db *DB) functionType(name string, args []*selector) (*cqltype.Type, *cqler
 		}
 	}
 	if len(cands[0].params) != len(args) {
-		return nil, cqlerr.Invalid("Invalid number of arguments in call to function system." + name + ": " + itoa(len(cands[0].params)) + " required but " + itoa(len(args)) + " provided")
+		return nil, errFunctionArgs(name, len(cands[0].params), len(args))
 	}
-	return nil, cqlerr.Invalid("Type error: " + args[0].name + " cannot be passed as argument 0 of function system." + name + " of type " + cands[0].params[0].String())
+	return nil, errFunctionArgType(args[0].name, name, cands[0].params[0].String())
 }
 
 func (fn nativeFunction) match(args []*selector) bool {
@@ -270,4 +270,25 @@ func simpleType(name string) *cqltype.Type {
 		return nil
 	}
 	return t
+}
+
+// The messages of terms and function calls (cql3/Terms.java,
+// cql3/functions/FunctionResolver.java, FunctionCall.java).
+
+func errFunctionResultType(fn, typ, receiver, want string) *cqlerr.Error {
+	return cqlerr.Invalid("Type error: cannot assign result of function system." + fn + " (type " + typ + ") to " + receiver + " (type " + want + ")")
+}
+
+func errColumnAsValue(receiver string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid value for " + receiver + ": column references are only allowed in SET c = c + value")
+}
+
+func errNotAValue(term, receiver string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot use " + term + " as a value for " + receiver)
+}
+
+func errUnknownFunction(fn string) *cqlerr.Error { return cqlerr.Invalid("Unknown function " + fn) }
+
+func errFunctionArgType(arg, fn, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Type error: " + arg + " cannot be passed as argument 0 of function system." + fn + " of type " + typ)
 }

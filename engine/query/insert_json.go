@@ -12,7 +12,7 @@ import (
 // with DEFAULT NULL and left alone with DEFAULT UNSET (the default).
 func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr.Error) {
 	if t.Counter {
-		return nil, cqlerr.Invalid("INSERT statements are not allowed on counter tables, use UPDATE instead")
+		return nil, errInsertCounter()
 	}
 	var text string
 	switch x := s.JSON.(type) {
@@ -22,9 +22,9 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 		}
 		text = x.Text
 	case *cql.BindMarker:
-		return nil, bindMarkerError(x)
+		return nil, errBindMarker(x)
 	default:
-		return nil, cqlerr.Invalid("INSERT JSON takes a string literal holding a JSON object")
+		return nil, errInsertJSONLiteral()
 	}
 	names, values, err := cqltype.ParseJSONObject(text)
 	if err != nil {
@@ -33,7 +33,7 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 	given := map[string]string{}
 	for i, n := range names {
 		if t.Column(n) == nil {
-			return nil, cqlerr.Invalid("JSON values map contains unrecognized column: " + n)
+			return nil, errJSONUnknownColumn(n)
 		}
 		given[n] = values[i]
 	}
@@ -54,7 +54,7 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 		}
 		if !c.IsPrimaryKey() {
 			if c.Type.Kind == cqltype.Counter {
-				return nil, cqlerr.Invalid("Cannot set the value of counter column " + c.Name + " (counters can only be incremented/decremented, not set)")
+				return nil, errSetCounter(c.Name)
 			}
 			w.ops = append(w.ops, &operation{col: c, kind: opSet, val: v})
 			continue
@@ -86,4 +86,14 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 func errJSONLiteralKind(x *cql.Literal) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid "+x.Kind.String()+" constant ("+x.Text+") for \"[json]\" of type text").
 		For(cqltype.RuleLiteralKind, "[json]", "text")
+}
+
+// errInsertJSONLiteral: INSERT JSON given something other than a string literal.
+func errInsertJSONLiteral() *cqlerr.Error {
+	return cqlerr.Invalid("INSERT JSON takes a string literal holding a JSON object")
+}
+
+// errJSONUnknownColumn: a JSON key naming no column (Json.java).
+func errJSONUnknownColumn(col string) *cqlerr.Error {
+	return cqlerr.Invalid("JSON values map contains unrecognized column: " + col)
 }

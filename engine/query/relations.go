@@ -292,7 +292,7 @@ func (db *DB) tupleValues(cols []*schema.Column, e cql.Expr, slice bool) ([]cqlt
 	tup, ok := e.(*cql.Tuple)
 	if !ok {
 		if m, isMarker := e.(*cql.BindMarker); isMarker {
-			return nil, bindMarkerError(m)
+			return nil, errBindMarker(m)
 		}
 		return nil, errTupleSize(len(cols), 1, e.String())
 	}

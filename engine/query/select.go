@@ -264,7 +264,7 @@ func (db *DB) limitValue(e cql.Expr) (int, *cqlerr.Error) {
 		return 0, nil
 	}
 	if m, ok := e.(*cql.BindMarker); ok {
-		return 0, bindMarkerError(m)
+		return 0, errBindMarker(m)
 	}
 	v, err := cqltype.IntType.Assign(e, "[limit]", db.env())
 	if err != nil {
