@@ -49,7 +49,7 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 		if ok {
 			var err *cqlerr.Error
 			if v, err = c.Type.FromJSONAt(raw, db.Clock/1000); err != nil {
-				return nil, cqltype.JSONValueError(c.Name, err)
+				return nil, cqltype.ErrJSONValue(c.Name, err)
 			}
 		}
 		if !c.IsPrimaryKey() {

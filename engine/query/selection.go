@@ -138,7 +138,7 @@ func (db *DB) prepareSelector(t *schema.Table, sel *selection, e cql.Expr) (*sel
 			return nil, err
 		}
 		if !cqltype.CanCast(inner.typ, to) {
-			return nil, cqltype.CastError(inner.name, to)
+			return nil, cqltype.ErrCast(inner.name, to)
 		}
 		return &selector{kind: selFunc, fn: "cast", name: "cast(" + inner.name + " as " + to.String() + ")", typ: to, args: []*selector{inner}}, nil
 	case *cql.Literal, *cql.Collection, *cql.Tuple, *cql.TypeHint:
