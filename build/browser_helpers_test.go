@@ -72,9 +72,12 @@ func stopBrowser() {
 	}
 }
 
-// newTab opens a tab in the shared browser and returns its context, bounded
-// by timeout. It skips the test, with the reason, when chromium is missing.
-func newTab(t *testing.T, timeout time.Duration) context.Context {
+// newTab opens a tab in the shared browser and returns its context. It skips
+// the test, with the reason, when chromium is missing. The tab has no time
+// bound of its own: a loaded machine only makes a browser test slower. It
+// ends a minute before the test binary's deadline (go test -timeout), so a
+// test that waits for a condition that never comes fails saying which.
+func newTab(t *testing.T) context.Context {
 	t.Helper()
 	needSite(t)
 	browserOnce.Do(startBrowser)
@@ -89,8 +92,11 @@ func newTab(t *testing.T, timeout time.Duration) context.Context {
 		cancel()
 		t.Fatal("opening a tab: ", err)
 	}
-	ctx, cancelTimeout := context.WithTimeout(tab, timeout)
-	t.Cleanup(func() { cancelTimeout(); cancel() })
+	ctx, cancelDeadline := tab, context.CancelFunc(func() {})
+	if d, ok := t.Deadline(); ok {
+		ctx, cancelDeadline = context.WithDeadline(tab, d.Add(-time.Minute))
+	}
+	t.Cleanup(func() { cancelDeadline(); cancel() })
 	return ctx
 }
 

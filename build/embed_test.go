@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -71,7 +70,7 @@ func TestEmbedPages(t *testing.T) {
 // earlier one, opens its page, and checks that a live run there, its prelude
 // coming from the setup block, draws what the build drew on the lesson.
 func TestBrowserEmbed(t *testing.T) {
-	ctx := newTab(t, 90*time.Second)
+	ctx := newTab(t)
 	openLesson(t, ctx, usersLesson)
 	const fig = "#ex-1"
 	if eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.prelude || ""`) == "" {

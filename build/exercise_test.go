@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/cqlplay/cqlplay/build/lesson"
 	"github.com/cqlplay/cqlplay/engine"
@@ -50,7 +49,7 @@ func exerciseOf(t *testing.T, path string) (*lesson.Example, []engine.Outcome) {
 // data does not fit says so. The reader's opened solution stays open.
 func TestBrowserExercise(t *testing.T) {
 	ex, want := exerciseOf(t, "en/03-queries-that-work.md")
-	ctx := newTab(t, 60*time.Second)
+	ctx := newTab(t)
 	openLesson(t, ctx, usersLesson)
 	fig := "#ex-" + itoa(ex.Index)
 	if got := eval[string](t, ctx, `document.querySelector("`+fig+` [role=tab][aria-selected=true]").dataset.view`); got != "checks" {

@@ -9,6 +9,7 @@ type uiText struct {
 	SiteTitle    string `json:"-"`
 	Tagline      string `json:"-"`
 	Lessons      string `json:"-"`
+	Minutes      string `json:"-"` // a lesson's reading time: {n} minutes
 	NotFound     string `json:"-"`
 	NotFoundText string `json:"-"`
 	BackToIndex  string `json:"-"`
@@ -21,33 +22,36 @@ type uiText struct {
 	ThemeLight   string `json:"-"`
 	ThemeDark    string `json:"-"`
 
-	Results    string `json:"results"`
-	Simulates  string `json:"simulates"`
-	Rows       string `json:"rows"`
-	Warnings   string `json:"warnings"`
-	NoOutput   string `json:"noOutput"`
-	Done       string `json:"done"`
-	Plan       string `json:"plan"`
-	Filtering  string `json:"filtering"`
-	AllParts   string `json:"allPartitions"`
-	Reset      string `json:"reset"`
-	Modified   string `json:"modified"`
-	Older      string `json:"older"`
-	Share      string `json:"share"`
-	ShareCopy  string `json:"shareCopied"`
-	ShareURL   string `json:"shareInURL"`
-	Shared     string `json:"shared"`
-	Embed      string `json:"embed"`
-	EmbedCopy  string `json:"embedCopied"`
-	EmbedHelp  string `json:"embedHelp"`
-	Running    string `json:"running"`
-	Loading    string `json:"loading"`
-	Stopped    string `json:"stopped"`
-	EngineFail string `json:"engineFailed"`
-	Editor     string `json:"editor"`
-	EditorHelp string `json:"editorHelp"`
-	ReadOnly   string `json:"readonly"`
-	UndoReset  string `json:"undoReset"`
+	Results   string `json:"results"`
+	Simulates string `json:"simulates"`
+	Rows      string `json:"rows"`
+	Warnings  string `json:"warnings"`
+	NoOutput  string `json:"noOutput"`
+	Done      string `json:"done"`
+	Plan      string `json:"plan"`
+	// Kinds names a plan's kind ({kind} in Plan) in the page's language;
+	// a kind it does not list is shown as the engine names it.
+	Kinds      map[string]string `json:"kinds"`
+	Filtering  string            `json:"filtering"`
+	AllParts   string            `json:"allPartitions"`
+	Reset      string            `json:"reset"`
+	Modified   string            `json:"modified"`
+	Older      string            `json:"older"`
+	Share      string            `json:"share"`
+	ShareCopy  string            `json:"shareCopied"`
+	ShareURL   string            `json:"shareInURL"`
+	Shared     string            `json:"shared"`
+	Embed      string            `json:"embed"`
+	EmbedCopy  string            `json:"embedCopied"`
+	EmbedHelp  string            `json:"embedHelp"`
+	Running    string            `json:"running"`
+	Loading    string            `json:"loading"`
+	Stopped    string            `json:"stopped"`
+	EngineFail string            `json:"engineFailed"`
+	Editor     string            `json:"editor"`
+	EditorHelp string            `json:"editorHelp"`
+	ReadOnly   string            `json:"readonly"`
+	UndoReset  string            `json:"undoReset"`
 
 	Storage       string `json:"storage"`
 	CLI           string `json:"cli"`
@@ -89,6 +93,7 @@ var uiStrings = map[string]*uiText{
 		SiteTitle:     "cqlplay",
 		Tagline:       "Learn Cassandra data modeling by seeing what Cassandra does with your data.",
 		Lessons:       "Lessons",
+		Minutes:       "{n} min read",
 		NotFound:      "Page not found",
 		NotFoundText:  "There is no page at this address.",
 		BackToIndex:   "All lessons",
@@ -160,26 +165,29 @@ var uiStrings = map[string]*uiText{
 	},
 	"zh": {
 		Lang: "zh", LangName: "中文",
-		SiteTitle:     "cqlplay",
-		Tagline:       "看 Cassandra 如何存放你的数据，学会 Cassandra 数据建模。",
-		Lessons:       "课程",
-		NotFound:      "找不到页面",
-		NotFoundText:  "这个地址没有页面。",
-		BackToIndex:   "全部课程",
-		Previous:      "上一课",
-		Next:          "下一课",
-		NoScript:      "JavaScript 已关闭：下面的结果是构建网站时算好的。打开 JavaScript 即可编辑示例。",
-		Theme:         "主题",
-		ThemeSystem:   "跟随系统",
-		ThemeLight:    "浅色",
-		ThemeDark:     "深色",
-		Results:       "结果",
-		Simulates:     "模拟 Cassandra {v}",
-		Rows:          "({n} rows)",
-		Warnings:      "Warnings:",
-		NoOutput:      "没有可运行的语句。",
-		Done:          "所有语句都已执行，没有需要显示的输出。",
-		Plan:          "{kind}：读了 {parts} 个分区、{read} 行；返回 {ret} 行",
+		SiteTitle:    "cqlplay",
+		Tagline:      "看 Cassandra 如何存放你的数据，学会 Cassandra 数据建模。",
+		Lessons:      "课程",
+		Minutes:      "阅读约 {n} 分钟",
+		NotFound:     "找不到页面",
+		NotFoundText: "这个地址没有页面。",
+		BackToIndex:  "全部课程",
+		Previous:     "上一课",
+		Next:         "下一课",
+		NoScript:     "JavaScript 已关闭：下面的结果是构建网站时算好的。打开 JavaScript 即可编辑示例。",
+		Theme:        "主题",
+		ThemeSystem:  "跟随系统",
+		ThemeLight:   "浅色",
+		ThemeDark:    "深色",
+		Results:      "结果",
+		Simulates:    "模拟 Cassandra {v}",
+		Rows:         "({n} rows)",
+		Warnings:     "Warnings:",
+		NoOutput:     "没有可运行的语句。",
+		Done:         "所有语句都已执行，没有需要显示的输出。",
+		Plan:         "{kind}：读了 {parts} 个分区、{read} 行；返回 {ret} 行",
+		Kinds: map[string]string{"single-partition": "单分区读取", "multi-partition": "多分区读取",
+			"range-scan": "范围扫描", "index": "索引查询", "write": "写入"},
 		Filtering:     "过滤",
 		AllParts:      "扫描了所有分区",
 		Reset:         "重置",

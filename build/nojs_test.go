@@ -2,7 +2,6 @@ package main
 
 import (
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
@@ -13,7 +12,7 @@ import (
 // the examples cannot be edited. An exercise's solution is one click away
 // (a details element needs no script).
 func TestBrowserWithoutJavaScript(t *testing.T) {
-	ctx := newTab(t, 20*time.Second)
+	ctx := newTab(t)
 	if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
 		t.Fatal(err)
 	}

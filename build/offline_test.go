@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
@@ -14,10 +13,10 @@ import (
 
 // TestBrowserOffline visits one lesson, stops the server, and opens another
 // lesson: the service worker serves it, and its playgrounds run on the
-// engine it kept (design.md: "the site keeps working with no network once
+// engine it kept ("the site keeps working with no network once
 // visited").
 func TestBrowserOffline(t *testing.T) {
-	ctx := newTab(t, 2*time.Minute)
+	ctx := newTab(t)
 	// A server of its own (another origin than the other tests', so another
 	// service worker), which the test can stop.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

@@ -33,6 +33,8 @@ type writer struct {
 type link struct {
 	URL, Title, Summary, Lang, LangName string
 	Current                             bool
+	Number                              int    // a lesson's number in the course
+	ReadTime                            string // a lesson's reading time, in the page's language
 }
 
 // pageData is what every template receives.
@@ -43,8 +45,8 @@ type pageData struct {
 	Canonical  string
 	Languages  []link // the same page in each language
 	Assets     assets
-	UI         string // the widget's strings as JSON, for data-ui
-	Lessons    []link
+	UI         string       // the widget's strings as JSON, for data-ui
+	Parts      []coursePart // the index: the lessons grouped into the course's parts
 	Body       template.HTML
 	Prev, Next *link
 	Home       string
@@ -195,9 +197,7 @@ func (w *writer) inLang(lang string) []*lesson.Lesson {
 func (w *writer) indexes() error {
 	for i, lang := range languages {
 		d := w.page(lang, uiStrings[lang].Lessons, "/"+lang+"/", func(l string) string { return "/" + l + "/" })
-		for _, l := range w.inLang(lang) {
-			d.Lessons = append(d.Lessons, link{URL: lessonURL(l), Title: l.Title, Summary: l.Summary})
-		}
+		d.Parts = coursePartsOf(d.T, lang, w.inLang(lang))
 		if err := w.write("/"+lang+"/", "index.html", d); err != nil {
 			return err
 		}

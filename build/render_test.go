@@ -11,7 +11,6 @@ import (
 
 	"github.com/cqlplay/cqlplay/build/lesson"
 	"github.com/cqlplay/cqlplay/engine"
-	"github.com/cqlplay/cqlplay/engine/cqlerr"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -70,12 +69,12 @@ func TestOutcomesGolden(t *testing.T) {
 			Plan: &engine.Plan{Kind: "range-scan", Table: "cqlplay.t", PartitionsRead: 4, RowsRead: 4, RowsReturned: 4, AllPartitions: true}},
 		{Statement: "INSERT INTO t (k, v) VALUES (1, 'a') IF NOT EXISTS", Line: 4, Columns: []string{"[applied]", "k", "v"},
 			Rows: [][]string{{"False", "1", "<b>bold</b> & co"}}},
-		{Statement: "SELECT * FROM t WHERE v = 'x'", Line: 5, Error: &cqlerr.Error{Code: cqlerr.InvalidRequest,
+		{Statement: "SELECT * FROM t WHERE v = 'x'", Line: 5, Error: &engine.Error{Code: engine.InvalidRequest,
 			Message: "Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING"}},
 		{Statement: "BEGIN BATCH ... APPLY BATCH", Line: 6, Warnings: []string{"Batch for [cqlplay.t] is of size 6.0KiB, exceeding specified threshold of 5.0KiB by 1.0KiB."}},
 		{Statement: "DESCRIBE TABLE t", Line: 7, Text: "CREATE TABLE cqlplay.t (\n    k int PRIMARY KEY\n);"},
-		{Statement: "SELEC", Line: 8, Error: &cqlerr.Error{Code: cqlerr.SyntaxException, Message: "line 8:0 no viable alternative at input 'SELEC' (<html>)"}},
-		{Statement: "INSERT INTO t (k) VALUES (2)", Line: 9, Error: &cqlerr.Error{Code: cqlerr.Stopped, Message: "the run took longer than 2s"}},
+		{Statement: "SELEC", Line: 8, Error: &engine.Error{Code: engine.SyntaxException, Message: "line 8:0 no viable alternative at input 'SELEC' (<html>)"}},
+		{Statement: "INSERT INTO t (k) VALUES (2)", Line: 9, Error: &engine.Error{Code: engine.Stopped, Message: "the run took longer than 2s"}},
 	}
 	var b strings.Builder
 	writeOutcomes(&b, uiStrings["en"], outs)

@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -16,7 +15,7 @@ import (
 // (a reload keeps them), Reset goes back to the saved edit, and a broken
 // link shows the page as it would be without it.
 func TestBrowserShareLink(t *testing.T) {
-	ctx := newTab(t, 90*time.Second)
+	ctx := newTab(t)
 	openLesson(t, ctx, usersLesson)
 	eval[bool](t, ctx, `localStorage.clear(), true`)
 	defer eval[bool](t, ctx, `localStorage.clear(), true`)

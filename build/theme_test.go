@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -53,7 +52,7 @@ func emulateScheme(t *testing.T, ctx context.Context, scheme string) {
 // own script runs), reaches embed pages and other open tabs, wins over the
 // system setting, and System follows the system again.
 func TestBrowserTheme(t *testing.T) {
-	ctx := newTab(t, 40*time.Second)
+	ctx := newTab(t)
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: themeAtLoad}); err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +118,7 @@ func TestBrowserTheme(t *testing.T) {
 	}
 
 	// A choice made in one tab reaches the others.
-	other := newTab(t, 20*time.Second)
+	other := newTab(t)
 	emulateScheme(t, other, "light")
 	if err := chromedp.Do(other, chromedp.Navigate(testURL+"/zh/")); err != nil {
 		t.Fatal(err)
@@ -180,7 +179,7 @@ func fetchPage(t *testing.T, page string) string {
 // second one; the playgrounds then run on it. (A worker restarted after a
 // runaway script is the page's own: TestBrowserRunaway.)
 func TestBrowserEarlyWorker(t *testing.T) {
-	ctx := newTab(t, 30*time.Second)
+	ctx := newTab(t)
 	openLesson(t, ctx, usersLesson)
 	if got := eval[string](t, ctx, `document.documentElement.dataset.workerStart + " " + (globalThis.cqlplayEarlyWorker === undefined)`); got != "head true" {
 		t.Errorf("worker start %q, want head, taken over (head true)", got)
@@ -195,7 +194,7 @@ func TestBrowserEarlyWorker(t *testing.T) {
 // not start (the lesson still reads with the build's results) instead of
 // waiting for it forever.
 func TestBrowserWorkerFails(t *testing.T) {
-	ctx := newTab(t, 30*time.Second)
+	ctx := newTab(t)
 	if err := chromedp.Listen(ctx, func(ev any) {
 		if e, ok := ev.(*fetch.EventRequestPaused); ok {
 			go chromedp.Call(ctx, fetch.FailRequest, fetch.FailRequestParams{RequestID: e.RequestID, ErrorReason: network.ErrorReasonFailed})

@@ -16,23 +16,24 @@ import (
 // widget's TypeScript (site/ts/results.ts) draws live results into the same
 // markup; the browser test checks that both agree on the pre-rendered outcomes.
 
-// view is one tab of a playground.
+// view is one tab of a playground, with its label in the page's language.
 type view struct {
-	Name  string // as in lesson.Views
+	lesson.View
 	Label string
-	Form  string // the engine's layout form drawn, "" for results
 }
 
-// views lists the tabs a playground has: those the engine supports.
-func views(t *uiText) []view {
-	return []view{
-		{"results", t.Results, ""},
-		{"why", t.Why, "why"},
-		{"storage", t.Storage, "map"},
-		{"cli", t.CLI, "cli"},
-		{"sstabledump", t.Sstabledump, "sstabledump"},
-		{"ring", t.Ring, "ring"},
+// views lists the tabs a playground has (lesson.Views): an exercise's
+// Checks first, then those every example has.
+func views(t *uiText, exercise bool) []view {
+	labels := map[string]string{"checks": t.Checks, "results": t.Results, "why": t.Why, "storage": t.Storage,
+		"cli": t.CLI, "sstabledump": t.Sstabledump, "ring": t.Ring}
+	var vs []view
+	for _, v := range lesson.Views {
+		if v.Name != "checks" || exercise {
+			vs = append(vs, view{v, labels[v.Name]})
+		}
 	}
+	return vs
 }
 
 // run is what the build got from the engine for one example.
@@ -82,10 +83,7 @@ func writeWidget(b *strings.Builder, t *uiText, ex *lesson.Example, r exampleRun
 	b.WriteString(`<pre class="pg-src"><code class="language-cql">` + code + "</code></pre>\n")
 	// Every panel is in the page, so a reader without JavaScript sees them
 	// all; the script shows one at a time behind the tabs.
-	vs := views(t)
-	if ex.Exercise != nil {
-		vs = append([]view{{"checks", t.Checks, "checks"}}, vs...)
-	}
+	vs := views(t, ex.Exercise != nil)
 	open := "results"
 	if ex.Exercise != nil {
 		open = "checks" // what an exercise is about, unless the fence says otherwise
@@ -116,10 +114,10 @@ func writeWidget(b *strings.Builder, t *uiText, ex *lesson.Example, r exampleRun
 }
 
 // writePanel writes one view's content. Its markup is mirrored by
-// drawPanel in site/ts/widget.ts.
+// drawPanel in site/ts/views.ts.
 func writePanel(b *strings.Builder, t *uiText, v view, r exampleRun) {
-	switch v.Form {
-	case "":
+	switch v.Name {
+	case "results":
 		writeOutcomes(b, t, r.Outcomes)
 		return
 	case "why":
@@ -145,8 +143,8 @@ func layoutsOf(s *engine.Session) map[string]string {
 	if s == nil {
 		return m
 	}
-	for _, v := range views(uiStrings["en"]) {
-		if v.Form == "" || v.Form == "why" {
+	for _, v := range lesson.Views {
+		if v.Form == "" {
 			continue
 		}
 		text, err := safeLayout(s, v.Form)
@@ -296,7 +294,11 @@ func writeTable(b *strings.Builder, t *uiText, o *engine.Outcome) {
 }
 
 func writePlan(b *strings.Builder, t *uiText, p *engine.Plan) {
-	s := strings.NewReplacer("{kind}", p.Kind, "{parts}", strconv.Itoa(p.PartitionsRead),
+	kind := p.Kind
+	if k, ok := t.Kinds[kind]; ok {
+		kind = k
+	}
+	s := strings.NewReplacer("{kind}", kind, "{parts}", strconv.Itoa(p.PartitionsRead),
 		"{read}", strconv.Itoa(p.RowsRead), "{ret}", strconv.Itoa(p.RowsReturned)).Replace(t.Plan)
 	if p.Filtering {
 		s += " · " + t.Filtering

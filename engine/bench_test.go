@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// TestBenchGenerators pins the Go generators to the sha256 values of
-// ../shared/bench/README.md, so the benchmarks run exactly the workloads the
-// peers run.
+// TestBenchGenerators pins the Go generators to the sha256 values of the
+// peer benchmark's reference scripts (docs/performance.md, "Workloads"), so
+// the benchmarks run exactly the workloads the peers run.
 func TestBenchGenerators(t *testing.T) {
 	sum := func(s string) string { h := sha256.Sum256([]byte(s)); return hex.EncodeToString(h[:]) }
 	tests := []struct {

@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// The workloads of ../shared/bench/README.md (version 1), generated in Go so
-// benchmarks need no files: a copy of its reference generator
-// (bench/goport/gen.go) written with strconv. TestBenchGenerators pins the
+// The peer benchmark's workloads (docs/performance.md, "Workloads", version 1),
+// generated in Go so benchmarks need no files: the same bytes as the peers'
+// reference generator, written with strconv. TestBenchGenerators pins the
 // texts to the README's sha256 values.
 
 const (

@@ -46,8 +46,8 @@ func (s *Session) directive(d *cql.Directive, retry *bool) *cqlerr.Error {
 		}
 		s.db.Ring = query.NewRing(nodes, vnodes, rf)
 	case "version":
-		if len(d.Args) != 1 || (d.Args[0] != "3.11" && d.Args[0] != "4.1" && d.Args[0] != "5.0") {
-			return directiveError("-- @version takes 3.11, 4.1 or 5.0")
+		if len(d.Args) != 1 || !IsVersion(d.Args[0]) {
+			return directiveError("-- @version takes " + VersionList(""))
 		}
 		s.db.Version = d.Args[0]
 	case "retry":

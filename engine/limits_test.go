@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestKeyLength checks Cassandra's 65535-byte limits on keys (§4 and §16 of
-// cassandra-semantics.md), with literals too long for a scenario file.
+// TestKeyLength checks Cassandra's 65535-byte limits on keys (docs/engine.md),
+// with literals too long for a scenario file.
 func TestKeyLength(t *testing.T) {
 	s := NewSession(Options{})
 	mustRun(t, s, "CREATE TABLE big (k text, c text, v int, PRIMARY KEY (k, c)); CREATE TABLE big2 (a text, b text, c text, v int, PRIMARY KEY ((a, b), c));")

@@ -6,7 +6,7 @@ import (
 )
 
 // Outcome is what one statement of a script did: the result contract shared by
-// the Go API, `cqlplay run --json` and the WebAssembly bridge (see design.md).
+// the Go API, `cqlplay run --json` and the WebAssembly bridge (docs/engine.md).
 type Outcome struct {
 	// Statement is the statement's text as written, without the ';'.
 	Statement string

@@ -22,7 +22,8 @@ var DefaultStart = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 // Options configures a Session. The zero value is an unbounded 4.1 session,
 // which is what the command line uses; the browser passes bounds.
 type Options struct {
-	// Version is the Cassandra version simulated: "3.11", "4.1" (default) or "5.0".
+	// Version is the Cassandra version simulated, one of Versions;
+	// anything else means DefaultVersion.
 	Version string
 	// MaxStatements stops a run after this many statements (0: no bound).
 	MaxStatements int
@@ -34,6 +35,26 @@ type Options struct {
 	Seed uint64
 	// Start is the virtual clock's first instant; zero uses DefaultStart.
 	Start time.Time
+	// Lang is the language of the playground's explanations of failures
+	// (an Outcome's error Why and Fix): a language tag such as "en", "zh" or
+	// "zh-Hans" (a page's <html lang>). A language not among Languages, or
+	// "", explains in English.
+	Lang string
+}
+
+// Languages are the languages a session can explain failures in.
+var Languages = query.Languages
+
+// explanationLanguage picks, for a language tag, the language of Languages
+// its primary subtag names ("zh-Hans" is "zh"), or English.
+func explanationLanguage(tag string) string {
+	primary, _, _ := strings.Cut(strings.ToLower(tag), "-")
+	for _, l := range Languages {
+		if l == primary {
+			return l
+		}
+	}
+	return "en"
 }
 
 // Session is one simulated cluster with its schema, data and virtual clock.
@@ -56,12 +77,12 @@ func NewSession(opts Options) *Session {
 	if start.IsZero() {
 		start = DefaultStart
 	}
-	switch opts.Version {
-	case "3.11", "4.1", "5.0":
-	default:
-		opts.Version = "4.1"
+	if !IsVersion(opts.Version) {
+		opts.Version = DefaultVersion
 	}
-	return &Session{opts: opts, db: query.New(start.UnixMicro(), opts.Seed, opts.Version)}
+	db := query.New(start.UnixMicro(), opts.Seed, opts.Version)
+	db.Lang = explanationLanguage(opts.Lang)
+	return &Session{opts: opts, db: db}
 }
 
 // AfterStatement sets a function Run calls after each statement. It exists
@@ -205,7 +226,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 		return o
 	}
 	if it.Markers > 0 {
-		o.Error = cqlerr.Invalid("Invalid amount of bind variables").At(it.Pos, len(it.Src))
+		o.Error = errBindVariables().At(it.Pos, len(it.Src))
 		return o
 	}
 	defer func() {
@@ -226,4 +247,10 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 		o.Columns, o.Rows, o.Nulls, o.Text, o.Warnings, o.Plan = res.Columns, res.Rows, res.Nulls, res.Text, res.Warnings, res.Plan
 	}
 	return o
+}
+
+// errBindVariables: a statement with bind markers, which a script cannot bind
+// (QueryProcessor's check on the number of bound values).
+func errBindVariables() *cqlerr.Error {
+	return cqlerr.Invalid("Invalid amount of bind variables")
 }

@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/cqlplay/cqlplay/engine"
-	"github.com/cqlplay/cqlplay/engine/cqlerr"
 )
 
 // bridge is the state behind globalThis.cqlplay: the open sessions by handle.
@@ -40,7 +39,7 @@ func newBridge() *bridge {
 func (b *bridge) open(optionsJSON string) (handle int, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			handle, err = 0, &cqlerr.Error{Code: cqlerr.ServerError, Message: bugMessage(r)}
+			handle, err = 0, &engine.Error{Code: engine.ServerError, Message: bugMessage(r)}
 		}
 	}()
 	opts, err := parseOptions(optionsJSON)
@@ -62,11 +61,11 @@ func (b *bridge) open(optionsJSON string) (handle int, err error) {
 func (b *bridge) run(handle int, script string) (out []byte) {
 	s := b.sessions[handle]
 	if s == nil {
-		return failureJSON(cqlerr.ServerError, noSession(handle))
+		return failureJSON(engine.ServerError, noSession(handle))
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			out = failureJSON(cqlerr.ServerError, bugMessage(r))
+			out = failureJSON(engine.ServerError, bugMessage(r))
 		}
 	}()
 	// Each outcome is encoded as soon as its statement has run, so a long
@@ -105,17 +104,17 @@ func (b *bridge) run(handle int, script string) (out []byte) {
 func (b *bridge) layout(handle int, form, table string) (out []byte) {
 	s := b.sessions[handle]
 	if s == nil {
-		return errorObjectJSON(cqlerr.ServerError, noSession(handle))
+		return errorObjectJSON(engine.ServerError, noSession(handle))
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			out = errorObjectJSON(cqlerr.ServerError, bugMessage(r))
+			out = errorObjectJSON(engine.ServerError, bugMessage(r))
 		}
 	}()
 	text, err := s.Layout(form, table)
 	defer b.collect()
 	if err != nil {
-		return errorObjectJSON(cqlerr.InvalidRequest, err.Error())
+		return errorObjectJSON(engine.InvalidRequest, err.Error())
 	}
 	return engine.AppendLayoutJSON(make([]byte, 0, len(text)+64), form, table, text)
 }
@@ -149,15 +148,15 @@ func noSession(handle int) string {
 
 // failureJSON is the reply of run when no statement could run: an array of
 // one Outcome carrying the error, so the page draws it like any other.
-func failureJSON(code cqlerr.Code, msg string) []byte {
-	o := engine.Outcome{Error: &cqlerr.Error{Code: code, Message: msg}}
+func failureJSON(code engine.ErrorCode, msg string) []byte {
+	o := engine.Outcome{Error: &engine.Error{Code: code, Message: msg}}
 	return engine.OutcomesJSON([]engine.Outcome{o})
 }
 
 // errorObjectJSON is {"error":{"code":...,"message":...}}.
-func errorObjectJSON(code cqlerr.Code, msg string) []byte {
+func errorObjectJSON(code engine.ErrorCode, msg string) []byte {
 	b := append(make([]byte, 0, 64+len(msg)), `{"error":`...)
-	b = engine.AppendErrorJSON(b, &cqlerr.Error{Code: code, Message: msg})
+	b = engine.AppendErrorJSON(b, &engine.Error{Code: code, Message: msg})
 	return append(b, '}')
 }
 

@@ -9,7 +9,6 @@ import (
 	"unicode/utf16"
 
 	"github.com/cqlplay/cqlplay/engine"
-	"github.com/cqlplay/cqlplay/engine/cqlerr"
 )
 
 func TestParseOptions(t *testing.T) {
@@ -32,6 +31,7 @@ func TestParseOptions(t *testing.T) {
 		{`{"version":null,"maxRows":null}`, engine.Options{}},
 		{`{"version":""}`, engine.Options{}},
 		{`{"version":"5.0","seed":1e3}`, engine.Options{Version: "5.0", Seed: 1000}},
+		{`{"lang":"zh"}`, engine.Options{Lang: "zh"}},
 	}
 	for _, tt := range tests {
 		got, err := parseOptions(tt.in)
@@ -40,7 +40,7 @@ func TestParseOptions(t *testing.T) {
 			continue
 		}
 		if got.Version != tt.want.Version || got.MaxStatements != tt.want.MaxStatements || got.MaxRows != tt.want.MaxRows ||
-			got.Timeout != tt.want.Timeout || got.Seed != tt.want.Seed || !got.Start.Equal(tt.want.Start) {
+			got.Timeout != tt.want.Timeout || got.Seed != tt.want.Seed || !got.Start.Equal(tt.want.Start) || got.Lang != tt.want.Lang {
 			t.Errorf("parseOptions(%s) = %+v, want %+v", tt.in, got, tt.want)
 		}
 	}
@@ -55,7 +55,7 @@ func TestParseOptionsErrors(t *testing.T) {
 		{`{"maxRows":{"a":1}}`, "options: not a JSON object of strings and numbers"},
 		{`{"version":"4.1`, "options: not a JSON object of strings and numbers"},
 		{`{"version":"\x"}`, "options: not a JSON object of strings and numbers"},
-		{`{"nope":1}`, `options: unknown key "nope" (known: version, maxStatements, maxRows, timeoutMs, seed, start)`},
+		{`{"nope":1}`, `options: unknown key "nope" (known: version, maxStatements, maxRows, timeoutMs, seed, start, lang)`},
 		{`{"seed":1,"seed":2}`, `options: key "seed" given twice`},
 		{`{"version":"4.0"}`, `options: version must be "3.11", "4.1" or "5.0", not "4.0"`},
 		{`{"version":4.1}`, "options: version must be a string"},
@@ -131,30 +131,30 @@ func TestUTF16Len(t *testing.T) {
 // script's UTF-16 form.
 func TestPositionsToUTF16(t *testing.T) {
 	script := "INSERT INTO t (k) VALUES ('北京😀');\nSELEC 1;\n/* 😀😀 */ SELECT * FROM 用户 WHERE é = 1;\nx"
-	locate := func(needle string, from int) cqlerr.Pos {
+	locate := func(needle string, from int) engine.Pos {
 		off := from + strings.Index(script[from:], needle)
 		line := 1 + strings.Count(script[:off], "\n")
 		col := off - (strings.LastIndexByte(script[:off], '\n') + 1) + 1
-		return cqlerr.Pos{Offset: off, Line: line, Col: col}
+		return engine.Pos{Offset: off, Line: line, Col: col}
 	}
-	shared := cqlerr.Syntax(locate("SELEC", 0), len("SELEC"), "bad")
+	shared := syntaxErr(locate("SELEC", 0), len("SELEC"), "bad")
 	outs := []engine.Outcome{
-		{Statement: "a", Error: cqlerr.Invalid("no position")},
+		{Statement: "a", Error: invalidErr("no position")},
 		{Statement: "b", Error: shared},
-		{Statement: "c", Error: cqlerr.Syntax(locate("用户", 0), len("用户"), "t")},
-		{Statement: "d", Error: cqlerr.Syntax(locate("é", 50), len("é = 1"), "col")},
-		{Statement: "e", Error: cqlerr.Syntax(locate("北京😀", 0), len("北京😀"), "lit")},
-		{Statement: "f", Error: cqlerr.Syntax(locate("x", len(script)-1), 1, "last")},
-		{Statement: "g", Error: cqlerr.Syntax(cqlerr.Pos{Offset: len(script) + 10, Line: 9, Col: 1}, 5, "past the end")},
+		{Statement: "c", Error: syntaxErr(locate("用户", 0), len("用户"), "t")},
+		{Statement: "d", Error: syntaxErr(locate("é", 50), len("é = 1"), "col")},
+		{Statement: "e", Error: syntaxErr(locate("北京😀", 0), len("北京😀"), "lit")},
+		{Statement: "f", Error: syntaxErr(locate("x", len(script)-1), 1, "last")},
+		{Statement: "g", Error: syntaxErr(engine.Pos{Offset: len(script) + 10, Line: 9, Col: 1}, 5, "past the end")},
 		{Statement: "h"},
 	}
 	wantText := []string{"", "SELEC", "用户", "é = 1", "北京😀", "x", ""}
 	// Spans that end inside a character (one byte of 用, of 😀) cover the whole
 	// character, and the errors after them still land right.
 	outs = append(outs[:7],
-		engine.Outcome{Statement: "i", Error: cqlerr.Syntax(locate("用户", 0), 1, "first byte")},
-		engine.Outcome{Statement: "j", Error: cqlerr.Syntax(locate("😀", 0), 2, "half an emoji")},
-		engine.Outcome{Statement: "k", Error: cqlerr.Syntax(locate("é", 50), 1, "after")},
+		engine.Outcome{Statement: "i", Error: syntaxErr(locate("用户", 0), 1, "first byte")},
+		engine.Outcome{Statement: "j", Error: syntaxErr(locate("😀", 0), 2, "half an emoji")},
+		engine.Outcome{Statement: "k", Error: syntaxErr(locate("é", 50), 1, "after")},
 	)
 	wantText = append(wantText, "用", "😀", "é")
 	positionsToUTF16(script, outs)
@@ -329,7 +329,7 @@ func FuzzPositionsToUTF16(f *testing.F) {
 	f.Add("\xff\xfe\n\xed\xa0\x80", 3, 2, 2, 1)
 	f.Add("", -4, -1, 0, 0)
 	f.Fuzz(func(t *testing.T, script string, off, n, line, col int) {
-		outs := []engine.Outcome{{Error: cqlerr.Syntax(cqlerr.Pos{Offset: off, Line: max(line, 1), Col: col}, n, "x")}}
+		outs := []engine.Outcome{{Error: syntaxErr(engine.Pos{Offset: off, Line: max(line, 1), Col: col}, n, "x")}}
 		positionsToUTF16(script, outs)
 		e := outs[0].Error
 		units := utf16Len(script)
@@ -338,4 +338,12 @@ func FuzzPositionsToUTF16(f *testing.F) {
 				script, off, n, e.Pos.Offset, e.Len, e.Pos.Col, units)
 		}
 	})
+}
+
+func invalidErr(msg string) *engine.Error {
+	return &engine.Error{Code: engine.InvalidRequest, Message: msg}
+}
+
+func syntaxErr(pos engine.Pos, n int, msg string) *engine.Error {
+	return &engine.Error{Code: engine.SyntaxException, Message: msg, Pos: pos, Len: n}
 }

@@ -14,7 +14,7 @@ import (
 // parseOptions reads the JSON object cqlplay.open takes:
 //
 //	{"version": "4.1", "maxStatements": 500, "maxRows": 10000,
-//	 "timeoutMs": 2000, "seed": 7, "start": "2026-01-01T00:00:00Z"}
+//	 "timeoutMs": 2000, "seed": 7, "start": "2026-01-01T00:00:00Z", "lang": "zh"}
 //
 // Every key is optional; "" means all defaults. Unknown keys are errors, so a
 // typo in the page does not silently leave a session unbounded. seed may be a
@@ -46,8 +46,8 @@ func setOption(opts *engine.Options, f field) error {
 		opts.Version, err = f.str()
 		// "" is the default (4.1), like a missing key: a page passing an
 		// unset version attribute gets the default rather than no session.
-		if err == nil && opts.Version != "" && opts.Version != "3.11" && opts.Version != "4.1" && opts.Version != "5.0" {
-			err = errors.New(`options: version must be "3.11", "4.1" or "5.0", not "` + opts.Version + `"`)
+		if err == nil && opts.Version != "" && !engine.IsVersion(opts.Version) {
+			err = errors.New(`options: version must be ` + engine.VersionList(`"`) + `, not "` + opts.Version + `"`)
 		}
 	case "maxStatements":
 		opts.MaxStatements, err = f.count()
@@ -70,8 +70,12 @@ func setOption(opts *engine.Options, f field) error {
 				err = errors.New(`options: start must be an RFC 3339 time such as "2026-01-01T00:00:00Z", not "` + s + `"`)
 			}
 		}
+	case "lang":
+		// The language of the explanations of failures; one the engine does
+		// not know explains in English, as a page in a new language should.
+		opts.Lang, err = f.str()
 	default:
-		err = errors.New(`options: unknown key "` + f.key + `" (known: version, maxStatements, maxRows, timeoutMs, seed, start)`)
+		err = errors.New(`options: unknown key "` + f.key + `" (known: version, maxStatements, maxRows, timeoutMs, seed, start, lang)`)
 	}
 	return err
 }

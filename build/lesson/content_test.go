@@ -2,6 +2,7 @@ package lesson
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -72,7 +73,41 @@ func TestContentLanguages(t *testing.T) {
 			if len(l.Examples) != len(ref.Examples) {
 				t.Errorf("%s has %d examples, %s has %d: translations should run the same examples",
 					l.Path, len(l.Examples), ref.Path, len(ref.Examples))
+				continue
+			}
+			for i, ex := range l.Examples {
+				if msg := sameExample(ref.Examples[i], ex); msg != "" {
+					t.Errorf("%s:%d and %s:%d, example %d: %s: translations run the same examples",
+						ref.Path, ref.Examples[i].Line, l.Path, ex.Line, i+1, msg)
+				}
 			}
 		}
 	}
+}
+
+// sameExample says how two translations of one example differ in what they
+// run and expect ("" when they do not): the fence options, and each
+// statement's text and expectation. Comments may be translated; statements
+// may not.
+func sameExample(a, b *Example) string {
+	if a.Fence != b.Fence {
+		return "the fence options differ"
+	}
+	if len(a.Statements) != len(b.Statements) {
+		return "the number of statements differs"
+	}
+	for i := range a.Statements {
+		x, y := a.Statements[i], b.Statements[i]
+		if x.Text != y.Text || x.Fails != y.Fails || x.Rows != y.Rows {
+			return "statement " + strconv.Itoa(i+1) + " differs: " + quoteStmt(x.Text) + " against " + quoteStmt(y.Text)
+		}
+	}
+	if (a.Exercise == nil) != (b.Exercise == nil) {
+		return "only one is an exercise"
+	}
+	if a.Exercise != nil && (a.Exercise.Solution != b.Exercise.Solution || a.Exercise.Data != b.Exercise.Data ||
+		len(a.Exercise.Checks) != len(b.Exercise.Checks) || len(a.Exercise.Wrong) != len(b.Exercise.Wrong)) {
+		return "the exercises differ"
+	}
+	return ""
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/cqlplay/cqlplay/engine"
 )
 
-// An exercise ("make these queries work", design.md) is a cql fence with the
-// option `exercise` whose code has up to four sections, each after a marker
+// An exercise ("make these queries work", docs/site.md) is a cql fence with
+// the option `exercise` whose code has these sections, each after a marker
 // line of its own:
 //
 //	-- the reader's starting text: what the editor shows
@@ -20,13 +20,18 @@ import (
 //	INSERT INTO ...;             -- rows written after the reader's script
 //	---- check
 //	SELECT ... WHERE ...;        -- the queries that must work
+//	---- wrong: 3 rows
+//	CREATE TABLE ...;            -- a plausible wrong answer, and what the page says of it
 //
 // The reader edits the first section. After it, the page writes the data and
 // runs each check query in the same session; a check passes when the query
 // runs (no error: so it needs no ALLOW FILTERING the reader's tables would
 // force) and returns the rows it returns on the solution's tables. The build
 // runs the solution the same way and fails when a check does not work there,
-// so an exercise can never ask for the impossible.
+// so an exercise can never ask for the impossible. Each `---- wrong:` section
+// (at least one, any number) is run the same way and must fail a check, with
+// the text after `wrong:` in the reason the page gives for the first failure
+// (CheckRun.Failure), so an exercise also rejects the mistakes readers make.
 
 // Exercise is the hidden part of an exercise example.
 type Exercise struct {
@@ -36,6 +41,16 @@ type Exercise struct {
 	DataLine     int
 	// Checks are the check section's statements, Line counted in the whole fence.
 	Checks []Statement
+	// Wrong are the plausible wrong answers the checks must reject.
+	Wrong []Wrong
+}
+
+// Wrong is a wrong answer of an exercise: a script the checks must reject,
+// and a part of the reason the page gives (CheckRun.Failure).
+type Wrong struct {
+	Script string
+	Line   int // code line (1-based, in the whole fence) of the script's first line
+	Reason string
 }
 
 // Section markers of an exercise fence; a marker is a line holding only it.
@@ -43,6 +58,7 @@ const (
 	markSolution = "---- solution"
 	markData     = "---- data"
 	markCheck    = "---- check"
+	markWrong    = "---- wrong:" // followed by the reason the page gives
 )
 
 // splitExercise cuts an exercise fence's code into the reader's starting text
@@ -53,8 +69,23 @@ func splitExercise(code string) (starter string, ex *Exercise, err error) {
 	var parts [4]strings.Builder // starter, solution, data, check
 	starts := [4]int{1, 0, 0, 0}
 	cur := 0
+	var wrong *strings.Builder // the wrong answer being read, once the wrong sections began
 	for i, l := range lines {
 		mark := strings.TrimRight(l, " \t\r\n")
+		if reason, ok := strings.CutPrefix(mark, markWrong); ok {
+			if cur != 3 {
+				return "", nil, &Error{Line: i + 1, Msg: "a `" + markWrong + "` section comes after the `" + markCheck + "` section"}
+			}
+			if reason = strings.TrimSpace(reason); reason == "" {
+				return "", nil, &Error{Line: i + 1, Msg: "`" + markWrong + "` needs the reason the page gives for this answer, e.g. `---- wrong: 3 rows`"}
+			}
+			if err := closeWrong(ex, wrong); err != nil {
+				return "", nil, err
+			}
+			ex.Wrong = append(ex.Wrong, Wrong{Line: i + 2, Reason: reason})
+			wrong = &strings.Builder{}
+			continue
+		}
 		next := -1
 		switch mark {
 		case markSolution:
@@ -65,12 +96,16 @@ func splitExercise(code string) (starter string, ex *Exercise, err error) {
 			next = 3
 		}
 		if next < 0 {
-			parts[cur].WriteString(l)
+			if wrong != nil {
+				wrong.WriteString(l)
+			} else {
+				parts[cur].WriteString(l)
+			}
 			continue
 		}
-		if next <= cur {
+		if next <= cur || wrong != nil {
 			return "", nil, &Error{Line: i + 1, Msg: "exercise section `" + mark + "` out of place: the sections are the starting text, then `" +
-				markSolution + "`, `" + markData + "` (optional) and `" + markCheck + "`, in that order, each once"}
+				markSolution + "`, `" + markData + "` (optional), `" + markCheck + "` and the `" + markWrong + "` answers, in that order"}
 		}
 		cur = next
 		starts[cur] = i + 2
@@ -80,6 +115,9 @@ func splitExercise(code string) (starter string, ex *Exercise, err error) {
 	}
 	if starts[3] == 0 {
 		return "", nil, &Error{Line: 1, Msg: "an exercise needs a `" + markCheck + "` section: the queries the reader's tables must answer"}
+	}
+	if err := closeWrong(ex, wrong); err != nil {
+		return "", nil, err
 	}
 	ex.Solution, ex.SolutionLine = parts[1].String(), starts[1]
 	ex.Data, ex.DataLine = parts[2].String(), starts[2]
@@ -106,8 +144,23 @@ func splitExercise(code string) (starter string, ex *Exercise, err error) {
 			return "", nil, &Error{Line: st.ExpectLine, Msg: "an exercise check cannot expect to fail: it is a query the reader must make work"}
 		}
 	}
+	if len(ex.Wrong) == 0 {
+		return "", nil, &Error{Line: 1, Msg: "an exercise needs at least one `" + markWrong + " <reason>` section: a plausible wrong answer its checks reject"}
+	}
 	ex.Checks = checks
 	return parts[0].String(), ex, nil
+}
+
+// closeWrong stores the text of the wrong answer just read.
+func closeWrong(ex *Exercise, wrong *strings.Builder) *Error {
+	if wrong == nil {
+		return nil
+	}
+	w := &ex.Wrong[len(ex.Wrong)-1]
+	if w.Script = wrong.String(); strings.TrimSpace(w.Script) == "" {
+		return &Error{Line: w.Line - 1, Msg: "this `" + markWrong + "` section holds no script"}
+	}
+	return nil
 }
 
 var (
@@ -149,6 +202,35 @@ func (r CheckRun) Passed() int {
 		}
 	}
 	return n
+}
+
+// Failure is, in one line, the reason the page gives for the first check that
+// does not work (site/ts/exercise.ts draws it): the data statement the tables
+// refused, the check's error as cqlsh prints it, or the row counts of other
+// rows than the solution's. It is "" when every check works.
+func (r CheckRun) Failure() string {
+	if o := r.DataError; o != nil {
+		return "The checks' data could not be written into your tables: " + o.Error.Cqlsh()
+	}
+	for _, c := range r.Checks {
+		switch {
+		case c.Passed():
+			continue
+		case c.Got == nil:
+			return "Not run: " + quoteStmt(c.Query)
+		case c.Got.Error != nil:
+			return c.Got.Error.Cqlsh()
+		}
+		return "Runs, but returns other rows than on the solution's tables: " + rowCount(c.Got) + ", expected " + rowCount(c.Want)
+	}
+	return ""
+}
+
+func rowCount(o *engine.Outcome) string {
+	if o == nil || !o.HasResult() {
+		return "no result"
+	}
+	return "(" + strconv.Itoa(len(o.Rows)) + " rows)"
 }
 
 // RunChecks writes the exercise's data into s, after whatever ran there, and
@@ -256,6 +338,37 @@ func sortRows(rows [][]string) {
 		}
 		return false
 	})
+}
+
+// runWrong runs each wrong answer of ex as the page runs a reader's script
+// (the prelude, the script, then the data and the checks) and returns the
+// problems: an answer every check accepts, or one rejected for another
+// reason than the fence gives.
+func (l *Lesson) runWrong(ex *Example, want []engine.Outcome) []string {
+	var problems []string
+	for _, w := range ex.Exercise.Wrong {
+		s := engine.NewSession(engine.Options{Version: ex.Version, Timeout: RunTimeout})
+		for _, p := range ex.Prelude {
+			s.Run(p.Code)
+		}
+		reason := ""
+		for _, o := range s.Run(w.Script) {
+			if o.Error != nil && reason == "" {
+				reason = "Your script fails: " + o.Error.Cqlsh()
+			}
+		}
+		if r := ex.Exercise.RunChecks(s, want); reason == "" {
+			reason = r.Failure()
+		}
+		at := l.where(ex, w.Line-1)
+		switch {
+		case reason == "":
+			problems = append(problems, at+": this wrong answer passes every check: the checks must reject it (add data that tells it apart)")
+		case !strings.Contains(reason, w.Reason):
+			problems = append(problems, at+": this wrong answer is rejected, but the page says "+strconv.Quote(reason)+", not "+strconv.Quote(w.Reason))
+		}
+	}
+	return problems
 }
 
 // runExercise runs the solution (after the prelude) to get each check's

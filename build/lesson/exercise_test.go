@@ -22,6 +22,10 @@ const exerciseLesson = exerciseFM + "\n```cql exercise\n" + // fence on line 5
 	"---- check\n" +
 	"SELECT name FROM pets WHERE owner = 'ann'; -- rows: 2\n" + // 9
 	"SELECT id, name FROM pets WHERE owner = 'ann' ORDER BY id DESC;\n" + // 10
+	"---- wrong: (1 rows)\n" + // 11
+	"CREATE TABLE pets (owner text, id int, name text, PRIMARY KEY (owner));\n" + // 12: ann's pets collapse into one row
+	"---- wrong: Cannot execute this query as it might involve data filtering\n" +
+	"CREATE TABLE pets (owner text, id int, name text, PRIMARY KEY (id, owner));\n" +
 	"```\n"
 
 func TestExerciseParse(t *testing.T) {
@@ -42,6 +46,10 @@ func TestExerciseParse(t *testing.T) {
 	}
 	if len(x.Checks) != 2 || x.Checks[0].Line != 9 || x.Checks[0].Rows != 2 || x.Checks[1].Line != 10 || x.Checks[1].Rows != -1 {
 		t.Errorf("checks = %+v", x.Checks)
+	}
+	if len(x.Wrong) != 2 || x.Wrong[0].Line != 12 || x.Wrong[0].Reason != "(1 rows)" || !strings.Contains(x.Wrong[0].Script, "PRIMARY KEY (owner))") ||
+		x.Wrong[1].Line != 14 || !strings.HasPrefix(x.Wrong[1].Reason, "Cannot execute") {
+		t.Errorf("wrong answers = %+v", x.Wrong)
 	}
 }
 
@@ -110,7 +118,17 @@ func TestExerciseErrors(t *testing.T) {
 		{fence("---- solution\nCREATE TABLE t (k int PRIMARY KEY);\n"),
 			"en/01-x.md:5: an exercise needs a `---- check` section: the queries the reader's tables must answer"},
 		{fence("---- check\nSELECT k FROM t;\n---- solution\nCREATE TABLE t (k int PRIMARY KEY);\n"),
-			"en/01-x.md:7: exercise section `---- solution` out of place: the sections are the starting text, then `---- solution`, `---- data` (optional) and `---- check`, in that order, each once"},
+			"en/01-x.md:7: exercise section `---- solution` out of place: the sections are the starting text, then `---- solution`, `---- data` (optional), `---- check` and the `---- wrong:` answers, in that order"},
+		{fence("---- solution\n---- check\nSELECT k FROM t;\n---- wrong: x\nCREATE TABLE t (k int PRIMARY KEY);\n---- data\n"),
+			"en/01-x.md:10: exercise section `---- data` out of place: the sections are the starting text, then `---- solution`, `---- data` (optional), `---- check` and the `---- wrong:` answers, in that order"},
+		{fence("---- solution\n---- wrong: 2 rows\nCREATE TABLE t (k int PRIMARY KEY);\n---- check\nSELECT k FROM t;\n"),
+			"en/01-x.md:6: a `---- wrong:` section comes after the `---- check` section"},
+		{fence("---- solution\n---- check\nSELECT k FROM t;\n---- wrong:\nCREATE TABLE t (k int PRIMARY KEY);\n"),
+			"en/01-x.md:8: `---- wrong:` needs the reason the page gives for this answer, e.g. `---- wrong: 3 rows`"},
+		{fence("---- solution\n---- check\nSELECT k FROM t;\n---- wrong: 2 rows\n\n---- wrong: 3 rows\nCREATE TABLE t (k int PRIMARY KEY);\n"),
+			"en/01-x.md:8: this `---- wrong:` section holds no script"},
+		{fence("---- solution\n---- check\nSELECT k FROM t;\n"),
+			"en/01-x.md:5: an exercise needs at least one `---- wrong: <reason>` section: a plausible wrong answer its checks reject"},
 		{fence("---- solution\n---- check\n\n"), "en/01-x.md:6: the `---- check` section has no query"},
 		{fence("---- solution\n---- check\nINSERT INTO t (k) VALUES (1);\n"), "en/01-x.md:7: an exercise check must be a SELECT, not `INSERT INTO t (k) VALUES (1)`"},
 		{fence("---- solution\n---- check\nSELECT * FROM t\n  WHERE v = 1 allow  filtering;\n"),
@@ -146,9 +164,24 @@ func TestExerciseProblems(t *testing.T) {
 			"en/01-x.md:11: the check `SELECT v FROM t WHERE k = 1` should return 3 rows on the solution but returns 1"},
 		{schema + "---- solution\n" + schema + data + "---- check\nSELECT v FROM t WHERE k = 1;\n",
 			"en/01-x.md:5: every check of the exercise already works on its starting text: there is nothing for the reader to do"},
+		// Wrong answers the checks cannot tell from the solution, or reject for another reason.
+		{"CREATE TABLE t (k int PRIMARY KEY);\n---- solution\n" + schema + data + "---- check\nSELECT v FROM t WHERE k = 1;\n" +
+			"---- wrong: 2 rows\nCREATE TABLE t (k int, c int, v text, PRIMARY KEY (k, c)) WITH CLUSTERING ORDER BY (c DESC);\n",
+			"en/01-x.md:12: this wrong answer passes every check: the checks must reject it (add data that tells it apart)"},
+		{"CREATE TABLE t (k int PRIMARY KEY);\n---- solution\n" + schema + data + "---- check\nSELECT v FROM t WHERE k = 1;\n" +
+			"---- wrong: 2 rows\nCREATE TABLE t (k int, c int, PRIMARY KEY (k, c));\n",
+			`en/01-x.md:12: this wrong answer is rejected, but the page says "The checks' data could not be written into your tables: InvalidRequest: Error from server: code=2200 [Invalid query] message=\"Undefined column name v in table cqlplay.t\"", not "2 rows"`},
+		{"CREATE TABLE t (k int PRIMARY KEY);\n---- solution\n" + schema + data + "---- check\nSELECT v FROM t WHERE k = 1;\n" +
+			"---- wrong: 2 rows\nCREATE TABLE t (k int, c int, v text, PRIMARY KEY (k, c, nope));\n",
+			`en/01-x.md:12: this wrong answer is rejected, but the page says "Your script fails: InvalidRequest: `},
 	}
+	const wrongTail = "---- wrong: x\nCREATE TABLE x (k int PRIMARY KEY);\n"
 	for _, tt := range tests {
-		l, err := Parse("en/01-x.md", []byte(exerciseFM+"```cql exercise\n"+tt.body+"```\n"))
+		body := tt.body
+		if !strings.Contains(body, "---- wrong:") {
+			body += wrongTail
+		}
+		l, err := Parse("en/01-x.md", []byte(exerciseFM+"```cql exercise\n"+body+"```\n"))
 		if err != nil {
 			t.Fatal(err)
 		}

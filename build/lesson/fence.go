@@ -3,15 +3,45 @@ package lesson
 import (
 	"strconv"
 	"strings"
+
+	"github.com/cqlplay/cqlplay/engine"
 )
 
-// Versions are the Cassandra versions an example may ask for; the first is
-// the default.
-var Versions = []string{"4.1", "3.11", "5.0"}
+// Versions are the Cassandra versions an example may ask for, the engine's
+// own list (engine.Versions); the first is the default.
+var Versions = engine.Versions
 
-// Views are the names of the widget's tabs an example may open first, in the
-// order the widget shows them ("checks" only for an exercise).
-var Views = []string{"checks", "results", "storage", "cli", "sstabledump", "ring", "why"}
+// A View is one tab of a playground.
+type View struct {
+	Name string
+	// Form is the engine's layout form the view draws (engine.LayoutForms);
+	// "" for the views drawn from the outcomes themselves (results, why) or
+	// from an exercise's checks.
+	Form string
+}
+
+// Views are the tabs of a playground, in the order the widget shows them
+// ("checks" only for an exercise); an example may open any of them first.
+// This is their one declaration: the build's markup (build/widget.go) and,
+// through site/ts/contract.gen.ts (build/contract), the page's code read it.
+var Views = []View{
+	{"checks", ""},
+	{"results", ""},
+	{"why", ""},
+	{"storage", "map"},
+	{"cli", "cli"},
+	{"sstabledump", "sstabledump"},
+	{"ring", "ring"},
+}
+
+// ViewNames are the names of Views, in their order.
+func ViewNames() []string {
+	names := make([]string, len(Views))
+	for i, v := range Views {
+		names[i] = v.Name
+	}
+	return names
+}
 
 // Fence is what the info string of a ```cql fence asks for.
 type Fence struct {
@@ -66,7 +96,7 @@ func ParseFence(info string) (Fence, error) {
 		case "version":
 			f.Version, err = oneOf(key, value, Versions)
 		case "view":
-			f.View, err = oneOf(key, value, Views)
+			f.View, err = oneOf(key, value, ViewNames())
 		case "id", "after":
 			if !validID(value) {
 				err = errString("cql fence option " + key + "= needs a name of letters, digits, '-' or '_', not " + strconv.Quote(value))

@@ -107,6 +107,28 @@ func Parse(path string, src []byte) (*Lesson, error) {
 	return l, nil
 }
 
+// ParsePage reads any Markdown page with cql fences, such as a team's wiki
+// page checked by `cqlplay check`: it needs no NN-slug file name, and a front
+// matter block, when the page starts with one, is skipped unread (wikis put
+// their own keys there). Its examples follow the lessons' rules exactly.
+func ParsePage(path string, src []byte) (*Lesson, error) {
+	l := &Lesson{Path: path, Name: strings.TrimSuffix(filepath.Base(path), ".md"), Source: src, Body: src}
+	if lines := bytes.SplitAfter(src, []byte("\n")); len(lines) > 1 && strings.TrimRight(string(lines[0]), "\r\n") == "---" {
+		offset := len(lines[0])
+		for i := 1; i < len(lines); i++ {
+			offset += len(lines[i])
+			if strings.TrimRight(string(lines[i]), "\r\n") == "---" {
+				l.Body, l.BodyLine = src[offset:], i+1
+				break
+			}
+		}
+	}
+	if err := l.readExamples(); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
 // readExamples finds the cql fences with goldmark's own parser, so that what
 // counts as a fence here is exactly what the renderer sees.
 func (l *Lesson) readExamples() error {

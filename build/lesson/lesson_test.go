@@ -66,3 +66,26 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestPreludeFailures: an example continuing one that shows a statement
+// failing (-- fails:) starts from the state that example leaves; a prelude
+// statement that fails unexpectedly is reported against the later example.
+func TestPreludeFailures(t *testing.T) {
+	src := "---\ntitle: T\n---\n" +
+		"```cql id=a\nCREATE TABLE t (k int PRIMARY KEY, v int);\nSELECT * FROM t WHERE v = 1;\n-- fails: ALLOW FILTERING\n```\n" +
+		"```cql after=a\nSELECT * FROM t; -- rows: 0\n```\n" +
+		"```cql id=b\nINSERT INTO nope (k) VALUES (1);\n```\n" +
+		"```cql after=b\nSELECT release_version FROM system.local; -- rows: 1\n```\n"
+	l, err := Parse("en/01-x.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := l.Run(l.Examples[1]).Problems; len(p) != 0 {
+		t.Errorf("after an example whose failure is expected: problems %q, want none", p)
+	}
+	p := l.Run(l.Examples[3]).Problems
+	want := "en/01-x.md:13: prelude statement of the example on line 15 failed, so that example starts from the wrong state: InvalidRequest: table nope does not exist"
+	if len(p) != 1 || p[0] != want {
+		t.Errorf("after an example that fails unexpectedly: problems %q\nwant [%s]", p, want)
+	}
+}

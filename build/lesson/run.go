@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/cqlplay/cqlplay/engine"
-	"github.com/cqlplay/cqlplay/engine/cqlerr"
 )
 
 // RunTimeout bounds one example's run, so a runaway example fails the build
@@ -31,7 +30,8 @@ type Result struct {
 // Run runs ex with its prelude in a fresh session and checks its expectations.
 func (l *Lesson) Run(ex *Example) Result {
 	r := Result{Example: ex}
-	s := engine.NewSession(engine.Options{Version: ex.Version, Timeout: RunTimeout})
+	// The lesson's language: the pre-rendered Why view explains in it.
+	s := engine.NewSession(engine.Options{Version: ex.Version, Timeout: RunTimeout, Lang: l.Lang})
 	r.Session = s
 	for _, p := range ex.Prelude {
 		outs, err := safeRun(s, p.Code)
@@ -39,8 +39,10 @@ func (l *Lesson) Run(ex *Example) Result {
 			r.Problems = append(r.Problems, l.where(p, 1)+": engine panicked running the prelude of the example on line "+strconv.Itoa(ex.Line)+": "+err)
 			return r
 		}
-		for _, o := range outs {
-			if o.Error != nil {
+		for i, o := range outs {
+			// A statement the prelude's example shows failing (-- fails:) is
+			// part of the story; any other failure leaves ex in a wrong state.
+			if o.Error != nil && (i >= len(p.Statements) || p.Statements[i].Fails == "") {
 				r.Problems = append(r.Problems, l.where(p, o.Line)+": prelude statement of the example on line "+
 					strconv.Itoa(ex.Line)+" failed, so that example starts from the wrong state: "+o.Error.Error())
 			}
@@ -56,6 +58,9 @@ func (l *Lesson) Run(ex *Example) Result {
 	if x := ex.Exercise; x != nil {
 		want, problems := l.runExercise(ex)
 		r.Problems = append(r.Problems, problems...)
+		if len(problems) == 0 {
+			r.Problems = append(r.Problems, l.runWrong(ex, want)...)
+		}
 		checks := x.RunChecks(s, want)
 		r.Checks = &checks
 		if len(problems) == 0 && checks.Passed() == len(checks.Checks) {
@@ -122,7 +127,7 @@ func verdict(st Statement, o engine.Outcome) string {
 	return ""
 }
 
-func describe(e *cqlerr.Error) string {
+func describe(e *engine.Error) string {
 	return string(e.Code) + " " + strconv.Quote(e.Message)
 }
 

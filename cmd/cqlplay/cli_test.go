@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine"
-	"github.com/cqlplay/cqlplay/engine/cqlerr"
 )
 
 // fakeSession stands in for the engine where a test is about the command's
@@ -36,7 +35,7 @@ func (f *fakeSession) run(script string) []engine.Outcome {
 		o := engine.Outcome{Statement: stmt, Line: stmtLine, Text: "ran " + stmt}
 		if strings.Contains(stmt, "fail") {
 			o.Text = ""
-			o.Error = cqlerr.Invalid("failed " + stmt)
+			o.Error = invalidErr("failed " + stmt)
 		}
 		outs = append(outs, o)
 	}
@@ -61,7 +60,7 @@ func runCLI(t *testing.T, args []string, stdin string, tty bool) (stdout, stderr
 		stdout:     &o,
 		stderr:     &e,
 		tty:        tty,
-		newSession: func() session { return session{run: f.run, layout: f.layout} },
+		newSession: func(string) session { return session{run: f.run, layout: f.layout} },
 	})
 	return o.String(), e.String(), code, f
 }
@@ -133,6 +132,7 @@ func TestUsageErrors(t *testing.T) {
 		{"repl arguments", []string{"repl", "x"}, exitUsage, "cqlplay repl takes no arguments\nusage:"},
 		{"table without layout", []string{"run", "--table", "t"}, exitUsage, "cqlplay run: --table needs --layout\nusage:"},
 		{"unknown layout form", []string{"run", "--layout", "xml"}, exitUsage, "cqlplay run: unknown layout form \"xml\" (known: map, tree, cli, sstabledump, ring)\n"},
+		{"unknown language", []string{"run", "--lang", "fr"}, exitUsage, "cqlplay run: unknown language \"fr\" (known: en, zh)\n"},
 		{"unknown layout table", []string{"run", "--layout", "cli", "--table", "missing"}, exitUsage, "cqlplay run: --layout: unknown table \"missing\"\n"},
 	}
 	for _, tt := range tests {

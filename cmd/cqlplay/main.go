@@ -5,10 +5,12 @@
 //
 // Usage:
 //
-//	cqlplay run [--json] [--layout FORM [--table T]] [FILE...]
+//	cqlplay run [--json] [--lang L] [--layout FORM [--table T]] [FILE...]
 //	                                 run the files (standard input when none) in one session,
-//	                                 then print the storage layout (map, tree, cli, sstabledump, ring)
+//	                                 then print the storage layout (map, tree, cli, sstabledump, ring);
+//	                                 --lang zh explains failures (--json's why, fix) in Chinese
 //	cqlplay repl                     read statements up to ';' and run them as they come
+//	cqlplay check FILE.md...         run the cql examples of Markdown pages and their expectations
 //	cqlplay                          the REPL at a terminal, else like `cqlplay run`
 //
 // The session has no bounds (engine.Options{}): a script runs to its end.
@@ -16,7 +18,8 @@
 // Exit status: 0 when every statement succeeded; 2 when any statement failed
 // (cqlsh -f exits 2 when a statement failed, and so does cqlplay whatever the
 // input, so a script in CI fails loudly); 1 when the command line is wrong or a
-// file cannot be read.
+// file cannot be read. `cqlplay check` exits 1 when an example disagrees with
+// the engine and 2 on a usage or read error.
 package main
 
 import (
@@ -48,8 +51,9 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	tty            bool // stdin is an interactive terminal
-	// newSession starts the one session a command runs everything in.
-	newSession func() session
+	// newSession starts the one session a command runs everything in,
+	// explaining failures in the language lang (engine.Options.Lang).
+	newSession func(lang string) session
 }
 
 // session is what the command uses of an engine.Session, as functions so
@@ -61,8 +65,8 @@ type session struct {
 
 // newEngineSession is an unbounded session: the command line runs a script to
 // its end, however long.
-func newEngineSession() session {
-	s := engine.NewSession(engine.Options{})
+func newEngineSession(lang string) session {
+	s := engine.NewSession(engine.Options{Lang: lang})
 	return session{run: s.Run, layout: s.Layout}
 }
 
@@ -74,20 +78,25 @@ const (
 )
 
 const usage = `usage:
-  cqlplay run [--json] [--layout FORM [--table T]] [FILE...]
+  cqlplay run [--json] [--lang L] [--layout FORM [--table T]] [FILE...]
                                    run CQL files (standard input when none) in one session,
                                    then print the storage layout in FORM: map, tree, cli,
                                    sstabledump or ring (of table T, or of every table)
   cqlplay repl                     read statements up to ';' and run them in one session
+  cqlplay check FILE.md...         run every cql example of Markdown pages (lessons, wiki
+                                   pages) and check what it says it does: -- fails:,
+                                   -- rows:, exercises and their wrong answers
   cqlplay                          the REPL when standard input is a terminal, else run it
 
 Output is what cqlsh prints for the script: result tables and warnings on
 standard output, errors on standard error as <file>:<line>:<error>. With
 --json each statement's outcome is one JSON object a line, and the layout one
-more line: {"form":...,"table":...,"map":{...}} or {...,"text":"..."}.
+more line: {"form":...,"table":...,"map":{...}} or {...,"text":"..."}. A failed
+statement's "why" and "fix" explain it in English, or in Chinese with --lang zh.
 
 Exit status: 0 when every statement succeeded, 2 when one failed, 1 on a usage
-or read error.
+or read error. check: 0 when every example agrees, 1 when one disagrees (each
+printed as <file>:<line>: <what disagreed>), 2 on a usage or read error.
 `
 
 // cli is main with its environment passed in and the exit status returned.
@@ -101,6 +110,8 @@ func cli(args []string, e env) int {
 	switch args[0] {
 	case "run":
 		return run(args[1:], e)
+	case "check":
+		return check(args[1:], e)
 	case "repl":
 		if len(args) > 1 {
 			fmt.Fprintf(e.stderr, "cqlplay repl takes no arguments\n%s", usage)
@@ -117,9 +128,9 @@ func cli(args []string, e env) int {
 
 // runFlags are the options of `cqlplay run`.
 type runFlags struct {
-	json          bool
-	layout, table string
-	files         []string
+	json                bool
+	lang, layout, table string
+	files               []string
 }
 
 // parseRunFlags reads run's arguments; ok is false when they are wrong (the
@@ -128,6 +139,7 @@ func parseRunFlags(args []string, stderr io.Writer) (f runFlags, status int, ok 
 	fs := flag.NewFlagSet("cqlplay run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.BoolVar(&f.json, "json", false, "print each statement's outcome as one JSON object a line")
+	fs.StringVar(&f.lang, "lang", "en", "the language of the explanations of failures: en or zh")
 	fs.StringVar(&f.layout, "layout", "", "after the scripts, print the storage layout in this form")
 	fs.StringVar(&f.table, "table", "", "with --layout: the table to show (default: every table)")
 	fs.Usage = func() { io.WriteString(stderr, usage) }
@@ -139,6 +151,10 @@ func parseRunFlags(args []string, stderr io.Writer) (f runFlags, status int, ok 
 	}
 	if f.table != "" && f.layout == "" {
 		fmt.Fprintf(stderr, "cqlplay run: --table needs --layout\n%s", usage)
+		return f, exitUsage, false
+	}
+	if !slices.Contains(engine.Languages, f.lang) {
+		fmt.Fprintf(stderr, "cqlplay run: unknown language %q (known: %s)\n", f.lang, strings.Join(engine.Languages, ", "))
 		return f, exitUsage, false
 	}
 	if f.layout != "" && !slices.Contains(engine.LayoutForms, f.layout) {
@@ -164,7 +180,7 @@ func run(args []string, e env) int {
 	// stdout is buffered; flushing it before each error keeps the two streams
 	// in statement order when both go to one terminal or file.
 	p := &printer{out: out, errOut: &flushFirst{first: out, w: e.stderr}}
-	sess := e.newSession()
+	sess := e.newSession(f.lang)
 	for _, name := range f.files {
 		script, source, err := readScript(name, e.stdin)
 		if err != nil {

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine"
-	"github.com/cqlplay/cqlplay/engine/cqlerr"
 )
 
 // renderCases are hand-made outcomes covering each thing the printer draws;
@@ -83,23 +82,23 @@ var renderCases = []struct {
 	}, {
 		Statement: "SELECT *\nFROM t\nWHERE v = 1",
 		Line:      2,
-		Error:     cqlerr.Invalid("Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING"),
+		Error:     invalidErr("Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING"),
 	}, {
 		Statement: "SELEC 1",
 		Line:      6,
-		Error:     cqlerr.Syntax(cqlerr.Pos{Offset: 60, Line: 6, Col: 1}, 5, "line 6:0 no viable alternative at input 'SELEC' ([SELEC]...)"),
+		Error:     syntaxErr(engine.Pos{Offset: 60, Line: 6, Col: 1}, 5, "line 6:0 no viable alternative at input 'SELEC' ([SELEC]...)"),
 	}, {
 		Statement: "CREATE TABLE t (k int PRIMARY KEY)",
 		Line:      7,
-		Error:     cqlerr.New(cqlerr.AlreadyExists, `Cannot add already existing table "t" to keyspace "cqlplay"`),
+		Error:     codeErr(engine.AlreadyExists, `Cannot add already existing table "t" to keyspace "cqlplay"`),
 	}, {
 		Statement: "CREATE KEYSPACE cqlplay WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}",
 		Line:      8,
-		Error:     cqlerr.New(cqlerr.AlreadyExists, `Cannot add existing keyspace "cqlplay"`),
+		Error:     codeErr(engine.AlreadyExists, `Cannot add existing keyspace "cqlplay"`),
 	}, {
 		Statement: "CREATE TABLE c (k int PRIMARY KEY, n counter)",
 		Line:      9,
-		Error:     cqlerr.Config("Cannot mix counter and non counter columns in the same table"),
+		Error:     configErr("Cannot mix counter and non counter columns in the same table"),
 	}, {
 		Statement: "SELECT k FROM t",
 		Line:      10,

@@ -26,7 +26,7 @@ func repl(e env) int {
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	p := &printer{out: out, errOut: &flushFirst{first: out, w: e.stderr}, tty: tty, source: "<stdin>"}
-	runScript := e.newSession().run
+	runScript := e.newSession("en").run
 	in := bufio.NewReader(e.stdin)
 	var pending strings.Builder
 	pendingLine := 1 // the input line pending text starts on

@@ -26,7 +26,7 @@ func TestScriptsGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(newEngineSession().run(string(script))) == 0 {
+			if len(newEngineSession("en").run(string(script))) == 0 {
 				t.Skip("engine.Session.Run returned no outcomes: the executor has not landed yet")
 			}
 			stdout, stderr, code := runEngineCLI([]string{"run"}, string(script))
@@ -76,6 +76,26 @@ func TestLayoutAfterScript(t *testing.T) {
 		wantJSON := jsonResults + string(engine.AppendLayoutJSON(nil, form, "users", layout)) + "\n"
 		if stdout != wantJSON {
 			t.Errorf("--json --layout %s:\n%s\nwant\n%s", form, stdout, wantJSON)
+		}
+	}
+}
+
+// TestRunLang: --lang picks the language of a failure's why and fix in the
+// --json outcomes; English is the default.
+func TestRunLang(t *testing.T) {
+	const script = "CREATE TABLE t (k int, c int, v int, PRIMARY KEY (k, c));\nSELECT * FROM t WHERE v = 1;\n"
+	tests := []struct {
+		args []string
+		why  string
+	}{
+		{[]string{"run", "--json"}, `"why":"v is not part of the primary key: `},
+		{[]string{"run", "--json", "--lang", "en"}, `"why":"v is not part of the primary key: `},
+		{[]string{"run", "--json", "--lang", "zh"}, `"why":"v 不是主键的一部分：`},
+	}
+	for _, tt := range tests {
+		stdout, stderr, code := runEngineCLI(tt.args, script)
+		if code != exitStatement || !strings.Contains(stdout, tt.why) {
+			t.Errorf("%v: exit %d, stderr %q\nstdout %s\nwant it to contain %s", tt.args, code, stderr, stdout, tt.why)
 		}
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// w1Script returns the W1 workload of ../shared/bench (a keyspace, a table and
+// w1Script returns the W1 workload (docs/performance.md) (a keyspace, a table and
 // n INSERTs), byte-identical to `go run bench/goport/gen.go W1 n`.
 func w1Script(n int) string {
 	days := []string{"2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04", "2026-01-05"}

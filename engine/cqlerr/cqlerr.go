@@ -78,10 +78,25 @@ type Error struct {
 	// Pos and Len locate the offending text in the script, when known.
 	Pos Pos
 	Len int
+	// Rule names the rule the error enforces and Args its variable parts (the
+	// columns it names, in the message's order), so that the playground's
+	// explanation is looked up by rule, never by parsing Message.
+	Rule Rule
+	Args []string
 	// Why and Fix are cqlplay's explanation of the error in terms of the
 	// storage layout, and a change to try; empty when there is none.
 	Why string
 	Fix string
+}
+
+// Rule identifies one of Cassandra's rules, e.g. "restrictions.clustering-skipped".
+type Rule string
+
+// For marks e as raised by rule, with the message's variable parts, and
+// returns it. Named error constructors beside each check call it.
+func (e *Error) For(rule Rule, args ...string) *Error {
+	e.Rule, e.Args = rule, args
+	return e
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }

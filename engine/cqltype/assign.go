@@ -40,7 +40,7 @@ type Clock interface {
 // the engine decides.
 func (t *Type) Assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Error) {
 	if e == nil {
-		return nil, cqlerr.Invalid("Missing value for " + receiver)
+		return nil, errMissingValue(receiver)
 	}
 	v, err := t.assign(e, receiver, env)
 	if err != nil {
@@ -59,7 +59,7 @@ func (t *Type) AssignLiteral(x *cql.Literal, receiver string, env Env) (Value, *
 
 func (t *Type) assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Error) {
 	if e == nil {
-		return nil, cqlerr.Invalid("Missing value for " + receiver)
+		return nil, errMissingValue(receiver)
 	}
 	switch x := e.(type) {
 	case *cql.Literal:
@@ -89,26 +89,29 @@ func (t *Type) assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Erro
 		return Negate(t, v), nil
 	}
 	if env == nil {
-		return nil, cqlerr.Invalid("Cannot evaluate " + exprText(e) + " for " + receiver)
+		return nil, errCannotEvaluate(exprText(e), receiver)
 	}
 	return env.Eval(e, t, receiver)
 }
 
+// RuleLiteralKind is Constants.Literal's rule: a literal's kind (string,
+// integer, float, uuid, hex, boolean, duration) must suit the receiver's type.
+const RuleLiteralKind cqlerr.Rule = "types.literal-kind"
+
 func (t *Type) assignLiteral(x *cql.Literal, receiver string, env Env) (Value, *cqlerr.Error) {
 	if x.Kind == cql.NullLit {
 		if t.Kind == Counter {
-			return nil, cqlerr.Invalid("Invalid null value for counter increment/decrement")
+			return nil, errNullIncrement()
 		}
 		return nil, nil
 	}
 	if !literalAssignable(x.Kind, t) {
-		return nil, cqlerr.Invalid("Invalid " + x.Kind.String() + " constant (" + x.Text + ") for \"" +
-			receiver + "\" of type " + t.String())
+		return nil, errLiteralKind(x.Kind.String(), x.Text, receiver, t.String())
 	}
 	switch {
 	case x.Kind == cql.HexLit:
 		if len(x.Text) < 2 {
-			return nil, cqlerr.Invalid("cannot parse '' as hex bytes")
+			return nil, errHex("")
 		}
 		return BlobType.FromString(x.Text[2:], 0)
 	case t.Kind == Counter:
@@ -283,7 +286,7 @@ func (t *Type) assignCollection(x *cql.Collection, receiver string, env Env) (Va
 	vals := make([]Value, len(x.Elems))
 	for i, el := range x.Elems {
 		if _, ok := el.(*cql.BindMarker); ok {
-			return nil, cqlerr.Invalid("Invalid " + name + " literal for " + receiver + ": bind variables are not supported inside collection literals")
+			return nil, errBindInCollection(name, receiver)
 		}
 		v, err := et.assign(el, elemName, env)
 		if err != nil {
@@ -293,7 +296,7 @@ func (t *Type) assignCollection(x *cql.Collection, receiver string, env Env) (Va
 	}
 	for _, v := range vals {
 		if v == nil {
-			return nil, cqlerr.Invalid("null is not supported inside collections")
+			return nil, errNullInCollection()
 		}
 	}
 	if t.Kind == List {
@@ -308,24 +311,24 @@ func (t *Type) assignCollection(x *cql.Collection, receiver string, env Env) (Va
 func (t *Type) collectionMismatch(x *cql.Collection, name, receiver string) *cqlerr.Error {
 	fits := (name == "list" && t.Kind == List) || (name == "set" && t.Kind == Set) || (name == "map" && t.Kind == Map)
 	if !fits {
-		return cqlerr.Invalid("Invalid " + name + " literal for " + receiver + " of type " + t.String())
+		return errCollectionLiteral(name, receiver, t.String())
 	}
 	if x.Kind == cql.MapColl {
 		for i, k := range x.Keys {
 			if !assignable(k, t.Elems[0]) {
-				return cqlerr.Invalid("Invalid map literal for " + receiver + ": key " + exprText(k) + " is not of type " + t.Elems[0].String())
+				return errCollectionElement("map", receiver, "key", exprText(k), t.Elems[0].String())
 			}
 			if !assignable(x.Elems[i], t.Elems[1]) {
-				return cqlerr.Invalid("Invalid map literal for " + receiver + ": value " + exprText(x.Elems[i]) + " is not of type " + t.Elems[1].String())
+				return errCollectionElement("map", receiver, "value", exprText(x.Elems[i]), t.Elems[1].String())
 			}
 		}
 	}
 	for _, el := range x.Elems {
 		if !assignable(el, t.Elems[0]) {
-			return cqlerr.Invalid("Invalid " + name + " literal for " + receiver + ": value " + exprText(el) + " is not of type " + t.Elems[0].String())
+			return errCollectionElement(name, receiver, "value", exprText(el), t.Elems[0].String())
 		}
 	}
-	return cqlerr.Invalid("Invalid " + name + " literal for " + receiver + " of type " + t.String())
+	return errCollectionLiteral(name, receiver, t.String())
 }
 
 func (t *Type) assignMap(x *cql.Collection, receiver string, env Env) (Value, *cqlerr.Error) {
@@ -334,7 +337,7 @@ func (t *Type) assignMap(x *cql.Collection, receiver string, env Env) (Value, *c
 	for i := range x.Keys {
 		for _, el := range []cql.Expr{x.Keys[i], x.Elems[i]} {
 			if _, ok := el.(*cql.BindMarker); ok {
-				return nil, cqlerr.Invalid("Invalid map literal for " + receiver + ": bind variables are not supported inside collection literals")
+				return nil, errBindInCollection("map", receiver)
 			}
 		}
 		k, err := t.Elems[0].assign(x.Keys[i], "key("+receiver+")", env)
@@ -349,7 +352,7 @@ func (t *Type) assignMap(x *cql.Collection, receiver string, env Env) (Value, *c
 	}
 	for i := range keys {
 		if keys[i] == nil || vals[i] == nil {
-			return nil, cqlerr.Invalid("null is not supported inside collections")
+			return nil, errNullInCollection()
 		}
 	}
 	keys, vals = t.Normalize(keys, vals)
@@ -358,16 +361,14 @@ func (t *Type) assignMap(x *cql.Collection, receiver string, env Env) (Value, *c
 
 func (t *Type) assignTuple(x *cql.Tuple, receiver string, env Env) (Value, *cqlerr.Error) {
 	if t.Kind != Tuple {
-		return nil, cqlerr.Invalid("Invalid tuple type literal for " + receiver + " of type " + t.String())
+		return nil, errTupleLiteral(receiver, t.String())
 	}
 	for i, el := range x.Elems {
 		if i >= len(t.Elems) {
-			return nil, cqlerr.Invalid("Invalid tuple literal for " + receiver + ": too many elements. Type " + t.String() +
-				" expects " + itoa(int64(len(t.Elems))) + " but got " + itoa(int64(len(x.Elems))))
+			return nil, errTupleTooLong(receiver, t.String(), len(t.Elems), len(x.Elems))
 		}
 		if !assignable(el, t.Elems[i]) {
-			return nil, cqlerr.Invalid("Invalid tuple literal for " + receiver + ": component " + itoa(int64(i)) +
-				" is not of type " + t.Elems[i].String())
+			return nil, errTupleComponent(receiver, i, t.Elems[i].String())
 		}
 	}
 	fields := make([]Value, len(x.Elems))
@@ -390,10 +391,10 @@ func (t *Type) assignHint(x *cql.TypeHint, receiver string, env Env) (Value, *cq
 		return nil, err
 	}
 	if !assignable(x.Expr, ht) {
-		return nil, cqlerr.Invalid("Cannot cast value " + exprText(x.Expr) + " to type " + typeRefText(x.Type))
+		return nil, errTypeHint(exprText(x.Expr), typeRefText(x.Type))
 	}
 	if !valueCompatible(t, ht) {
-		return nil, cqlerr.Invalid("Cannot assign value " + exprText(x) + " to " + receiver + " of type " + t.String())
+		return nil, errHintedValue(exprText(x), receiver, t.String())
 	}
 	return t.assign(x.Expr, receiver, env)
 }
@@ -540,4 +541,68 @@ func literalLen(x *cql.Literal) int {
 		return len(x.Text) + 2
 	}
 	return len(x.Text)
+}
+
+// The messages of assigning a term to a receiver, in cql3/{Constants, Lists,
+// Sets, Maps, Tuples, TypeCast, Terms}.java.
+
+func errMissingValue(receiver string) *cqlerr.Error {
+	return cqlerr.Invalid("Missing value for " + receiver)
+}
+
+func errCannotEvaluate(term, receiver string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot evaluate " + term + " for " + receiver)
+}
+
+func errNullIncrement() *cqlerr.Error {
+	return cqlerr.Invalid("Invalid null value for counter increment/decrement")
+}
+
+// errLiteralKind breaks RuleLiteralKind (Constants.Literal.testAssignment).
+func errLiteralKind(kind, text, receiver, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid "+kind+" constant ("+text+") for \""+receiver+"\" of type "+typ).
+		For(RuleLiteralKind, receiver, typ)
+}
+
+// errHex: a blob literal or string that is not hex (BytesType.fromString).
+func errHex(s string) *cqlerr.Error {
+	return cqlerr.Invalid("cannot parse '" + s + "' as hex bytes")
+}
+
+func errBindInCollection(kind, receiver string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid " + kind + " literal for " + receiver + ": bind variables are not supported inside collection literals")
+}
+
+func errNullInCollection() *cqlerr.Error {
+	return cqlerr.Invalid("null is not supported inside collections")
+}
+
+func errCollectionLiteral(kind, receiver, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid " + kind + " literal for " + receiver + " of type " + typ)
+}
+
+// errCollectionElement: a key or value of a collection literal not of the element type.
+func errCollectionElement(kind, receiver, part, term, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid " + kind + " literal for " + receiver + ": " + part + " " + term + " is not of type " + typ)
+}
+
+func errTupleLiteral(receiver, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid tuple type literal for " + receiver + " of type " + typ)
+}
+
+func errTupleTooLong(receiver, typ string, want, got int) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid tuple literal for " + receiver + ": too many elements. Type " + typ +
+		" expects " + itoa(int64(want)) + " but got " + itoa(int64(got)))
+}
+
+func errTupleComponent(receiver string, i int, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid tuple literal for " + receiver + ": component " + itoa(int64(i)) + " is not of type " + typ)
+}
+
+func errTypeHint(term, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot cast value " + term + " to type " + typ)
+}
+
+func errHintedValue(term, receiver, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot assign value " + term + " to " + receiver + " of type " + typ)
 }

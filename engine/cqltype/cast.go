@@ -48,9 +48,9 @@ func CanCast(from, to *Type) bool {
 	return false
 }
 
-// CastError is Selectable.WithCast's message when no cast exists, e.g.
+// ErrCast is Selectable.WithCast's message when no cast exists, e.g.
 // "b cannot be cast to int" (arg is the selected column's name).
-func CastError(arg string, to *Type) *cqlerr.Error {
+func ErrCast(arg string, to *Type) *cqlerr.Error {
 	return cqlerr.Invalid(arg + " cannot be cast to " + to.String())
 }
 
@@ -65,7 +65,7 @@ func Cast(from, to *Type, v Value) (Value, *cqlerr.Error) {
 		return nil, nil
 	}
 	if !from.Valid(v) {
-		return nil, cqlerr.Invalid("Invalid value for type " + from.String())
+		return nil, errInvalidValue(from.String())
 	}
 	switch {
 	case to.Kind == Ascii || to.Kind == Text:
@@ -230,8 +230,7 @@ func castDecimal(from *Type, v Value) (Value, *cqlerr.Error) {
 		s = from.Literal(v)
 		f, _ := numberFloat(from, v)
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return nil, cqlerr.New(cqlerr.ServerError, "java.lang.NumberFormatException: Character "+s[:1]+
-				" is neither a decimal digit number, decimal point, nor \"e\" notation exponential mark.")
+			return nil, errJavaDecimalCharacter(s[:1])
 		}
 	case Varint:
 		n, _ := VarintOf(v)
@@ -241,7 +240,7 @@ func castDecimal(from *Type, v Value) (Value, *cqlerr.Error) {
 	}
 	u, scale, ok := ParseDecimal(s)
 	if !ok {
-		return nil, cqlerr.New(cqlerr.ServerError, "java.lang.NumberFormatException")
+		return nil, errJavaNumberFormat()
 	}
 	return DecimalValue(u, scale), nil
 }
@@ -301,8 +300,7 @@ func BlobAs(to *Type, v Value) (Value, *cqlerr.Error) {
 	if v == nil || serializerValid(to, v) {
 		return v, nil
 	}
-	return nil, cqlerr.Invalid("In call to function blobas" + to.String() + ", value " + hexString(v) +
-		" is not a valid binary representation for type " + to.String())
+	return nil, errBlobAs(to.String(), hexString(v))
 }
 
 // serializerValid is the validate of the type's TypeSerializer in 4.1,
@@ -322,4 +320,25 @@ func serializerValid(t *Type, v Value) bool {
 		return len(v) == 0 || len(v) >= 4
 	}
 	return t.Valid(v)
+}
+
+// The messages of conversions (cql3/functions/CastFcts.java, BytesConversionFcts.java).
+
+func errInvalidValue(typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid value for type " + typ)
+}
+
+// errJavaDecimalCharacter: casting NaN or Infinity to decimal, which Java's BigDecimal refuses.
+func errJavaDecimalCharacter(c string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.ServerError, "java.lang.NumberFormatException: Character "+c+
+		" is neither a decimal digit number, decimal point, nor \"e\" notation exponential mark.")
+}
+
+func errJavaNumberFormat() *cqlerr.Error {
+	return cqlerr.New(cqlerr.ServerError, "java.lang.NumberFormatException")
+}
+
+// errBlobAs: blobAsT of bytes that are not a T (BytesConversionFcts).
+func errBlobAs(typ, hex string) *cqlerr.Error {
+	return cqlerr.Invalid("In call to function blobas" + typ + ", value " + hex + " is not a valid binary representation for type " + typ)
 }

@@ -70,8 +70,8 @@ func TestCast(t *testing.T) {
 			t.Errorf("CanCast(%s, %s) = true; Cassandra has no such cast", pair[0], pair[1])
 		}
 	}
-	if e := CastError("b", BooleanType); e.Message != "b cannot be cast to boolean" {
-		t.Errorf("CastError = %q", e.Message)
+	if e := ErrCast("b", BooleanType); e.Message != "b cannot be cast to boolean" {
+		t.Errorf("ErrCast = %q", e.Message)
 	}
 	if _, err := Cast(DoubleType, DecimalType, DoubleValue(math.NaN())); err == nil {
 		t.Error("NaN cannot become a decimal")

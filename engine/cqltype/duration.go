@@ -96,16 +96,16 @@ var durationUnitNames = [...]string{"", "years", "months", "weeks", "days", "hou
 
 func (b *durationBuilder) order(unit int) *cqlerr.Error {
 	if unit == b.currentUnit {
-		return cqlerr.Invalid("Invalid duration. The " + durationUnitNames[unit] + " are specified multiple times")
+		return errDurationUnitTwice(durationUnitNames[unit])
 	}
 	if unit <= b.currentUnit {
-		return cqlerr.Invalid("Invalid duration. The " + durationUnitNames[b.currentUnit] + " should be after " + durationUnitNames[unit])
+		return errDurationUnitOrder(durationUnitNames[b.currentUnit], durationUnitNames[unit])
 	}
 	b.currentUnit = unit
 	return nil
 }
 
-func durationLimit(name string) *cqlerr.Error {
+func errDurationLimit(name string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid duration. The total number of " + name + " must be less or equal to 2147483647")
 }
 
@@ -121,7 +121,7 @@ func (b *durationBuilder) add(unit int, n int64) *cqlerr.Error {
 			per = 1
 		}
 		if n > (math.MaxInt32-b.months)/per {
-			return durationLimit("months")
+			return errDurationLimit("months")
 		}
 		b.months += n * per
 	case 3, 4:
@@ -130,13 +130,13 @@ func (b *durationBuilder) add(unit int, n int64) *cqlerr.Error {
 			per = 1
 		}
 		if n > (math.MaxInt32-b.days)/per {
-			return durationLimit("days")
+			return errDurationLimit("days")
 		}
 		b.days += n * per
 	default:
 		per := [...]int64{5: nanosPerHour, 6: nanosPerMinute, 7: nanosPerSecond, 8: nanosPerMilli, 9: nanosPerMicro, 10: 1}[unit]
 		if n > (math.MaxInt64-b.nanos)/per {
-			return durationLimit("nanoseconds")
+			return errDurationLimit("nanoseconds")
 		}
 		b.nanos += n * per
 	}
@@ -158,7 +158,7 @@ func ParseDuration(input string) (Value, *cqlerr.Error) {
 	if neg {
 		src = input[1:]
 	}
-	bad := cqlerr.Invalid("Unable to convert '" + src + "' to a duration")
+	bad := errDuration(src)
 	b := &durationBuilder{neg: neg}
 	var err *cqlerr.Error
 	switch {
@@ -358,4 +358,18 @@ func appendUint(b []byte, n uint64) []byte {
 		}
 	}
 	return append(b, buf[i:]...)
+}
+
+// The messages of duration literals (cql3/Duration.java).
+
+func errDurationUnitTwice(unit string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid duration. The " + unit + " are specified multiple times")
+}
+
+func errDurationUnitOrder(unit, before string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid duration. The " + unit + " should be after " + before)
+}
+
+func errDuration(s string) *cqlerr.Error {
+	return cqlerr.Invalid("Unable to convert '" + s + "' to a duration")
 }

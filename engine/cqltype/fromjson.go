@@ -94,7 +94,7 @@ func decodeJSON(s string) (*jsonValue, *cqlerr.Error) {
 	v, ok := r.value()
 	r.space()
 	if !ok || r.i != len(s) {
-		return nil, cqlerr.Invalid("Error decoding JSON string: Unexpected character at position " + strconv.Itoa(r.i))
+		return nil, errJSONSyntax(r.i)
 	}
 	return v, nil
 }
@@ -330,10 +330,9 @@ func ParseJSONObject(s string) (names, values []string, err *cqlerr.Error) {
 	r.space()
 	if !ok || r.i != len(s) || v.kind != jsonObject {
 		if ok && v.kind == jsonNull && r.i == len(s) {
-			return nil, nil, cqlerr.Invalid("Got null for INSERT JSON values")
+			return nil, nil, errJSONNull()
 		}
-		return nil, nil, cqlerr.Invalid("Could not decode JSON string as a map: com.fasterxml.jackson.core.JsonParseException: Unexpected character at position " +
-			strconv.Itoa(r.i-start) + ". (String was: " + s + ")")
+		return nil, nil, errJSONNotAMap(r.i-start, s)
 	}
 	for i, k := range v.keys {
 		if len(k) >= 2 && k[0] == '"' && k[len(k)-1] == '"' {
@@ -374,7 +373,7 @@ func (j *jsonValue) encode() string {
 // JSON, or fromJson's argument) to a value of t as the type's fromJSONObject
 // does. JSON null gives nil. Errors carry the type's own message; INSERT
 // JSON reports them as "Error decoding JSON value for <column>: <message>"
-// (see JSONValueError).
+// (see ErrJSONValue).
 func (t *Type) FromJSON(s string) (Value, *cqlerr.Error) {
 	return t.FromJSONAt(s, 0)
 }
@@ -391,12 +390,12 @@ func (t *Type) FromJSONAt(s string, now int64) (Value, *cqlerr.Error) {
 	return t.fromJSONValue(j, now)
 }
 
-// JSONValueError wraps a FromJSON error as INSERT JSON reports it.
-func JSONValueError(column string, err *cqlerr.Error) *cqlerr.Error {
+// ErrJSONValue wraps a FromJSON error as INSERT JSON reports it.
+func ErrJSONValue(column string, err *cqlerr.Error) *cqlerr.Error {
 	return cqlerr.Invalid("Error decoding JSON value for " + column + ": " + err.Message)
 }
 
-func expected(what string, j *jsonValue) *cqlerr.Error {
+func errExpected(what string, j *jsonValue) *cqlerr.Error {
 	return cqlerr.Invalid("Expected " + what + ", but got a " + j.javaClass() + ": " + j.javaString())
 }
 
@@ -408,7 +407,7 @@ func (t *Type) fromJSONValue(j *jsonValue, now int64) (Value, *cqlerr.Error) {
 			return t.FromString(j.text, now)
 		}
 		if j.javaClass() != "Integer" {
-			return nil, expected("an int value", j)
+			return nil, errExpected("an int value", j)
 		}
 		return t.FromString(j.text, now)
 	case Bigint:
@@ -416,32 +415,32 @@ func (t *Type) fromJSONValue(j *jsonValue, now int64) (Value, *cqlerr.Error) {
 			return t.FromString(j.text, now)
 		}
 		if c := j.javaClass(); c != "Integer" && c != "Long" {
-			return nil, expected("a bigint value", j)
+			return nil, errExpected("a bigint value", j)
 		}
 		return t.FromString(j.text, now)
 	case Smallint, Tinyint:
 		if str || j.kind == jsonInteger || j.kind == jsonDouble {
 			return t.FromString(j.javaString(), now)
 		}
-		return nil, expected(map[Kind]string{Smallint: "a short value", Tinyint: "a byte value"}[t.Kind], j)
+		return nil, errExpected(map[Kind]string{Smallint: "a short value", Tinyint: "a byte value"}[t.Kind], j)
 	case Varint:
 		if n, ok := parseBigInteger(j.javaString()); ok && j.kind != jsonArray && j.kind != jsonObject {
 			return VarintValue(n), nil
 		}
-		return nil, cqlerr.Invalid("Value '" + j.javaString() + "' is not a valid representation of a varint value")
+		return nil, errJSONNumber(j.javaString(), "varint")
 	case Decimal:
 		if j.kind == jsonString || j.kind == jsonInteger || j.kind == jsonDouble {
 			if v, err := t.FromString(j.javaString(), now); err == nil {
 				return v, nil
 			}
 		}
-		return nil, cqlerr.Invalid("Value '" + j.javaString() + "' is not a valid representation of a decimal value")
+		return nil, errJSONNumber(j.javaString(), "decimal")
 	case Float, Double:
 		if str {
 			return t.FromString(j.text, now)
 		}
 		if j.kind != jsonInteger && j.kind != jsonDouble {
-			return nil, expected("a "+t.String()+" value", j)
+			return nil, errExpected("a "+t.String()+" value", j)
 		}
 		f, _ := strconv.ParseFloat(j.text, 64)
 		if t.Kind == Float {
@@ -453,7 +452,7 @@ func (t *Type) fromJSONValue(j *jsonValue, now int64) (Value, *cqlerr.Error) {
 			return t.FromString(j.text, now)
 		}
 		if j.kind != jsonBool {
-			return nil, expected("a boolean value", j)
+			return nil, errExpected("a boolean value", j)
 		}
 		return BoolValue(j.text == "true"), nil
 	case Timestamp:
@@ -462,13 +461,13 @@ func (t *Type) fromJSONValue(j *jsonValue, now int64) (Value, *cqlerr.Error) {
 			return TimestampValue(n), nil
 		}
 		if !str {
-			return nil, expected("a long or a datestring representation of a timestamp value", j)
+			return nil, errExpected("a long or a datestring representation of a timestamp value", j)
 		}
 		return t.FromString(j.text, now)
 	case Blob:
 		return blobFromJSON(j)
 	case Counter:
-		return nil, cqlerr.New(cqlerr.ServerError, "java.lang.UnsupportedOperationException")
+		return nil, errJSONCounter()
 	case List, Set:
 		return t.collectionFromJSON(j, now)
 	case Map:
@@ -477,7 +476,7 @@ func (t *Type) fromJSONValue(j *jsonValue, now int64) (Value, *cqlerr.Error) {
 		return t.tupleFromJSON(j, now)
 	}
 	if !str {
-		return nil, expected(stringExpectation[t.Kind], j)
+		return nil, errExpected(stringExpectation[t.Kind], j)
 	}
 	return t.FromString(j.text, now)
 }
@@ -490,9 +489,7 @@ var stringExpectation = map[Kind]string{
 }
 
 func blobFromJSON(j *jsonValue) (Value, *cqlerr.Error) {
-	bad := func(why string) *cqlerr.Error {
-		return cqlerr.Invalid("Value '" + j.javaString() + "' is not a valid blob representation: " + why)
-	}
+	bad := func(why string) *cqlerr.Error { return errJSONBlob(j.javaString(), why) }
 	if j.kind != jsonString {
 		return nil, bad("class java.lang." + j.javaClass() + " cannot be cast to class java.lang.String")
 	}
@@ -525,12 +522,12 @@ func (t *Type) collectionFromJSON(j *jsonValue, now int64) (Value, *cqlerr.Error
 		what, noun = "a list (representing a set)", "set"
 	}
 	if j.kind != jsonArray {
-		return nil, expected(what, j)
+		return nil, errExpected(what, j)
 	}
 	vals := make([]Value, 0, len(j.arr))
 	for _, e := range j.arr {
 		if e.kind == jsonNull {
-			return nil, cqlerr.Invalid("Invalid null element in " + noun)
+			return nil, errJSONNullElement(noun)
 		}
 		v, err := t.Elems[0].fromJSONValue(e, now)
 		if err != nil {
@@ -551,13 +548,13 @@ func (t *Type) mapFromJSON(j *jsonValue, now int64) (Value, *cqlerr.Error) {
 		return nil, err
 	}
 	if j.kind != jsonObject {
-		return nil, expected("a map", j)
+		return nil, errExpected("a map", j)
 	}
 	keys := make([]Value, 0, len(j.keys))
 	vals := make([]Value, 0, len(j.keys))
 	for i, k := range j.keys {
 		if j.vals[i].kind == jsonNull {
-			return nil, cqlerr.Invalid("Invalid null value in map")
+			return nil, errJSONNullInMap()
 		}
 		kv, err := t.Elems[0].fromJSONValue(&jsonValue{kind: jsonString, text: k}, now)
 		if err != nil {
@@ -579,14 +576,14 @@ func (t *Type) tupleFromJSON(j *jsonValue, now int64) (Value, *cqlerr.Error) {
 		return nil, err
 	}
 	if j.kind != jsonArray {
-		return nil, expected("a list representation of a tuple", j)
+		return nil, errExpected("a list representation of a tuple", j)
 	}
 	n := strconv.Itoa(len(t.Elems))
 	if len(j.arr) > len(t.Elems) {
-		return nil, cqlerr.Invalid("Tuple contains extra items (expected " + n + "): " + j.javaString())
+		return nil, errJSONTupleSize("contains extra", n, j.javaString())
 	}
 	if len(j.arr) < len(t.Elems) {
-		return nil, cqlerr.Invalid("Tuple is missing items (expected " + n + "): " + j.javaString())
+		return nil, errJSONTupleSize("is missing", n, j.javaString())
 	}
 	fields := make([]Value, len(j.arr))
 	for i, e := range j.arr {
@@ -600,4 +597,41 @@ func (t *Type) tupleFromJSON(j *jsonValue, now int64) (Value, *cqlerr.Error) {
 		fields[i] = v
 	}
 	return JoinFields(fields), nil
+}
+
+// The messages of reading JSON (cql3/Json.java, and each type's fromJSONObject in db/marshal).
+
+func errJSONSyntax(pos int) *cqlerr.Error {
+	return cqlerr.Invalid("Error decoding JSON string: Unexpected character at position " + strconv.Itoa(pos))
+}
+
+func errJSONNull() *cqlerr.Error { return cqlerr.Invalid("Got null for INSERT JSON values") }
+
+func errJSONNotAMap(pos int, s string) *cqlerr.Error {
+	return cqlerr.Invalid("Could not decode JSON string as a map: com.fasterxml.jackson.core.JsonParseException: Unexpected character at position " +
+		strconv.Itoa(pos) + ". (String was: " + s + ")")
+}
+
+func errJSONNumber(v, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Value '" + v + "' is not a valid representation of a " + typ + " value")
+}
+
+// errJSONCounter: fromJson for a counter, which CounterColumnType does not implement.
+func errJSONCounter() *cqlerr.Error {
+	return cqlerr.New(cqlerr.ServerError, "java.lang.UnsupportedOperationException")
+}
+
+func errJSONBlob(v, why string) *cqlerr.Error {
+	return cqlerr.Invalid("Value '" + v + "' is not a valid blob representation: " + why)
+}
+
+func errJSONNullElement(noun string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid null element in " + noun)
+}
+
+func errJSONNullInMap() *cqlerr.Error { return cqlerr.Invalid("Invalid null value in map") }
+
+// errJSONTupleSize: how is "contains extra" or "is missing".
+func errJSONTupleSize(how, n, v string) *cqlerr.Error {
+	return cqlerr.Invalid("Tuple " + how + " items (expected " + n + "): " + v)
 }

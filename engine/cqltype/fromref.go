@@ -29,7 +29,7 @@ func FromRef(ref *cql.TypeRef) (*Type, *cqlerr.Error) {
 // name is reported as Cassandra does, qualified: "Unknown type ks.name".
 func FromRefKeyspace(ref *cql.TypeRef, ks string) (*Type, *cqlerr.Error) {
 	if ref == nil {
-		return nil, cqlerr.Invalid("missing type")
+		return nil, errMissingType()
 	}
 	r, err := rawOf(ref, ks)
 	if err != nil {
@@ -57,8 +57,7 @@ func rawOf(ref *cql.TypeRef, ks string) (*raw, *cqlerr.Error) {
 		if len(ref.Params) == n {
 			return nil
 		}
-		return cqlerr.Syntax(ref.Pos, len(name), "Type "+name+" expects "+strconv.Itoa(n)+
-			" type argument"+plural(n)+", got "+strconv.Itoa(len(ref.Params)))
+		return errTypeArguments(ref.Pos, name, n, len(ref.Params))
 	}
 	if k, ok := nameKinds[name]; ok {
 		if err := arity(0); err != nil {
@@ -132,7 +131,7 @@ func (r *raw) supportsFreezing() bool { return r.isCollection() || r.kind == Tup
 
 func (r *raw) freeze() (*raw, *cqlerr.Error) {
 	if !r.supportsFreezing() {
-		return nil, cqlerr.Invalid("frozen<> is only allowed on collections, tuples, and user-defined types (got " + r.String() + ")")
+		return nil, errFrozenNonCollection(r.String())
 	}
 	if r.kind == Tuple {
 		return r, nil
@@ -182,12 +181,12 @@ func (r *raw) String() string {
 func (r *raw) prepare() (*Type, *cqlerr.Error) {
 	switch {
 	case r.udt != "":
-		return nil, cqlerr.Invalid("Unknown type " + r.udt)
+		return nil, errUnknownType(r.udt)
 	case r.kind == Tuple:
 		fields := make([]*Type, len(r.elems))
 		for i, e := range r.elems {
 			if e.kind == Counter {
-				return nil, cqlerr.Invalid("Counters are not allowed inside tuples")
+				return nil, errCounterInTuple()
 			}
 			t, err := e.prepare()
 			if err != nil {
@@ -204,18 +203,18 @@ func (r *raw) prepare() (*Type, *cqlerr.Error) {
 		return nil, err
 	}
 	if values.kind == Counter {
-		return nil, cqlerr.Invalid("Counters are not allowed inside collections: " + r.String())
+		return nil, errInsideCollection("Counters are", r.String())
 	}
 	if values.kind == Duration && r.kind == Set {
-		return nil, cqlerr.Invalid("Durations are not allowed inside sets: " + r.String())
+		return nil, errDurationInSet(r.String())
 	}
 	if r.kind == Map {
 		keys := r.elems[0]
 		if keys.kind == Counter {
-			return nil, cqlerr.Invalid("Counters are not allowed inside collections: " + r.String())
+			return nil, errInsideCollection("Counters are", r.String())
 		}
 		if keys.kind == Duration {
-			return nil, cqlerr.Invalid("Durations are not allowed as map keys: " + r.String())
+			return nil, errDurationMapKey(r.String())
 		}
 		if err := r.checkNestedFrozen(keys); err != nil {
 			return nil, err
@@ -240,9 +239,41 @@ func (r *raw) checkNestedFrozen(inner *raw) *cqlerr.Error {
 	}
 	switch {
 	case inner.isCollection():
-		return cqlerr.Invalid("Non-frozen collections are not allowed inside collections: " + r.String())
+		return errInsideCollection("Non-frozen collections are", r.String())
 	case inner.udt != "":
-		return cqlerr.Invalid("Non-frozen UDTs are not allowed inside collections: " + r.String())
+		return errInsideCollection("Non-frozen UDTs are", r.String())
 	}
 	return nil
+}
+
+// The messages of type references (cql3/CQL3Type.java, Raw and its subclasses).
+
+func errMissingType() *cqlerr.Error { return cqlerr.Invalid("missing type") }
+
+// errTypeArguments: a collection or tuple type with the wrong number of parameters (the parser's check).
+func errTypeArguments(pos cqlerr.Pos, name string, want, got int) *cqlerr.Error {
+	return cqlerr.Syntax(pos, len(name), "Type "+name+" expects "+strconv.Itoa(want)+" type argument"+plural(want)+", got "+strconv.Itoa(got))
+}
+
+func errFrozenNonCollection(typ string) *cqlerr.Error {
+	return cqlerr.Invalid("frozen<> is only allowed on collections, tuples, and user-defined types (got " + typ + ")")
+}
+
+func errUnknownType(name string) *cqlerr.Error { return cqlerr.Invalid("Unknown type " + name) }
+
+func errCounterInTuple() *cqlerr.Error {
+	return cqlerr.Invalid("Counters are not allowed inside tuples")
+}
+
+// errInsideCollection: what may not be an element of a collection ("Counters are", ...).
+func errInsideCollection(what, typ string) *cqlerr.Error {
+	return cqlerr.Invalid(what + " not allowed inside collections: " + typ)
+}
+
+func errDurationInSet(typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Durations are not allowed inside sets: " + typ)
+}
+
+func errDurationMapKey(typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Durations are not allowed as map keys: " + typ)
 }

@@ -132,7 +132,7 @@ func TestParseJSONObject(t *testing.T) {
 	if _, _, err := ParseJSONObject("[1]"); err == nil {
 		t.Error("an array is not a map")
 	}
-	if e := JSONValueError("zip", cqlerr.Invalid("Unable to make int from 'x'")); e.Message != "Error decoding JSON value for zip: Unable to make int from 'x'" {
+	if e := ErrJSONValue("zip", cqlerr.Invalid("Unable to make int from 'x'")); e.Message != "Error decoding JSON value for zip: Unable to make int from 'x'" {
 		t.Errorf("got %q", e.Message)
 	}
 }

@@ -10,8 +10,8 @@ import (
 	"testing"
 )
 
-// Every vector of cassandra-semantics.md §12.3 (and the extra values listed
-// after it), each cross-checked there against Cassandra or its drivers.
+// Tokens published by Cassandra's own tests and tools and by the drivers that
+// reproduce Murmur3Partitioner (docs/engine.md, "Tokens"), and a few more keys.
 func TestToken(t *testing.T) {
 	i32 := func(n int32) []byte { return Int32Value(n) }
 	i64 := func(n int64) []byte { return Int64Value(n) }

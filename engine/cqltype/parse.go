@@ -29,7 +29,7 @@ func (t *Type) FromString(s string, now int64) (Value, *cqlerr.Error) {
 		}
 		n, ok := parseBigInteger(s)
 		if !ok {
-			return nil, cqlerr.Invalid("unable to make int from '" + s + "'")
+			return nil, errUnableToMake("unable to make int", s)
 		}
 		return VarintValue(n), nil
 	case Decimal:
@@ -38,7 +38,7 @@ func (t *Type) FromString(s string, now int64) (Value, *cqlerr.Error) {
 		}
 		u, scale, ok := ParseDecimal(s)
 		if !ok {
-			return nil, cqlerr.Invalid("unable to make BigDecimal from '" + s + "'")
+			return nil, errUnableToMake("unable to make BigDecimal", s)
 		}
 		return DecimalValue(u, scale), nil
 	case Float, Double:
@@ -50,11 +50,11 @@ func (t *Type) FromString(s string, now int64) (Value, *cqlerr.Error) {
 		case strings.EqualFold(s, "true"):
 			return BoolValue(true), nil
 		}
-		return nil, cqlerr.Invalid("Unable to make boolean from '" + s + "'")
+		return nil, errUnableToMake("Unable to make boolean", s)
 	case Blob:
 		b, ok := parseHex(s)
 		if !ok {
-			return nil, cqlerr.Invalid("cannot parse '" + s + "' as hex bytes")
+			return nil, errHex(s)
 		}
 		return b, nil
 	case UUID:
@@ -64,17 +64,17 @@ func (t *Type) FromString(s string, now int64) (Value, *cqlerr.Error) {
 		if u, ok := ParseUUID(s); ok {
 			return u, nil
 		}
-		return nil, cqlerr.Invalid("Unable to make UUID from '" + s + "'")
+		return nil, errUnableToMake("Unable to make UUID", s)
 	case Timeuuid:
 		if s == "" {
 			return Value{}, nil
 		}
 		u, ok := ParseUUID(s)
 		if !ok {
-			return nil, cqlerr.Invalid("Unknown timeuuid representation: " + s)
+			return nil, errTimeuuidRepresentation(s)
 		}
 		if UUIDVersion(u) != 1 {
-			return nil, cqlerr.Invalid("TimeUUID supports only version 1 UUIDs")
+			return nil, errTimeuuidVersion()
 		}
 		return u, nil
 	case Timestamp:
@@ -105,14 +105,14 @@ func (t *Type) FromString(s string, now int64) (Value, *cqlerr.Error) {
 		if v, ok := ParseInet(s); ok {
 			return v, nil
 		}
-		return nil, cqlerr.Invalid("Unable to make inet address from '" + s + "'")
+		return nil, errUnableToMake("Unable to make inet address", s)
 	case Duration:
 		if s == "" {
 			return Value{}, nil
 		}
 		return ParseDuration(s)
 	}
-	return nil, cqlerr.Invalid("Unable to make " + t.String() + " from '" + s + "'")
+	return nil, errUnableToMake("Unable to make "+t.String(), s)
 }
 
 // toValidUTF8 replaces invalid bytes with U+FFFD, as the server's UTF-8
@@ -134,7 +134,7 @@ func asciiFromString(s string) (Value, *cqlerr.Error) {
 			if r > 0xffff {
 				n = "2"
 			}
-			return nil, cqlerr.Invalid("Invalid ASCII character in string literal: java.nio.charset.UnmappableCharacterException: Input length = " + n)
+			return nil, errASCII(n)
 		}
 	}
 	return TextValue(s), nil
@@ -159,7 +159,7 @@ func fixedIntFromString(k Kind, s string) (Value, *cqlerr.Error) {
 	}
 	n, ok := javaParseLong(s, bits)
 	if !ok {
-		return nil, cqlerr.Invalid("Unable to make " + intNames[k] + " from '" + s + "'")
+		return nil, errUnableToMake("Unable to make "+intNames[k], s)
 	}
 	switch k {
 	case Int:
@@ -213,7 +213,7 @@ func floatFromString(k Kind, s string) (Value, *cqlerr.Error) {
 	}
 	f, ok := parseJavaFloat(strings.TrimSpace(s), size)
 	if !ok {
-		return nil, cqlerr.Invalid("Unable to make " + name + " from '" + s + "'")
+		return nil, errUnableToMake("Unable to make "+name, s)
 	}
 	if k == Float {
 		return FloatValue(float32(f)), nil
@@ -273,3 +273,23 @@ func parseHex(s string) (Value, bool) {
 // javaNaN is Java's canonical NaN (Double.NaN, 0x7ff8000000000000); Go's
 // math.NaN has another payload, and the bytes are what Cassandra stores.
 var javaNaN = math.Float64frombits(0x7ff8000000000000)
+
+// The messages of values read from text, in each type's fromString (db/marshal/*Type.java).
+
+// errUnableToMake: "<what> from '<s>'", the wording of most fromString failures.
+func errUnableToMake(what, s string) *cqlerr.Error {
+	return cqlerr.Invalid(what + " from '" + s + "'")
+}
+
+func errTimeuuidRepresentation(s string) *cqlerr.Error {
+	return cqlerr.Invalid("Unknown timeuuid representation: " + s)
+}
+
+func errTimeuuidVersion() *cqlerr.Error {
+	return cqlerr.Invalid("TimeUUID supports only version 1 UUIDs")
+}
+
+// errASCII: a non-ASCII character in an ascii value (AsciiType), n its length in UTF-16 units.
+func errASCII(n string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid ASCII character in string literal: java.nio.charset.UnmappableCharacterException: Input length = " + n)
+}

@@ -26,14 +26,14 @@ func ParseTimestamp(s string, now int64) (int64, *cqlerr.Error) {
 	if isRawInteger(s) {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
-			return 0, cqlerr.Invalid("Unable to make long (for date) from: '" + s + "'")
+			return 0, errUnableToMakeFrom("Unable to make long (for date)", s)
 		}
 		return n, nil
 	}
 	if ms, ok := parseDateTime(s); ok {
 		return ms, nil
 	}
-	return 0, cqlerr.Invalid("Unable to parse a date/time from '" + s + "'")
+	return 0, errUnableToMake("Unable to parse a date/time", s)
 }
 
 // isRawInteger matches ^-?\d+$.
@@ -287,11 +287,11 @@ func ParseDate(s string) (int64, *cqlerr.Error) {
 	if isRawInteger(s) {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || n < 0 || n > 1<<32-1 {
-			return 0, cqlerr.Invalid("Unable to make unsigned int (for date) from: '" + s + "'")
+			return 0, errUnableToMakeFrom("Unable to make unsigned int (for date)", s)
 		}
 		return n - 1<<31, nil
 	}
-	bad := cqlerr.Invalid("Unable to coerce '" + s + "' to a formatted date (long)")
+	bad := errCoerce("", s, "date")
 	p := &scanner{s: s}
 	neg := p.lit('-')
 	if !neg {
@@ -320,10 +320,10 @@ func ParseDate(s string) (int64, *cqlerr.Error) {
 	}
 	days := daysFromCivil(y, mo, d)
 	if days < -1<<31 {
-		return 0, cqlerr.Invalid("Input date " + s + " is less than min supported date -5877641-06-23T00:00Z")
+		return 0, errDateRange(s, "less than min", "-5877641-06-23T00:00Z")
 	}
 	if days > 1<<31-1 {
-		return 0, cqlerr.Invalid("Input date " + s + " is greater than max supported date +5881580-07-11T00:00Z")
+		return 0, errDateRange(s, "greater than max", "+5881580-07-11T00:00Z")
 	}
 	return days, nil
 }
@@ -334,13 +334,13 @@ func ParseTime(s string) (int64, *cqlerr.Error) {
 	if isRawInteger(s) {
 		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || n < 0 || n >= nanosPerDay {
-			return 0, cqlerr.Invalid("Unable to make long (for time) from: '" + s + "'")
+			return 0, errUnableToMakeFrom("Unable to make long (for time)", s)
 		}
 		return n, nil
 	}
 	n, ok := parseTimeStrictly(s)
 	if !ok {
-		return 0, cqlerr.Invalid("(TimeType) Unable to coerce '" + s + "' to a formatted time (long)")
+		return 0, errCoerce("(TimeType) ", s, "time")
 	}
 	return n, nil
 }
@@ -428,4 +428,20 @@ var javaZoneAbbreviations = map[string]string{
 	"BRT": "America/Sao_Paulo", "MSK": "Europe/Moscow", "SGT": "Asia/Singapore",
 	"HKT": "Asia/Hong_Kong", "KST": "Asia/Seoul", "NZST": "Pacific/Auckland",
 	"ACT": "America/Rio_Branco", "ECT": "America/Guayaquil",
+}
+
+// The messages of dates and times read from text (serializers/{TimestampSerializer,
+// SimpleDateSerializer, TimeSerializer}.java).
+
+func errCoerce(prefix, s, kind string) *cqlerr.Error {
+	return cqlerr.Invalid(prefix + "Unable to coerce '" + s + "' to a formatted " + kind + " (long)")
+}
+
+func errDateRange(s, how, bound string) *cqlerr.Error {
+	return cqlerr.Invalid("Input date " + s + " is " + how + " supported date " + bound)
+}
+
+// errUnableToMakeFrom: "<what> from: '<s>'", the raw-number wording of the date and time serializers.
+func errUnableToMakeFrom(what, s string) *cqlerr.Error {
+	return cqlerr.Invalid(what + " from: '" + s + "'")
 }

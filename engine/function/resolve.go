@@ -73,13 +73,11 @@ func Resolve(name string, args []Arg, receiver *cqltype.Type) (*Native, *cqlerr.
 	}
 	switch len(compatibles) {
 	case 0:
-		return nil, cqlerr.Invalid("Invalid call to function " + name +
-			", none of its type signatures match (known type signatures: " + signatures(cands) + ")")
+		return nil, errNoSignatureMatches(name, signatures(cands))
 	case 1:
 		return compatibles[0], nil
 	}
-	return nil, cqlerr.Invalid("Ambiguous call to function " + name + " (can be matched by following signatures: " +
-		signatures(compatibles) + "): use type casts to disambiguate")
+	return nil, errAmbiguousCall(name, signatures(compatibles))
 }
 
 // ArgReceiver is FunctionResolver.makeArgSpec's receiver name for
@@ -91,13 +89,11 @@ func ArgReceiver(f *Native, i int) string {
 // validate is FunctionResolver.validateTypes.
 func validate(f *Native, args []Arg) *cqlerr.Error {
 	if len(args) != len(f.Params) {
-		return cqlerr.Invalid("Invalid number of arguments in call to function " + f.QualifiedName() + ": " +
-			strconv.Itoa(len(f.Params)) + " required but " + strconv.Itoa(len(args)) + " provided")
+		return errArgCount(f.QualifiedName(), len(f.Params), len(args))
 	}
 	for i, a := range args {
 		if a.TestAssignment(f.Params[i]) == NotAssignable {
-			return cqlerr.Invalid("Type error: " + a.String() + " cannot be passed as argument " + strconv.Itoa(i) +
-				" of function " + f.QualifiedName() + " of type " + f.Params[i].String())
+			return errArgType(a.String(), i, f.QualifiedName(), f.Params[i].String())
 		}
 	}
 	return nil
@@ -127,4 +123,24 @@ func signatures(fs []*Native) string {
 		s[i] = f.String()
 	}
 	return strings.Join(s, ", ")
+}
+
+// The messages of FunctionResolver.get and validateTypes. fn is the
+// function's name as written (todate) for the first two, qualified
+// (system.todate) for the last two, as Cassandra formats them.
+
+func errNoSignatureMatches(fn, known string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid call to function " + fn + ", none of its type signatures match (known type signatures: " + known + ")")
+}
+
+func errAmbiguousCall(fn, matching string) *cqlerr.Error {
+	return cqlerr.Invalid("Ambiguous call to function " + fn + " (can be matched by following signatures: " + matching + "): use type casts to disambiguate")
+}
+
+func errArgCount(fn string, want, got int) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid number of arguments in call to function " + fn + ": " + strconv.Itoa(want) + " required but " + strconv.Itoa(got) + " provided")
+}
+
+func errArgType(arg string, i int, fn, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Type error: " + arg + " cannot be passed as argument " + strconv.Itoa(i) + " of function " + fn + " of type " + typ)
 }

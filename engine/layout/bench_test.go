@@ -10,8 +10,8 @@ import (
 	"github.com/cqlplay/cqlplay/engine/schema"
 )
 
-// w1Script is the W1 "script ingest" workload of shared/bench (a port of
-// bench/goport/gen.go, which produces the same bytes): 200 partitions
+// w1Script is the W1 "script ingest" workload (docs/performance.md, the same
+// bytes as the peers' reference generator): 200 partitions
 // (sensor, day) of readings, n INSERTs.
 func w1Script(n int) string {
 	days := []string{"2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04", "2026-01-05"}

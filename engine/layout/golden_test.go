@@ -103,8 +103,8 @@ func checkGolden(t *testing.T, path, got string) {
 	}
 }
 
-// seedListing is the cassandra-cli listing of the seed article
-// shared/seeds/003 (lines 58-61), byte for byte.
+// seedListing is the cassandra-cli listing of a 2013 cluster that lesson 2
+// (content/en/02-how-rows-are-stored.md) quotes, byte for byte.
 const seedListing = `RowKey: partitionVal1:partitionVal2
 => (column=clusterVal1:clusterVal2:, value=, timestamp=1374630892473000)
 => (column=clusterVal1:clusterVal2:normalfield1, value=6e6f726d616c56616c31, timestamp=1374630892473000)

@@ -1,9 +1,13 @@
 package query
 
 import (
+	"slices"
+
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
 )
 
 // unloggedBatchWarnPartitions is unlogged_batch_across_partitions_warn_threshold.
@@ -24,7 +28,7 @@ func (db *DB) execBatch(b *cql.Batch) (*Result, *cqlerr.Error) {
 		case *cql.Delete:
 			w, err = db.prepareDelete(s)
 		default:
-			err = cqlerr.Invalid("Only INSERT, UPDATE and DELETE statements are allowed in a BATCH")
+			err = errBatchStatement()
 		}
 		if err != nil {
 			return nil, err
@@ -94,7 +98,7 @@ func (db *DB) execBatch(b *cql.Batch) (*Result, *cqlerr.Error) {
 // validateBatch is BatchStatement's validation, first failing check wins.
 func validateBatch(b *cql.Batch, writes []*write) *cqlerr.Error {
 	if b.Using.TTL != nil {
-		return cqlerr.Invalid("Global TTL on the BATCH statement is not supported.")
+		return errBatchTTL()
 	}
 	hasConditions, hasCounters, hasNonCounters, stmtTimestamp := false, false, false, false
 	tables := map[string]bool{}
@@ -115,21 +119,21 @@ func validateBatch(b *cql.Batch, writes []*write) *cqlerr.Error {
 	batchTS := b.Using.Timestamp != nil
 	switch {
 	case batchTS && hasConditions:
-		return cqlerr.Invalid("Cannot provide custom timestamp for conditional BATCH")
+		return errBatchConditionalTimestamp()
 	case batchTS && b.Kind == cql.CounterBatch:
-		return cqlerr.Invalid("Cannot provide custom timestamp for counter BATCH")
+		return errBatchCounterTimestamp()
 	case batchTS && stmtTimestamp:
-		return cqlerr.Invalid("Timestamp must be set either on BATCH or individual statements")
+		return errBatchTwoTimestamps()
 	case batchTS && hasCounters:
-		return cqlerr.Invalid("Cannot provide custom timestamp for a BATCH containing counters")
+		return errBatchTimestampWithCounters()
 	case b.Kind == cql.CounterBatch && hasNonCounters:
-		return cqlerr.Invalid("Cannot include non-counter statement in a counter batch")
+		return errCounterBatchNonCounter()
 	case hasCounters && hasNonCounters:
-		return cqlerr.Invalid("Counter and non-counter mutations cannot exist in the same batch")
+		return errBatchMixedCounters()
 	case b.Kind == cql.LoggedBatch && hasCounters:
-		return cqlerr.Invalid("Cannot include a counter statement in a logged batch")
+		return errLoggedBatchCounter()
 	case hasConditions && len(tables) > 1:
-		return cqlerr.Invalid("Batch with conditions cannot span multiple tables")
+		return errConditionalBatchTables()
 	}
 	return nil
 }
@@ -144,10 +148,10 @@ func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Resul
 			return nil, err
 		}
 		if len(keys) > 1 {
-			return nil, cqlerr.Invalid("Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)")
+			return nil, errConditionalBatchIn()
 		}
 		if key != nil && string(key) != string(keys[0]) {
-			return nil, cqlerr.Invalid("Batch with conditions cannot span multiple partitions")
+			return nil, errConditionalBatchPartitions()
 		}
 		key = keys[0]
 	}
@@ -160,7 +164,7 @@ func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Resul
 			return nil, err
 		}
 		if !res {
-			return &Result{Columns: []string{"[applied]"}, Rows: [][]string{{"False"}}}, nil
+			return db.batchFailure(writes, key, params), nil
 		}
 	}
 	for _, w := range writes {
@@ -170,6 +174,89 @@ func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Resul
 		}
 	}
 	return &Result{Columns: []string{"[applied]"}, Rows: [][]string{{"True"}}}, nil
+}
+
+// batchFailure answers a conditional batch whose conditions did not all hold,
+// as ModificationStatement.buildCasFailureResultSet does for a batch:
+// [applied] False, then the primary key columns and the columns named by the
+// IF clauses in their order (every column, in SELECT * order, once a statement
+// says IF EXISTS or IF NOT EXISTS), one row for each existing row the
+// conditions read, in clustering order. With no such row it is [applied] alone.
+func (db *DB) batchFailure(writes []*write, key []byte, p writeParams) *Result {
+	t := writes[0].t
+	res := &Result{Columns: []string{"[applied]"}, Rows: [][]string{{"False"}},
+		Plan: &Plan{Kind: "write", Table: t.Qualified(), PartitionsRead: 1, Partitions: tokens([][]byte{key})}}
+	part := db.Data(t).Partition(key)
+	if part == nil {
+		return res
+	}
+	cols, wildcard := []*schema.Column{}, false
+	var rows []*store.Row
+	for _, w := range writes {
+		if w.cond == nil {
+			continue
+		}
+		if w.cond.ifExists || w.cond.ifNotExists {
+			wildcard = true
+		}
+		for _, c := range w.cond.conds {
+			cols = appendColumn(cols, c.col)
+		}
+		rows = appendConditionRow(rows, w, part)
+	}
+	if wildcard {
+		cols = t.Columns
+	} else {
+		pk := append(slices.Clone(t.PartitionKey), t.ClusteringCs...)
+		cols = append(pk, cols...)
+	}
+	cmp := part.Comparator()
+	slices.SortFunc(rows, func(a, b *store.Row) int { return cmp.Compare(a.Clustering, b.Clustering) })
+	rc := &rowCtx{t: t, part: part, pkVals: splitKey(t, key), now: p.now}
+	var out [][]string
+	for _, r := range rows {
+		rc.row, rc.del = r, part.DeletionAt(r.Clustering).Max(r.Deletion())
+		if !rowIsLive(t, r, rc) {
+			continue
+		}
+		out = append(out, failureRow(res, rc, cols, len(out)))
+	}
+	if len(out) == 0 {
+		return res
+	}
+	for _, c := range cols {
+		res.Columns = append(res.Columns, c.Name)
+	}
+	res.Rows = out
+	return res
+}
+
+// appendConditionRow adds the row a conditional write reads, once.
+func appendConditionRow(rows []*store.Row, w *write, part *store.Partition) []*store.Row {
+	ss, _ := clusteringSlices(w.t, w.rs)
+	if len(ss) == 0 || len(ss[0].Start.Prefix) != len(w.t.ClusteringCs) {
+		return rows
+	}
+	r := part.Row(ss[0].Start.Prefix)
+	if r == nil || slices.Contains(rows, r) {
+		return rows
+	}
+	return append(rows, r)
+}
+
+// failureRow formats one [applied] = False row, noting its nulls in res.
+func failureRow(res *Result, rc *rowCtx, cols []*schema.Column, n int) []string {
+	row := []string{"False"}
+	for _, col := range cols {
+		v := rc.value(col)
+		if v == nil {
+			res.Nulls = append(res.Nulls, [2]int{n, len(row)})
+			row = append(row, "null")
+			continue
+		}
+		row = append(row, col.Type.Format(v))
+	}
+	return row
 }
 
 // checkOnly evaluates a write's conditions without writing.
@@ -185,4 +272,55 @@ func sortedStrings(s []string) []string {
 		}
 	}
 	return s
+}
+
+// The messages of BATCH, in BatchStatement.java (cql3/statements), in the
+// order validateBatch checks them.
+
+func errBatchStatement() *cqlerr.Error {
+	return cqlerr.Invalid("Only INSERT, UPDATE and DELETE statements are allowed in a BATCH")
+}
+
+func errBatchTTL() *cqlerr.Error {
+	return cqlerr.Invalid("Global TTL on the BATCH statement is not supported.")
+}
+
+func errBatchConditionalTimestamp() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot provide custom timestamp for conditional BATCH")
+}
+
+func errBatchCounterTimestamp() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot provide custom timestamp for counter BATCH")
+}
+
+func errBatchTwoTimestamps() *cqlerr.Error {
+	return cqlerr.Invalid("Timestamp must be set either on BATCH or individual statements")
+}
+
+func errBatchTimestampWithCounters() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot provide custom timestamp for a BATCH containing counters")
+}
+
+func errCounterBatchNonCounter() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot include non-counter statement in a counter batch")
+}
+
+func errBatchMixedCounters() *cqlerr.Error {
+	return cqlerr.Invalid("Counter and non-counter mutations cannot exist in the same batch")
+}
+
+func errLoggedBatchCounter() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot include a counter statement in a logged batch")
+}
+
+func errConditionalBatchTables() *cqlerr.Error {
+	return cqlerr.Invalid("Batch with conditions cannot span multiple tables")
+}
+
+func errConditionalBatchIn() *cqlerr.Error {
+	return cqlerr.Invalid("Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)")
+}
+
+func errConditionalBatchPartitions() *cqlerr.Error {
+	return cqlerr.Invalid("Batch with conditions cannot span multiple partitions")
 }

@@ -34,10 +34,10 @@ func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Con
 			return nil, err
 		}
 		if col.IsPrimaryKey() {
-			return nil, cqlerr.Invalid("PRIMARY KEY column '" + col.Name + "' cannot have IF conditions")
+			return nil, errConditionOnKey(col.Name)
 		}
 		if col.Type.Kind == cqltype.Counter {
-			return nil, cqlerr.Invalid("Conditions on counters are not supported")
+			return nil, errConditionOnCounter()
 		}
 		cond := &condition{col: col, op: c.Op, typ: col.Type}
 		if c.Key != nil {
@@ -46,7 +46,7 @@ func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Con
 				kt, recv = cqltype.IntType, "idx("+col.Name+")"
 			}
 			if kt == nil {
-				return nil, cqlerr.Invalid("Column " + col.Name + " cannot be used as a map")
+				return nil, errNotAMap(col.Name)
 			}
 			if cond.key, err = kt.Assign(c.Key, recv, db.env()); err != nil {
 				return nil, err
@@ -92,11 +92,11 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 		word = "deletions"
 	}
 	if len(keys) > 1 {
-		return false, nil, cqlerr.Invalid("IN on the partition key is not supported with conditional " + word)
+		return false, nil, errConditionalIn("the partition key", word)
 	}
 	for _, r := range w.rs.ck {
 		if r.kind == rIN && len(r.values) > 1 {
-			return false, nil, cqlerr.Invalid("IN on the clustering key columns is not supported with conditional " + word)
+			return false, nil, errConditionalIn("the clustering key columns", word)
 		}
 	}
 	data := db.Data(w.t)
@@ -234,4 +234,20 @@ func equalNullable(t *cqltype.Type, a, b cqltype.Value) bool {
 		return a == nil && b == nil
 	}
 	return t.Compare(a, b) == 0
+}
+
+// The messages of lightweight transactions' conditions (ColumnCondition.java,
+// ModificationStatement.java).
+
+func errConditionOnKey(col string) *cqlerr.Error {
+	return cqlerr.Invalid("PRIMARY KEY column '" + col + "' cannot have IF conditions")
+}
+
+func errConditionOnCounter() *cqlerr.Error {
+	return cqlerr.Invalid("Conditions on counters are not supported")
+}
+
+// errConditionalIn: IN on the key of a conditional write; word is "updates" or "deletions".
+func errConditionalIn(where, word string) *cqlerr.Error {
+	return cqlerr.Invalid("IN on " + where + " is not supported with conditional " + word)
 }

@@ -1,8 +1,3 @@
-// Package query executes CQL statements against the schema and the store with
-// Apache Cassandra 4.1's rules: it validates each statement in the order
-// Cassandra does (so the first failing check gives Cassandra's message),
-// plans reads from the WHERE clause the way StatementRestrictions does, and
-// applies writes with client-style timestamps from a virtual clock.
 package query
 
 import (
@@ -22,7 +17,10 @@ type DB struct {
 	// TIMESTAMP are ordered as the script orders them.
 	Clock   int64
 	Version string
-	rng     uint64
+	// Lang is the language of the playground's explanations (Why, Fix):
+	// "zh" for Chinese, anything else English.
+	Lang string
+	rng  uint64
 	// Limits bound the work of one run; the session sets them.
 	Limits Limits
 	rows   int
@@ -189,9 +187,9 @@ func (db *DB) exec(stmt cql.Statement) (res *Result, err *cqlerr.Error) {
 	case *cql.Describe:
 		return db.describe(s)
 	case *cql.CreateType, *cql.DropType:
-		return nil, cqlerr.Invalid("User-defined types are not supported by this playground yet")
+		return nil, errUDTUnsupported()
 	}
-	return nil, cqlerr.Invalid("Unsupported statement")
+	return nil, errUnsupportedStatement()
 }
 
 // ResetRun starts the per-run bounds afresh.
@@ -209,3 +207,10 @@ func (db *DB) Compact() int {
 
 // Tables returns every user table's store, for layouts.
 func (db *DB) Tables() map[*schema.Table]*store.Table { return db.data }
+
+// errUDTUnsupported is the playground's own: it does not model user-defined types yet.
+func errUDTUnsupported() *cqlerr.Error {
+	return cqlerr.Invalid("User-defined types are not supported by this playground yet")
+}
+
+func errUnsupportedStatement() *cqlerr.Error { return cqlerr.Invalid("Unsupported statement") }

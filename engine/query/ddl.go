@@ -24,14 +24,14 @@ func (db *DB) keyspaceOf(q cql.QualifiedName) string {
 func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 	ksName := db.keyspaceOf(q)
 	if ksName == "" {
-		return nil, cqlerr.Invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename")
+		return nil, errNoKeyspace()
 	}
 	ks := db.Schema.Keyspaces[ksName]
 	if ks == nil {
 		if db.Version == "3.11" {
-			return nil, cqlerr.Invalid("Keyspace "+ksName+" does not exist").At(q.Keyspace.Pos, len(ksName))
+			return nil, errKeyspaceMissing("Keyspace "+ksName).At(q.Keyspace.Pos, len(ksName))
 		}
-		return nil, cqlerr.Invalid("keyspace "+ksName+" does not exist").At(q.Keyspace.Pos, len(ksName))
+		return nil, errKeyspaceMissing("keyspace "+ksName).At(q.Keyspace.Pos, len(ksName))
 	}
 	t := ks.Tables[q.Name.Name]
 	switch {
@@ -44,12 +44,12 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 	}
 	if t == nil {
 		if q.Name.Name == "" {
-			return nil, cqlerr.Invalid("non-empty table is required")
+			return nil, errEmptyTableName()
 		}
 		if db.Version == "3.11" {
-			return nil, cqlerr.Invalid("unconfigured table "+q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
+			return nil, errUnconfiguredTable(q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
 		}
-		return nil, cqlerr.Invalid("table "+q.Name.Name+" does not exist").At(q.Name.Pos, len(q.Name.Name))
+		return nil, errTableMissing(q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
 	}
 	return t, nil
 }
@@ -60,8 +60,16 @@ func (db *DB) undefinedColumn(t *schema.Table, id cql.Ident) *cqlerr.Error {
 	if db.Version != "3.11" {
 		msg += " in table " + t.Qualified()
 	}
-	return cqlerr.Invalid(msg).At(id.Pos, len(id.Name))
+	return errUndefinedColumn(msg, id.Name).At(id.Pos, len(id.Name))
 }
+
+// Rules of name resolution the playground explains: a table the statement
+// names does not exist (Schema.validateTable, "unconfigured table" in 3.11),
+// a column it names is not in the table (TableMetadata.getExistingColumn).
+const (
+	ruleUnknownTable    cqlerr.Rule = "schema.unknown-table"
+	ruleUndefinedColumn cqlerr.Rule = "schema.undefined-column"
+)
 
 func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 	name := strings.Clone(s.Name.Name) // the schema must not keep the script alive
@@ -72,16 +80,16 @@ func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 		return nil, err
 	}
 	if len(ks.Replication) > 0 && replicationOption(ks.Replication, "class") == "" {
-		return nil, cqlerr.Config("Missing replication strategy class")
+		return nil, errNoStrategyClass()
 	}
 	if len(ks.Replication) == 0 {
-		return nil, cqlerr.Invalid("Missing mandatory option 'replication'")
+		return nil, errNoReplication()
 	}
 	if db.Schema.Keyspaces[name] != nil {
 		if s.IfNotExists {
 			return &Result{}, nil
 		}
-		return nil, cqlerr.New(cqlerr.AlreadyExists, "Cannot add existing keyspace \""+name+"\"")
+		return nil, errKeyspaceExists(name)
 	}
 	if err := validateReplication(name, ks.Replication); err != nil {
 		return nil, err
@@ -93,10 +101,10 @@ func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 func (db *DB) alterKeyspace(s *cql.AlterKeyspace) (*Result, *cqlerr.Error) {
 	ks := db.Schema.Keyspaces[s.Name.Name]
 	if ks == nil {
-		return nil, cqlerr.Invalid("Keyspace '" + s.Name.Name + "' doesn't exist")
+		return nil, errNoSuchKeyspace(s.Name.Name)
 	}
 	if ks.System {
-		return nil, cqlerr.New(cqlerr.Unauthorized, "Cannot alter system keyspace "+ks.Name)
+		return nil, errAlterSystemKeyspace(ks.Name)
 	}
 	return &Result{}, applyKeyspaceProperties(ks, s.Properties)
 }
@@ -109,7 +117,7 @@ func applyKeyspaceProperties(ks *schema.Keyspace, props []cql.Property) *cqlerr.
 		case "replication":
 			coll, ok := p.Value.(*cql.Collection)
 			if !ok {
-				return cqlerr.New(cqlerr.SyntaxException, "Invalid value for property 'replication'. It should be a map.")
+				return errReplicationNotMap()
 			}
 			ks.Replication = nil
 			for i := range coll.Keys {
@@ -124,7 +132,7 @@ func applyKeyspaceProperties(ks *schema.Keyspace, props []cql.Property) *cqlerr.
 			v, _ := p.Value.(*cql.Literal)
 			ks.DurableWrites = v == nil || v.Text == "true" || v.Text == "1" || v.Text == "yes"
 		default:
-			return cqlerr.Syntax(p.Name.Pos, len(p.Name.Name), "Unknown property '"+p.Name.Name+"'")
+			return errUnknownKeyspaceProperty(p.Name.Pos, p.Name.Name)
 		}
 	}
 	return nil
@@ -136,10 +144,10 @@ func (db *DB) dropKeyspace(s *cql.DropKeyspace) (*Result, *cqlerr.Error) {
 		if s.IfExists {
 			return &Result{}, nil
 		}
-		return nil, cqlerr.Invalid("Keyspace '" + s.Name.Name + "' doesn't exist")
+		return nil, errNoSuchKeyspace(s.Name.Name)
 	}
 	if ks.System {
-		return nil, cqlerr.New(cqlerr.Unauthorized, "Cannot DROP <keyspace "+ks.Name+">")
+		return nil, errDropSystemKeyspace(ks.Name)
 	}
 	for _, t := range ks.Tables {
 		delete(db.data, t)
@@ -153,7 +161,7 @@ func (db *DB) dropKeyspace(s *cql.DropKeyspace) (*Result, *cqlerr.Error) {
 
 func (db *DB) use(s *cql.Use) (*Result, *cqlerr.Error) {
 	if db.Schema.Keyspaces[s.Keyspace.Name] == nil {
-		return nil, cqlerr.Invalid("Keyspace '"+s.Keyspace.Name+"' does not exist").At(s.Keyspace.Pos, len(s.Keyspace.Name))
+		return nil, errKeyspaceMissing("Keyspace '"+s.Keyspace.Name+"'").At(s.Keyspace.Pos, len(s.Keyspace.Name))
 	}
 	db.Keyspace = db.Schema.Keyspaces[s.Keyspace.Name].Name // the schema's copy, not the script's
 	return &Result{}, nil
@@ -163,11 +171,11 @@ func (db *DB) use(s *cql.Use) (*Result, *cqlerr.Error) {
 func (db *DB) ddlKeyspace(q cql.QualifiedName) (*schema.Keyspace, *cqlerr.Error) {
 	name := db.keyspaceOf(q)
 	if name == "" {
-		return nil, cqlerr.Invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename")
+		return nil, errNoKeyspace()
 	}
 	ks := db.Schema.Keyspaces[name]
 	if ks == nil {
-		return nil, cqlerr.Invalid("Keyspace '" + name + "' doesn't exist")
+		return nil, errNoSuchKeyspace(name)
 	}
 	return ks, nil
 }
@@ -178,7 +186,7 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 		return nil, err
 	}
 	if ks.System {
-		return nil, cqlerr.New(cqlerr.Unauthorized, "Cannot CREATE <table "+ks.Name+"."+s.Table.Name.Name+">")
+		return nil, errCreateInSystem(ks.Name, s.Table.Name.Name)
 	}
 	// CreateTableStatement.apply: an existing table wins over every check
 	// but the parser's.
@@ -189,7 +197,7 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 		if s.IfNotExists {
 			return &Result{}, nil
 		}
-		return nil, cqlerr.New(cqlerr.AlreadyExists, "Cannot add already existing table \""+name+"\" to keyspace \""+ks.Name+"\"")
+		return nil, errTableExists(name, ks.Name)
 	}
 	t, err := schema.NewTable(ks.Name, s)
 	if err != nil {
@@ -211,10 +219,10 @@ func (db *DB) alterTable(s *cql.AlterTable) (*Result, *cqlerr.Error) {
 		if s.IfExists {
 			return &Result{}, nil
 		}
-		return nil, cqlerr.Invalid("Table '" + ksName + "." + s.Table.Name.Name + "' doesn't exist")
+		return nil, errNoSuchTable(ksName, s.Table.Name.Name)
 	}
 	if t.View != nil {
-		return nil, cqlerr.Invalid("Cannot use ALTER TABLE on a materialized view; use ALTER MATERIALIZED VIEW instead")
+		return nil, errAlterTableOnView()
 	}
 	switch s.Kind {
 	case cql.AlterAdd:
@@ -226,11 +234,11 @@ func (db *DB) alterTable(s *cql.AlterTable) (*Result, *cqlerr.Error) {
 	case cql.AlterWith:
 		return &Result{}, t.AlterProperties(s.Properties)
 	case cql.AlterType:
-		return nil, cqlerr.Invalid("Altering column types is no longer supported")
+		return nil, errAlterType()
 	case cql.AlterDropCompactStorage:
-		return nil, cqlerr.Invalid("DROP COMPACT STORAGE is disabled. Enable in cassandra.yaml to use.")
+		return nil, errDropCompactDisabled()
 	}
-	return nil, cqlerr.Invalid("Unsupported ALTER TABLE")
+	return nil, errUnsupportedAlter()
 }
 
 func (db *DB) addColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
@@ -243,34 +251,33 @@ func (db *DB) addColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 			if s.IfColumnExists {
 				continue
 			}
-			return cqlerr.Invalid("Column with name '" + def.Name.Name + "' already exists")
+			return errColumnExists(def.Name.Name)
 		}
 		if t.Compact {
-			return cqlerr.Invalid("Cannot add new column to a COMPACT STORAGE table")
+			return errAddToCompact()
 		}
 		if def.Static && !t.HasClustering() {
-			return cqlerr.Invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column")
+			return errAddStaticWithoutClustering()
 		}
 		if old := t.Dropped[def.Name.Name]; old != nil {
 			// After CASSANDRA-8099 a dropped column may come back only with
 			// a type that reads its old cells.
 			if !serializationCompatible(typ, old.Type) {
-				return cqlerr.Invalid("Cannot re-add previously dropped column '" + def.Name.Name + "' of type " + typ.String() + ", incompatible with previous type " + old.Type.String())
+				return errReAddType(def.Name.Name, typ.String(), old.Type.String())
 			}
 			if (old.Kind == schema.Static) != def.Static {
-				kinds := map[bool]string{true: "STATIC", false: "REGULAR"}
-				return cqlerr.Invalid("Cannot re-add previously dropped column '" + def.Name.Name + "' of kind " + kinds[def.Static] + ", incompatible with previous kind " + kinds[old.Kind == schema.Static])
+				return errReAddKind(def.Name.Name, def.Static)
 			}
 			if t.Counter {
-				return cqlerr.Invalid("Cannot re-add previously dropped counter column " + def.Name.Name)
+				return errReAddCounter(def.Name.Name)
 			}
 		}
 		isCounter := typ.Kind == cqltype.Counter
 		if isCounter && !t.Counter && len(t.Statics)+len(t.Regulars) > 0 {
-			return cqlerr.Invalid("Cannot add a counter column (" + def.Name.Name + ") in a non counter column family")
+			return errAddCounter(def.Name.Name)
 		}
 		if !isCounter && t.Counter {
-			return cqlerr.Invalid("Cannot add a non counter column (" + def.Name.Name + ") in a counter column family")
+			return errAddNonCounter(def.Name.Name)
 		}
 		kind := schema.Regular
 		if def.Static {
@@ -291,10 +298,10 @@ func (db *DB) dropColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 			if s.IfColumnExists {
 				continue
 			}
-			return cqlerr.Invalid("Column " + id.Name + " was not found in table '" + t.Qualified() + "'")
+			return errDropUnknownColumn(id.Name, t.Qualified())
 		}
 		if c.IsPrimaryKey() {
-			return cqlerr.Invalid("Cannot drop PRIMARY KEY column " + id.Name)
+			return errDropKeyColumn(id.Name)
 		}
 		var deps []string
 		for _, ix := range t.Indexes {
@@ -303,10 +310,10 @@ func (db *DB) dropColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 			}
 		}
 		if len(deps) > 0 {
-			return cqlerr.Invalid("Cannot drop column " + id.Name + " because it has dependent secondary indexes (" + join(deps, ", ") + ")")
+			return errDropIndexed(id.Name, deps)
 		}
 		if len(t.Views) > 0 {
-			return cqlerr.Invalid("Cannot drop column " + id.Name + " on base table " + t.Name + " with materialized views")
+			return errDropWithViews(id.Name, t.Name)
 		}
 		t.DropColumn(c)
 	}
@@ -318,13 +325,13 @@ func renameColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 		to := s.RenameTo[i]
 		c := t.Column(from.Name)
 		if c == nil {
-			return cqlerr.Invalid("Column " + from.Name + " was not found in table " + t.Qualified())
+			return errRenameUnknown(from.Name, t.Qualified())
 		}
 		if !c.IsPrimaryKey() {
-			return cqlerr.Invalid("Cannot rename non PRIMARY KEY column " + from.Name)
+			return errRenameRegular(from.Name)
 		}
 		if t.Column(to.Name) != nil {
-			return cqlerr.Invalid("Cannot rename column " + from.Name + " to " + to.Name + " in table '" + t.Qualified() + "'; another column with that name already exists")
+			return errRenameTaken(from.Name, to.Name, t.Qualified())
 		}
 		t.RenameColumn(c, to.Name)
 	}
@@ -343,16 +350,16 @@ func (db *DB) dropTable(s *cql.DropTable) (*Result, *cqlerr.Error) {
 			return &Result{}, nil
 		}
 		if t != nil {
-			return nil, cqlerr.Invalid("Cannot use DROP TABLE on a materialized view. Please use DROP MATERIALIZED VIEW instead.")
+			return nil, errDropTableOnView()
 		}
-		return nil, cqlerr.Invalid("Table '" + ksName + "." + s.Table.Name.Name + "' doesn't exist")
+		return nil, errNoSuchTable(ksName, s.Table.Name.Name)
 	}
 	if len(t.Views) > 0 {
 		names := make([]string, len(t.Views))
 		for i, v := range t.Views {
 			names[i] = v.Name
 		}
-		return nil, cqlerr.Invalid("Cannot drop a table when materialized views still depend on it (" + ksName + ".{" + join(names, ",") + "})")
+		return nil, errDropWithDependentViews(ksName, names)
 	}
 	delete(ks.Tables, t.Name)
 	delete(db.data, t)
@@ -365,7 +372,7 @@ func (db *DB) truncate(s *cql.Truncate) (*Result, *cqlerr.Error) {
 		return nil, err
 	}
 	if t.View != nil {
-		return nil, cqlerr.Invalid("Cannot TRUNCATE materialized view directly; must truncate base table instead")
+		return nil, errTruncateView()
 	}
 	db.Data(t).Truncate()
 	for _, v := range t.Views {
@@ -436,21 +443,207 @@ func validateReplication(ks string, repl [][2]string) *cqlerr.Error {
 	}
 	switch strings.TrimPrefix(className, "org.apache.cassandra.locator.") {
 	case "OldNetworkTopologyStrategy":
-		return cqlerr.Config("The support for the OldNetworkTopologyStrategy has been removed in C* version 4.0. The keyspace strategy should be switch to NetworkTopologyStrategy")
+		return errOldNetworkTopology()
 	case "LocalStrategy":
-		return cqlerr.Invalid("Unable to use given strategy class: LocalStrategy is reserved for internal use.")
+		return errLocalStrategy()
 	case "SimpleStrategy":
 		if replicationOption(repl, "replication_factor") == "" {
-			return cqlerr.Config("SimpleStrategy requires a replication_factor strategy option.")
+			return errSimpleNeedsRF()
 		}
 		for _, kv := range repl {
 			if kv[0] != "class" && kv[0] != "replication_factor" {
-				return cqlerr.Config("Unrecognized strategy option {" + kv[0] + "} passed to SimpleStrategy for keyspace " + ks)
+				return errSimpleOption(kv[0], ks)
 			}
 		}
 	case "NetworkTopologyStrategy":
 	default:
-		return cqlerr.Config("Unable to find replication strategy class '" + className + "'")
+		return errNoStrategy(className)
 	}
 	return nil
+}
+
+// The messages of the DDL statements and of name resolution, in
+// cql3/statements/schema/{Create,Alter,Drop}{Keyspace,Table}Statement.java,
+// schema/Schema.java and locator/*Strategy.java unless noted.
+
+func errNoKeyspace() *cqlerr.Error {
+	return cqlerr.Invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename")
+}
+
+// errKeyspaceMissing: a keyspace a statement names does not exist; what is
+// "Keyspace ks", "keyspace ks" (3.11) or "Keyspace 'ks'" (USE).
+func errKeyspaceMissing(what string) *cqlerr.Error {
+	return cqlerr.Invalid(what + " does not exist")
+}
+
+func errEmptyTableName() *cqlerr.Error { return cqlerr.Invalid("non-empty table is required") }
+
+// errUnconfiguredTable breaks ruleUnknownTable in 3.11's words.
+func errUnconfiguredTable(table string) *cqlerr.Error {
+	return cqlerr.Invalid("unconfigured table "+table).For(ruleUnknownTable, table)
+}
+
+// errTableMissing breaks ruleUnknownTable (Schema.validateTable).
+func errTableMissing(table string) *cqlerr.Error {
+	return cqlerr.Invalid("table "+table+" does not exist").For(ruleUnknownTable, table)
+}
+
+// errUndefinedColumn breaks ruleUndefinedColumn; msg is the version's wording.
+func errUndefinedColumn(msg, col string) *cqlerr.Error {
+	return cqlerr.Invalid(msg).For(ruleUndefinedColumn, col)
+}
+
+func errNoStrategyClass() *cqlerr.Error { return cqlerr.Config("Missing replication strategy class") }
+
+func errNoReplication() *cqlerr.Error {
+	return cqlerr.Invalid("Missing mandatory option 'replication'")
+}
+
+func errKeyspaceExists(ks string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.AlreadyExists, "Cannot add existing keyspace \""+ks+"\"")
+}
+
+func errNoSuchKeyspace(ks string) *cqlerr.Error {
+	return cqlerr.Invalid("Keyspace '" + ks + "' doesn't exist")
+}
+
+func errAlterSystemKeyspace(ks string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Unauthorized, "Cannot alter system keyspace "+ks)
+}
+
+func errReplicationNotMap() *cqlerr.Error {
+	return cqlerr.New(cqlerr.SyntaxException, "Invalid value for property 'replication'. It should be a map.")
+}
+
+func errUnknownKeyspaceProperty(pos cqlerr.Pos, name string) *cqlerr.Error {
+	return cqlerr.Syntax(pos, len(name), "Unknown property '"+name+"'")
+}
+
+func errDropSystemKeyspace(ks string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Unauthorized, "Cannot DROP <keyspace "+ks+">")
+}
+
+func errCreateInSystem(ks, table string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Unauthorized, "Cannot CREATE <table "+ks+"."+table+">")
+}
+
+func errTableExists(table, ks string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.AlreadyExists, "Cannot add already existing table \""+table+"\" to keyspace \""+ks+"\"")
+}
+
+func errNoSuchTable(ks, table string) *cqlerr.Error {
+	return cqlerr.Invalid("Table '" + ks + "." + table + "' doesn't exist")
+}
+
+func errAlterTableOnView() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot use ALTER TABLE on a materialized view; use ALTER MATERIALIZED VIEW instead")
+}
+
+// errAlterType: ALTER ... TYPE, removed in 3.0.11 and 3.10 (CASSANDRA-12443).
+func errAlterType() *cqlerr.Error {
+	return cqlerr.Invalid("Altering column types is no longer supported")
+}
+
+// errDropCompactDisabled: drop_compact_storage_enabled is false by default in 4.1.
+func errDropCompactDisabled() *cqlerr.Error {
+	return cqlerr.Invalid("DROP COMPACT STORAGE is disabled. Enable in cassandra.yaml to use.")
+}
+
+func errUnsupportedAlter() *cqlerr.Error { return cqlerr.Invalid("Unsupported ALTER TABLE") }
+
+func errColumnExists(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Column with name '" + col + "' already exists")
+}
+
+func errAddToCompact() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot add new column to a COMPACT STORAGE table")
+}
+
+func errAddStaticWithoutClustering() *cqlerr.Error {
+	return cqlerr.Invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column")
+}
+
+func errReAddType(col, typ, old string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot re-add previously dropped column '" + col + "' of type " + typ + ", incompatible with previous type " + old)
+}
+
+// errReAddKind: a dropped column added back as static where it was regular, or the reverse.
+func errReAddKind(col string, static bool) *cqlerr.Error {
+	kind, old := "REGULAR", "STATIC"
+	if static {
+		kind, old = old, kind
+	}
+	return cqlerr.Invalid("Cannot re-add previously dropped column '" + col + "' of kind " + kind + ", incompatible with previous kind " + old)
+}
+
+func errReAddCounter(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot re-add previously dropped counter column " + col)
+}
+
+func errAddCounter(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot add a counter column (" + col + ") in a non counter column family")
+}
+
+func errAddNonCounter(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot add a non counter column (" + col + ") in a counter column family")
+}
+
+func errDropUnknownColumn(col, table string) *cqlerr.Error {
+	return cqlerr.Invalid("Column " + col + " was not found in table '" + table + "'")
+}
+
+func errDropKeyColumn(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot drop PRIMARY KEY column " + col)
+}
+
+func errDropIndexed(col string, indexes []string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot drop column " + col + " because it has dependent secondary indexes (" + join(indexes, ", ") + ")")
+}
+
+func errDropWithViews(col, table string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot drop column " + col + " on base table " + table + " with materialized views")
+}
+
+func errRenameUnknown(col, table string) *cqlerr.Error {
+	return cqlerr.Invalid("Column " + col + " was not found in table " + table)
+}
+
+func errRenameRegular(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot rename non PRIMARY KEY column " + col)
+}
+
+func errRenameTaken(from, to, table string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot rename column " + from + " to " + to + " in table '" + table + "'; another column with that name already exists")
+}
+
+func errDropTableOnView() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot use DROP TABLE on a materialized view. Please use DROP MATERIALIZED VIEW instead.")
+}
+
+func errDropWithDependentViews(ks string, views []string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot drop a table when materialized views still depend on it (" + ks + ".{" + join(views, ",") + "})")
+}
+
+func errTruncateView() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot TRUNCATE materialized view directly; must truncate base table instead")
+}
+
+func errOldNetworkTopology() *cqlerr.Error {
+	return cqlerr.Config("The support for the OldNetworkTopologyStrategy has been removed in C* version 4.0. The keyspace strategy should be switch to NetworkTopologyStrategy")
+}
+
+func errLocalStrategy() *cqlerr.Error {
+	return cqlerr.Invalid("Unable to use given strategy class: LocalStrategy is reserved for internal use.")
+}
+
+func errSimpleNeedsRF() *cqlerr.Error {
+	return cqlerr.Config("SimpleStrategy requires a replication_factor strategy option.")
+}
+
+func errSimpleOption(option, ks string) *cqlerr.Error {
+	return cqlerr.Config("Unrecognized strategy option {" + option + "} passed to SimpleStrategy for keyspace " + ks)
+}
+
+func errNoStrategy(class string) *cqlerr.Error {
+	return cqlerr.Config("Unable to find replication strategy class '" + class + "'")
 }

@@ -33,30 +33,30 @@ func (db *DB) describe(s *cql.Describe) (*Result, *cqlerr.Error) {
 		}
 		ks := db.Schema.Keyspaces[name]
 		if ks == nil {
-			return nil, cqlerr.Invalid("'" + name + "' not found in keyspaces")
+			return nil, errDescribeNotFound(name)
 		}
 		return &Result{Text: describeKeyspace(ks)}, nil
 	case cql.DescribeTable, cql.DescribeView:
 		ksName := db.keyspaceOf(s.Name)
 		ks := db.Schema.Keyspaces[ksName]
 		if ks == nil {
-			return nil, cqlerr.Invalid("'" + ksName + "' not found in keyspaces")
+			return nil, errDescribeNotFound(ksName)
 		}
 		t := ks.Tables[s.Name.Name.Name]
 		if t == nil {
-			return nil, cqlerr.Invalid("'" + s.Name.Name.Name + "' not found in keyspace '" + ksName + "'")
+			return nil, errDescribeNotInKeyspace(s.Name.Name.Name, ksName)
 		}
 		return &Result{Text: DescribeTable(t)}, nil
 	case cql.DescribeIndex:
 		t, ix := db.Schema.FindIndex(db.keyspaceOf(s.Name), s.Name.Name.Name)
 		if ix == nil {
-			return nil, cqlerr.Invalid("'" + s.Name.Name.Name + "' not found in keyspace '" + db.keyspaceOf(s.Name) + "'")
+			return nil, errDescribeNotInKeyspace(s.Name.Name.Name, db.keyspaceOf(s.Name))
 		}
 		return &Result{Text: describeIndex(t, ix) + "\n"}, nil
 	case cql.DescribeTypes:
 		return &Result{Text: "\n"}, nil
 	}
-	return nil, cqlerr.Invalid("Unsupported DESCRIBE")
+	return nil, errUnsupportedDescribe()
 }
 
 func (db *DB) describeTables() (*Result, *cqlerr.Error) {
@@ -246,3 +246,15 @@ func quoteNames(names []string) []string {
 	}
 	return out
 }
+
+// The messages of DESCRIBE (cql3/statements/DescribeStatement.java).
+
+func errDescribeNotFound(name string) *cqlerr.Error {
+	return cqlerr.Invalid("'" + name + "' not found in keyspaces")
+}
+
+func errDescribeNotInKeyspace(name, ks string) *cqlerr.Error {
+	return cqlerr.Invalid("'" + name + "' not found in keyspace '" + ks + "'")
+}
+
+func errUnsupportedDescribe() *cqlerr.Error { return cqlerr.Invalid("Unsupported DESCRIBE") }

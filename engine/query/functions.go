@@ -21,18 +21,18 @@ func (db *DB) env() cqltype.Env { return env{db} }
 func (e env) Eval(x cql.Expr, want *cqltype.Type, receiver string) (cqltype.Value, *cqlerr.Error) {
 	switch f := x.(type) {
 	case *cql.BindMarker:
-		return nil, bindMarkerError(f)
+		return nil, errBindMarker(f)
 	case *cql.FuncCall:
 		return e.db.evalFunc(f, want, receiver)
 	case *cql.ColumnRef:
-		return nil, cqlerr.Invalid("Invalid value for " + receiver + ": column references are only allowed in SET c = c + value")
+		return nil, errColumnAsValue(receiver)
 	}
-	return nil, cqlerr.Invalid("Cannot use " + x.String() + " as a value for " + receiver)
+	return nil, errNotAValue(x.String(), receiver)
 }
 
-// bindMarkerError explains that the playground runs statements as text, with
+// errBindMarker explains that the playground runs statements as text, with
 // nothing to bind a marker to (QueryProcessor's check on bound values).
-func bindMarkerError(m *cql.BindMarker) *cqlerr.Error {
+func errBindMarker(m *cql.BindMarker) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid amount of bind variables").At(m.Pos, len(m.String()))
 }
 
@@ -78,11 +78,10 @@ func (db *DB) evalFunc(f *cql.FuncCall, want *cqltype.Type, receiver string) (cq
 		return nil, err
 	}
 	if fn == nil {
-		return nil, cqlerr.Invalid("Unknown function " + name + " called")
+		return nil, errUnknownFunction(name)
 	}
 	if function.TypeMatch(want, fn.Result) == function.NotAssignable {
-		return nil, cqlerr.Invalid("Type error: cannot assign result of function " + fn.QualifiedName() +
-			" (type " + fn.Result.String() + ") to " + receiver + " (type " + want.String() + ")")
+		return nil, errFunctionResultType(fn.QualifiedName(), fn.Result.String(), receiver, want.String())
 	}
 	vals := make([]cqltype.Value, len(f.Args))
 	for i, a := range f.Args {
@@ -140,4 +139,27 @@ func castValue(from, to *cqltype.Type, v cqltype.Value) (cqltype.Value, *cqlerr.
 		return nil, nil
 	}
 	return cqltype.Cast(from, to, v)
+}
+
+// The messages of terms and function calls (cql3/Terms.java,
+// cql3/functions/FunctionCall.java).
+
+// errFunctionResultType: FunctionCall.Raw.prepare, a result that does not
+// fit its receiver; fn is qualified (system.now).
+func errFunctionResultType(fn, typ, receiver, want string) *cqlerr.Error {
+	return cqlerr.Invalid("Type error: cannot assign result of function " + fn + " (type " + typ + ") to " + receiver + " (type " + want + ")")
+}
+
+func errColumnAsValue(receiver string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid value for " + receiver + ": column references are only allowed in SET c = c + value")
+}
+
+func errNotAValue(term, receiver string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot use " + term + " as a value for " + receiver)
+}
+
+// errUnknownFunction: FunctionCall.Raw.prepare, a term calling no function
+// (a selector words it differently: errUnknownSelectorFunction).
+func errUnknownFunction(fn string) *cqlerr.Error {
+	return cqlerr.Invalid("Unknown function " + fn + " called")
 }

@@ -12,19 +12,19 @@ import (
 // with DEFAULT NULL and left alone with DEFAULT UNSET (the default).
 func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr.Error) {
 	if t.Counter {
-		return nil, cqlerr.Invalid("INSERT statements are not allowed on counter tables, use UPDATE instead")
+		return nil, errInsertCounter()
 	}
 	var text string
 	switch x := s.JSON.(type) {
 	case *cql.Literal:
 		if x.Kind != cql.StringLit {
-			return nil, cqlerr.Invalid("Invalid " + x.Kind.String() + " constant (" + x.Text + ") for \"[json]\" of type text")
+			return nil, errJSONLiteralKind(x)
 		}
 		text = x.Text
 	case *cql.BindMarker:
-		return nil, bindMarkerError(x)
+		return nil, errBindMarker(x)
 	default:
-		return nil, cqlerr.Invalid("INSERT JSON takes a string literal holding a JSON object")
+		return nil, errInsertJSONLiteral()
 	}
 	names, values, err := cqltype.ParseJSONObject(text)
 	if err != nil {
@@ -33,7 +33,7 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 	given := map[string]string{}
 	for i, n := range names {
 		if t.Column(n) == nil {
-			return nil, cqlerr.Invalid("JSON values map contains unrecognized column: " + n)
+			return nil, errJSONUnknownColumn(n)
 		}
 		given[n] = values[i]
 	}
@@ -49,12 +49,12 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 		if ok {
 			var err *cqlerr.Error
 			if v, err = c.Type.FromJSONAt(raw, db.Clock/1000); err != nil {
-				return nil, cqltype.JSONValueError(c.Name, err)
+				return nil, cqltype.ErrJSONValue(c.Name, err)
 			}
 		}
 		if !c.IsPrimaryKey() {
 			if c.Type.Kind == cqltype.Counter {
-				return nil, cqlerr.Invalid("Cannot set the value of counter column " + c.Name + " (counters can only be incremented/decremented, not set)")
+				return nil, errSetCounter(c.Name)
 			}
 			w.ops = append(w.ops, &operation{col: c, kind: opSet, val: v})
 			continue
@@ -79,4 +79,21 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 		w.cond = &conditions{ifNotExists: true}
 	}
 	return w, db.checkWriteAttributes(w)
+}
+
+// errJSONLiteralKind: INSERT JSON given a literal that is not a string
+// (Json.Literal, through Constants.Literal's check for the [json] receiver).
+func errJSONLiteralKind(x *cql.Literal) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid "+x.Kind.String()+" constant ("+x.Text+") for \"[json]\" of type text").
+		For(cqltype.RuleLiteralKind, "[json]", "text")
+}
+
+// errInsertJSONLiteral: INSERT JSON given something other than a string literal.
+func errInsertJSONLiteral() *cqlerr.Error {
+	return cqlerr.Invalid("INSERT JSON takes a string literal holding a JSON object")
+}
+
+// errJSONUnknownColumn: a JSON key naming no column (Json.java).
+func errJSONUnknownColumn(col string) *cqlerr.Error {
+	return cqlerr.Invalid("JSON values map contains unrecognized column: " + col)
 }

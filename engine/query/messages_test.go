@@ -27,7 +27,7 @@ CREATE TABLE k (k int PRIMARY KEY, v int);
 `
 
 // TestMessages pins, rule by rule, the exact message Cassandra 4.1 gives
-// (cassandra-semantics.md §2-§4, §8-§10) at the query layer, without the
+// (docs/engine.md, "Rules, and where they come from") at the query layer, without the
 // session: one row per message constant, the first failing check winning.
 func TestMessages(t *testing.T) {
 	tests := []struct {
@@ -100,5 +100,80 @@ func TestMessages(t *testing.T) {
 				t.Fatalf("%s:\n got %q\nwant %q", tt.stmt, err.Message, tt.want)
 			}
 		})
+	}
+}
+
+// TestExplanationsInEveryLanguage: every rule the playground explains has its
+// Why and Fix in each language, and a Chinese explanation is Chinese.
+func TestExplanationsInEveryLanguage(t *testing.T) {
+	db := New(0, 0, "")
+	if err := exec(t, db, messagesSchema); err != nil {
+		t.Fatal(err)
+	}
+	tbl := db.Schema.Keyspaces[db.Keyspace].Tables["t"]
+	for rule, ex := range explanations {
+		c := &explainCtx{t: tbl, args: []string{"c2", "c1"}}
+		for lang, f := range map[string]func(*explainCtx) (string, string){"en": ex.en, "zh": ex.zh} {
+			if f == nil {
+				t.Errorf("%s: no %s explanation", rule, lang)
+				continue
+			}
+			why, fix := f(c)
+			if rule == ruleNeedsFiltering {
+				continue // needs a SELECT; TestExplainedInChinese runs one
+			}
+			if why == "" || fix == "" {
+				t.Errorf("%s (%s): why %q, fix %q", rule, lang, why, fix)
+			}
+			if lang == "zh" && !hasHan(why+fix) {
+				t.Errorf("%s: the Chinese explanation is not Chinese: %q / %q", rule, why, fix)
+			}
+		}
+	}
+}
+
+func hasHan(s string) bool {
+	for _, r := range s {
+		if r >= 0x4E00 && r <= 0x9FFF {
+			return true
+		}
+	}
+	return false
+}
+
+// TestExplainedInChinese: a session whose language is zh explains each kind of
+// failure in Chinese, found by the error's rule, and an English one in English.
+func TestExplainedInChinese(t *testing.T) {
+	for _, stmt := range []string{
+		"SELECT * FROM users WHERE mainland = 'x' AND uid = 1",
+		"SELECT * FROM users WHERE mainland = 'x' AND state > 'a' AND uid = 1",
+		"SELECT * FROM users WHERE name = 'a'",
+		"SELECT * FROM t WHERE a = 1",
+		"UPDATE t SET v = 1 WHERE a = 1 AND c = 1 AND d = 1",
+		"UPDATE t SET v = 1 WHERE a = 1 AND b = 1 AND c = 1",
+		"SELECT * FROM t WHERE a = 1 AND b = 1 ORDER BY d",
+		"INSERT INTO k (k, v) VALUES (1, 'abc')",
+		"SELECT x FROM t",
+		"SELECT * FROM nope",
+		"UPDATE t SET v = 1 WHERE a = 1 AND b = 1 AND c = 1 AND d = 1 AND v = 1",
+		"SELECT DISTINCT a, b, v FROM t",
+		"SELECT * FROM users WHERE mainland IN ('a', 'b') ORDER BY state DESC",
+		"CREATE MATERIALIZED VIEW vw AS SELECT * FROM users WHERE name IS NOT NULL PRIMARY KEY (name, mainland, state, uid)",
+	} {
+		for _, lang := range []string{"en", "zh"} {
+			db := New(1767225600000000, 0, "4.1")
+			db.Lang = lang
+			if err := exec(t, db, messagesSchema); err != nil {
+				t.Fatal(err)
+			}
+			err := exec(t, db, stmt)
+			if err == nil || err.Rule == "" || err.Why == "" || err.Fix == "" {
+				t.Errorf("%s (%s): error %+v, want a rule with its explanation", stmt, lang, err)
+				continue
+			}
+			if hasHan(err.Why+err.Fix) != (lang == "zh") {
+				t.Errorf("%s (%s): why %q fix %q in the wrong language", stmt, lang, err.Why, err.Fix)
+			}
+		}
 	}
 }

@@ -29,7 +29,7 @@ func (db *DB) applyOp(w *write, part *store.Partition, row *store.Row, op *opera
 		case opDelete:
 			part.Write(row, p.cell(col, nil))
 		default:
-			return cqlerr.Invalid("Invalid operation (" + op.text + ") for non counter column " + c.Name)
+			return errInvalidOperation(op.text, "non counter column", c.Name)
 		}
 		return nil
 	}
@@ -158,7 +158,7 @@ func (db *DB) setElement(part *store.Partition, row *store.Row, c *schema.Column
 	idx, _ := cqltype.Int32Of(op.key)
 	elems := db.liveElements(part, row, c, p.now)
 	if idx < 0 || int(idx) >= len(elems) {
-		return cqlerr.Invalid("List index " + itoa(int(idx)) + " out of bound, list has size " + itoa(len(elems)))
+		return errListIndex(int(idx), len(elems))
 	}
 	part.Write(row, withPath(p.cell(col, op.val), elems[idx].Path()))
 	return nil
@@ -173,10 +173,10 @@ func (db *DB) deleteElement(part *store.Partition, row *store.Row, c *schema.Col
 	idx, _ := cqltype.Int32Of(op.key)
 	elems := db.liveElements(part, row, c, p.now)
 	if len(elems) == 0 {
-		return cqlerr.Invalid("Attempted to delete an element from a list which is null")
+		return errDeleteFromNullList()
 	}
 	if idx < 0 || int(idx) >= len(elems) {
-		return cqlerr.Invalid("List index " + itoa(int(idx)) + " out of bound, list has size " + itoa(len(elems)))
+		return errListIndex(int(idx), len(elems))
 	}
 	part.Write(row, withPath(p.cell(col, nil), elems[idx].Path()))
 	return nil
@@ -210,4 +210,14 @@ func (db *DB) applyCounter(part *store.Partition, row *store.Row, op *operation,
 	c.TS = ts
 	part.Write(row, c)
 	return nil
+}
+
+// The messages of list operations at execution (Lists.java).
+
+func errListIndex(idx, size int) *cqlerr.Error {
+	return cqlerr.Invalid("List index " + itoa(idx) + " out of bound, list has size " + itoa(size))
+}
+
+func errDeleteFromNullList() *cqlerr.Error {
+	return cqlerr.Invalid("Attempted to delete an element from a list which is null")
 }

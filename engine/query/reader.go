@@ -555,7 +555,7 @@ func (rd *reader) emit(rc *rowCtx) {
 		return
 	}
 	if max := rd.db.Limits.MaxRows; max > 0 && rd.count() >= max {
-		rd.stopped = cqlerr.New(cqlerr.Stopped, "The query returned more than "+itoa(max)+" rows, the playground's bound, and was stopped. Add a LIMIT or narrow the WHERE clause.")
+		rd.stopped = errTooManyRowsRead(max)
 		return
 	}
 	if rd.direct {
@@ -692,4 +692,9 @@ func jsonKey(name string) string {
 		}
 	}
 	return name
+}
+
+// errTooManyRowsRead is the playground's own bound on the rows one query returns.
+func errTooManyRowsRead(max int) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Stopped, "The query returned more than "+itoa(max)+" rows, the playground's bound, and was stopped. Add a LIMIT or narrow the WHERE clause.")
 }

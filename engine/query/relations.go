@@ -14,7 +14,7 @@ import (
 // MultiColumnRelation, TokenRelation), in their order.
 func (db *DB) toRestriction(t *schema.Table, rel *cql.Relation) (*restriction, *cqlerr.Error) {
 	if rel.Op == cql.OpNeq {
-		return nil, cqlerr.Invalid("Unsupported \"!=\" relation: " + rel.Text)
+		return nil, errNotEqual(rel.Text)
 	}
 	switch rel.Kind {
 	case cql.TokenRelation:
@@ -45,36 +45,36 @@ func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restrictio
 	// 4.1 filters on IN over any column (CASSANDRA-14344); 3.11 and 4.0
 	// refused it in SingleColumnRelation.toReceivers.
 	if rel.Op == cql.OpIn && !c.IsPrimaryKey() && len(rel.In) != 1 && db.Version == "3.11" {
-		return nil, cqlerr.Invalid("IN predicates on non-primary-key columns (" + c.Name + ") is not yet supported")
+		return nil, errInOnRegular(c.Name)
 	}
 	if rel.Op == cql.OpContainsKey && typ.Kind != cqltype.Map {
-		return nil, cqlerr.Invalid("Cannot use CONTAINS KEY on non-map column " + c.Name)
+		return nil, errContainsKeyNotMap(c.Name)
 	}
 	if rel.Op == cql.OpContains && !typ.IsCollection() {
-		return nil, cqlerr.Invalid("Cannot use CONTAINS on non-collection column " + c.Name)
+		return nil, errContainsNotCollection(c.Name)
 	}
 	if rel.MapKey != nil {
 		if typ.Kind == cqltype.List {
-			return nil, cqlerr.Invalid("Indexes on list entries (" + c.Name + "[index] = value) are not currently supported.")
+			return nil, errListEntry(c.Name)
 		}
 		if typ.Kind != cqltype.Map {
-			return nil, cqlerr.Invalid("Column " + c.Name + " cannot be used as a map")
+			return nil, errNotAMap(c.Name)
 		}
 		if !typ.MultiCell() {
-			return nil, cqlerr.Invalid("Map-entry equality predicates on frozen map column " + c.Name + " are not supported")
+			return nil, errFrozenMapEntry(c.Name)
 		}
 		if rel.Op != cql.OpEq {
-			return nil, cqlerr.Invalid("Only EQ relations are supported on map entries")
+			return nil, errMapEntryNotEq()
 		}
 	}
 	if typ.MultiCell() && rel.MapKey == nil && rel.Op != cql.OpContains && rel.Op != cql.OpContainsKey {
-		return nil, cqlerr.Invalid("Collection column '" + c.Name + "' (" + typ.String() + ") cannot be restricted by a '" + opText(rel.Op) + "' relation")
+		return nil, errCollectionOp(c.Name, typ.String(), opText(rel.Op))
 	}
 	if (rel.Op == cql.OpLt || rel.Op == cql.OpLte || rel.Op == cql.OpGt || rel.Op == cql.OpGte) && referencesDuration(typ) {
 		if typ.IsCollection() {
-			return nil, cqlerr.Invalid("Slice restrictions are not supported on collections containing durations")
+			return nil, errDurationCollectionSlice()
 		}
-		return nil, cqlerr.Invalid("Slice restrictions are not supported on duration columns")
+		return nil, errDurationSlice()
 	}
 	e := db.env()
 	switch rel.Op {
@@ -142,9 +142,9 @@ func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restrictio
 		}
 		r.kind, r.coll = rContains, &collTerms{containsKeys: []cqltype.Value{v}}
 	case cql.OpLike:
-		return nil, cqlerr.Invalid("LIKE restriction is only supported on properly indexed columns. " + rel.Text + " is not valid.")
+		return nil, errLike(rel.Text)
 	default:
-		return nil, cqlerr.Invalid("Unsupported restriction: " + rel.Text)
+		return nil, errUnsupportedRestriction(rel.Text)
 	}
 	return r, nil
 }
@@ -166,7 +166,7 @@ func (db *DB) inValues(c *schema.Column, rel *cql.Relation) ([][]cqltype.Value, 
 			return nil, err
 		}
 		if v == nil {
-			return nil, cqlerr.Invalid("Invalid null value in condition for column " + c.Name)
+			return nil, errNullInCondition(c.Name)
 		}
 		out = append(out, []cqltype.Value{v})
 	}
@@ -184,22 +184,22 @@ func (db *DB) tokenRestriction(t *schema.Table, rel *cql.Relation) (*restriction
 	}
 	pk := t.PartitionKey
 	if len(cols) < len(pk) {
-		return nil, cqlerr.Invalid("The token() function must be applied to all partition key components or none of them")
+		return nil, errTokenPartial()
 	}
 	seen := map[*schema.Column]bool{}
 	for _, c := range cols {
 		if seen[c] {
-			return nil, cqlerr.Invalid("The token() function contains duplicate partition key components")
+			return nil, errTokenDuplicate()
 		}
 		seen[c] = true
 	}
 	for _, c := range cols {
 		if c.Kind != schema.PartitionKey {
-			return nil, cqlerr.Invalid("The token() function must contains only partition key components")
+			return nil, errTokenNotPartitionKey()
 		}
 	}
 	if !sameColumns(cols, pk) {
-		return nil, cqlerr.Invalid("The token function arguments must be in the partition key order: " + columnNames(pk))
+		return nil, errTokenOrder(columnNames(pk))
 	}
 	var v cqltype.Value
 	var err *cqlerr.Error
@@ -212,7 +212,7 @@ func (db *DB) tokenRestriction(t *schema.Table, rel *cql.Relation) (*restriction
 		return nil, err
 	}
 	if v == nil {
-		return nil, cqlerr.Invalid("Invalid null token value")
+		return nil, errNullToken()
 	}
 	r := &restriction{cols: cols, token: true, rel: rel}
 	b := bound{vals: []cqltype.Value{v}, incl: rel.Op == cql.OpLte || rel.Op == cql.OpGte, set: true}
@@ -224,7 +224,7 @@ func (db *DB) tokenRestriction(t *schema.Table, rel *cql.Relation) (*restriction
 	case cql.OpLt, cql.OpLte:
 		r.kind, r.hi = rSlice, b
 	default:
-		return nil, cqlerr.Invalid(opText(rel.Op) + " cannot be used with the token function")
+		return nil, errTokenOp(opText(rel.Op))
 	}
 	return r, nil
 }
@@ -238,17 +238,17 @@ func (db *DB) multiRestriction(t *schema.Table, rel *cql.Relation) (*restriction
 			return nil, err
 		}
 		if c.Kind != schema.Clustering {
-			return nil, cqlerr.Invalid("Multi-column relations can only be applied to clustering columns but was applied to: " + c.Name)
+			return nil, errMultiNotClustering(c.Name)
 		}
 		if seen[c] {
-			return nil, cqlerr.Invalid("Column \"" + c.Name + "\" appeared twice in a relation: " + rel.Text)
+			return nil, errMultiTwice(c.Name, rel.Text)
 		}
 		seen[c] = true
 		cols = append(cols, c)
 	}
 	for i := 1; i < len(cols); i++ {
 		if cols[i].Position != cols[i-1].Position+1 {
-			return nil, cqlerr.Invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column relations: " + rel.Text)
+			return nil, errMultiOrder(rel.Text)
 		}
 	}
 	r := &restriction{cols: cols, rel: rel}
@@ -282,7 +282,7 @@ func (db *DB) multiRestriction(t *schema.Table, rel *cql.Relation) (*restriction
 			r.kind = rEQ
 		}
 	default:
-		return nil, cqlerr.Invalid("Unsupported restriction: " + rel.Text)
+		return nil, errUnsupportedRestriction(rel.Text)
 	}
 	return r, nil
 }
@@ -292,12 +292,12 @@ func (db *DB) tupleValues(cols []*schema.Column, e cql.Expr, slice bool) ([]cqlt
 	tup, ok := e.(*cql.Tuple)
 	if !ok {
 		if m, isMarker := e.(*cql.BindMarker); isMarker {
-			return nil, bindMarkerError(m)
+			return nil, errBindMarker(m)
 		}
-		return nil, cqlerr.Invalid("Expected " + itoa(len(cols)) + " elements in value tuple, but got 1: " + e.String())
+		return nil, errTupleSize(len(cols), 1, e.String())
 	}
 	if len(tup.Elems) != len(cols) {
-		return nil, cqlerr.Invalid("Expected " + itoa(len(cols)) + " elements in value tuple, but got " + itoa(len(tup.Elems)) + ": " + tup.String())
+		return nil, errTupleSize(len(cols), len(tup.Elems), tup.String())
 	}
 	vals := make([]cqltype.Value, len(cols))
 	for i, c := range cols {
@@ -307,9 +307,9 @@ func (db *DB) tupleValues(cols []*schema.Column, e cql.Expr, slice bool) ([]cqlt
 		}
 		if v == nil {
 			if slice {
-				return nil, cqlerr.Invalid("Invalid null value in condition for column " + c.Name)
+				return nil, errNullInCondition(c.Name)
 			}
-			return nil, cqlerr.Invalid("Invalid null value for column " + c.Name)
+			return nil, errNullValue(c.Name)
 		}
 		vals[i] = v
 	}
@@ -368,7 +368,7 @@ func isTokenCall(f *cql.FuncCall) bool {
 func (db *DB) tokenOf(t *schema.Table, f *cql.FuncCall) (cqltype.Value, *cqlerr.Error) {
 	pk := t.PartitionKey
 	if len(f.Args) != len(pk) {
-		return nil, cqlerr.Invalid("Invalid number of arguments in call to function system.token: " + itoa(len(pk)) + " required but " + itoa(len(f.Args)) + " provided")
+		return nil, errTokenArgs(len(pk), len(f.Args))
 	}
 	vals := make([]cqltype.Value, len(pk))
 	for i, a := range f.Args {
@@ -386,4 +386,117 @@ func (db *DB) tokenOf(t *schema.Table, f *cql.FuncCall) (cqltype.Value, *cqlerr.
 		key = cqltype.CompositeKey(vals)
 	}
 	return cqltype.Int64Value(cqltype.Token(key)), nil
+}
+
+// The messages of turning a relation into a restriction, in
+// cql3/{SingleColumnRelation, MultiColumnRelation, TokenRelation}.java
+// and the restrictions they build.
+
+// errNotEqual: != in a WHERE clause (Relation.toRestriction).
+func errNotEqual(rel string) *cqlerr.Error {
+	return cqlerr.Invalid("Unsupported \"!=\" relation: " + rel)
+}
+
+// errInOnRegular: IN on a regular column (3.11's wording, SingleColumnRelation).
+func errInOnRegular(col string) *cqlerr.Error {
+	return cqlerr.Invalid("IN predicates on non-primary-key columns (" + col + ") is not yet supported")
+}
+
+func errContainsKeyNotMap(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot use CONTAINS KEY on non-map column " + col)
+}
+
+func errContainsNotCollection(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot use CONTAINS on non-collection column " + col)
+}
+
+func errListEntry(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Indexes on list entries (" + col + "[index] = value) are not currently supported.")
+}
+
+func errNotAMap(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Column " + col + " cannot be used as a map")
+}
+
+func errFrozenMapEntry(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Map-entry equality predicates on frozen map column " + col + " are not supported")
+}
+
+func errMapEntryNotEq() *cqlerr.Error {
+	return cqlerr.Invalid("Only EQ relations are supported on map entries")
+}
+
+func errCollectionOp(col, typ, op string) *cqlerr.Error {
+	return cqlerr.Invalid("Collection column '" + col + "' (" + typ + ") cannot be restricted by a '" + op + "' relation")
+}
+
+func errDurationCollectionSlice() *cqlerr.Error {
+	return cqlerr.Invalid("Slice restrictions are not supported on collections containing durations")
+}
+
+func errDurationSlice() *cqlerr.Error {
+	return cqlerr.Invalid("Slice restrictions are not supported on duration columns")
+}
+
+// errLike: LIKE without an index that supports it (SASI).
+func errLike(rel string) *cqlerr.Error {
+	return cqlerr.Invalid("LIKE restriction is only supported on properly indexed columns. " + rel + " is not valid.")
+}
+
+// errNullInCondition: null compared in a WHERE relation.
+func errNullInCondition(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid null value in condition for column " + col)
+}
+
+// errNullValue: null inside a multi-column equality.
+func errNullValue(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid null value for column " + col)
+}
+
+// errTokenPartial: token() over part of the partition key (TokenRelation).
+func errTokenPartial() *cqlerr.Error {
+	return cqlerr.Invalid("The token() function must be applied to all partition key components or none of them")
+}
+
+func errTokenDuplicate() *cqlerr.Error {
+	return cqlerr.Invalid("The token() function contains duplicate partition key components")
+}
+
+func errTokenNotPartitionKey() *cqlerr.Error {
+	return cqlerr.Invalid("The token() function must contains only partition key components")
+}
+
+func errTokenOrder(pk string) *cqlerr.Error {
+	return cqlerr.Invalid("The token function arguments must be in the partition key order: " + pk)
+}
+
+func errNullToken() *cqlerr.Error {
+	return cqlerr.Invalid("Invalid null token value")
+}
+
+func errTokenOp(op string) *cqlerr.Error {
+	return cqlerr.Invalid(op + " cannot be used with the token function")
+}
+
+// errTokenArgs: token(...) called with the wrong number of arguments (FunctionResolver).
+func errTokenArgs(want, got int) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid number of arguments in call to function system.token: " + itoa(want) + " required but " + itoa(got) + " provided")
+}
+
+// errMultiNotClustering: a multi-column relation over a column that is not clustering (MultiColumnRelation).
+func errMultiNotClustering(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Multi-column relations can only be applied to clustering columns but was applied to: " + col)
+}
+
+func errMultiTwice(col, rel string) *cqlerr.Error {
+	return cqlerr.Invalid("Column \"" + col + "\" appeared twice in a relation: " + rel)
+}
+
+func errMultiOrder(rel string) *cqlerr.Error {
+	return cqlerr.Invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column relations: " + rel)
+}
+
+// errTupleSize: a value tuple whose size differs from the columns'.
+func errTupleSize(want, got int, tuple string) *cqlerr.Error {
+	return cqlerr.Invalid("Expected " + itoa(want) + " elements in value tuple, but got " + itoa(got) + ": " + tuple)
 }

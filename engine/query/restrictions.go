@@ -141,11 +141,11 @@ func (db *DB) analyse(t *schema.Table, typ stmtType, where []*cql.Relation, allo
 			if rel.Op == cql.OpContainsKey {
 				op = "CONTAINS KEY"
 			}
-			return nil, cqlerr.Invalid("Cannot use "+string(typ)+" with "+op).At(rel.Pos, len(rel.Text))
+			return nil, errContainsInWrite(typ, op).At(rel.Pos, len(rel.Text))
 		}
 		if rel.Op == cql.OpIsNotNull {
 			if !forView {
-				return nil, cqlerr.Invalid("Unsupported restriction: "+rel.Text).At(rel.Pos, len(rel.Text))
+				return nil, errUnsupportedRestriction(rel.Text).At(rel.Pos, len(rel.Text))
 			}
 			continue
 		}
@@ -208,11 +208,11 @@ func (rs *restrictions) addClustering(r *restriction) *cqlerr.Error {
 		last := rs.ck[len(rs.ck)-1]
 		newStart := r.first()
 		if last.isSlice() && newStart.Position > last.first().Position {
-			return cqlerr.Invalid("Clustering column \"" + newStart.Name + "\" cannot be restricted (preceding column \"" + last.first().Name + "\" is restricted by a non-EQ relation)")
+			return errAfterSlice("Clustering column", newStart.Name, last.first().Name)
 		}
 		if newStart.Position < last.first().Position && r.isSlice() {
 			next := rs.nextRestricted(newStart)
-			return cqlerr.Invalid("PRIMARY KEY column \"" + next.Name + "\" cannot be restricted (preceding column \"" + newStart.Name + "\" is restricted by a non-EQ relation)")
+			return errAfterSlice("PRIMARY KEY column", next.Name, newStart.Name)
 		}
 	}
 	for _, c := range r.cols {
@@ -252,24 +252,24 @@ func mergeSingle(old, r *restriction) *cqlerr.Error {
 	name := old.first().Name
 	switch old.kind {
 	case rEQ:
-		return cqlerr.Invalid(name + " cannot be restricted by more than one relation if it includes an Equal")
+		return errEqAndMore(name)
 	case rIN:
-		return cqlerr.Invalid(name + " cannot be restricted by more than one relation if it includes a IN")
+		return errInAndMore(name)
 	case rSlice:
 		if r.kind != rSlice {
-			return cqlerr.Invalid("Column \"" + name + "\" cannot be restricted by both an equality and an inequality relation")
+			return errEqAndSlice("Column", name)
 		}
 		return mergeBounds(old, r, name)
 	case rContains:
 		if r.kind != rContains {
-			return cqlerr.Invalid("Collection column " + name + " can only be restricted by CONTAINS, CONTAINS KEY, or map-entry equality")
+			return errCollectionRestriction(name)
 		}
 		old.coll.contains = append(old.coll.contains, r.coll.contains...)
 		old.coll.containsKeys = append(old.coll.containsKeys, r.coll.containsKeys...)
 		old.coll.entries = append(old.coll.entries, r.coll.entries...)
 		return nil
 	}
-	return cqlerr.Invalid(name + " cannot be restricted by more than one relation if it includes an Equal")
+	return errEqAndMore(name)
 }
 
 // mergeMulti merges restrictions when one is multi-column (MultiColumnRestriction.mergeWith).
@@ -277,15 +277,15 @@ func mergeMulti(old, r *restriction) *cqlerr.Error {
 	names := columnNames(old.cols)
 	switch old.kind {
 	case rEQ:
-		return cqlerr.Invalid(names + " cannot be restricted by more than one relation if it includes an Equal")
+		return errEqAndMore(names)
 	case rIN:
-		return cqlerr.Invalid(names + " cannot be restricted by more than one relation if it includes a IN")
+		return errInAndMore(names)
 	}
 	if r.kind != rSlice {
-		return cqlerr.Invalid("Column \"" + r.first().Name + "\" cannot be restricted by both an equality and an inequality relation")
+		return errEqAndSlice("Column", r.first().Name)
 	}
 	if !sameColumns(old.cols, r.cols) {
-		return cqlerr.Invalid("Column \"" + r.first().Name + "\" cannot be restricted by two inequalities not starting with the same column")
+		return errSlicesOnDifferentColumns(r.first().Name)
 	}
 	return mergeBounds(old, r, names)
 }
@@ -293,10 +293,10 @@ func mergeMulti(old, r *restriction) *cqlerr.Error {
 func mergeToken(old, r *restriction) *cqlerr.Error {
 	names := columnNames(old.cols)
 	if old.kind == rEQ {
-		return cqlerr.Invalid(names + " cannot be restricted by more than one relation if it includes an Equal")
+		return errEqAndMore(names)
 	}
 	if r.kind != rSlice {
-		return cqlerr.Invalid("Columns \"" + names + "\" cannot be restricted by both an equality and an inequality relation")
+		return errEqAndSlice("Columns", names)
 	}
 	return mergeBounds(old, r, names)
 }
@@ -305,10 +305,10 @@ func mergeToken(old, r *restriction) *cqlerr.Error {
 // set at most once (SliceRestriction.mergeWith).
 func mergeBounds(old, r *restriction, names string) *cqlerr.Error {
 	if old.lo.set && r.lo.set {
-		return cqlerr.Invalid("More than one restriction was found for the start bound on " + names)
+		return errTwoBounds("start", names)
 	}
 	if old.hi.set && r.hi.set {
-		return cqlerr.Invalid("More than one restriction was found for the end bound on " + names)
+		return errTwoBounds("end", names)
 	}
 	if r.lo.set {
 		old.lo = r.lo
@@ -351,9 +351,9 @@ func (rs *restrictions) process(selectsOnlyStatic, forView bool) *cqlerr.Error {
 	if selectsOnlyStatic && len(rs.ck) > 0 {
 		switch rs.typ {
 		case updateStmt, deleteStmt:
-			return cqlerr.Invalid("Invalid restrictions on clustering columns since the " + string(rs.typ) + " statement modifies only static columns")
+			return errClusteringForStaticWrite(rs.typ)
 		case selectStmt:
-			return cqlerr.Invalid("Cannot restrict clustering columns when selecting only static columns")
+			return errClusteringForStaticSelect()
 		}
 	}
 	if err := rs.processClustering(hasIndex, selectsOnlyStatic, forView); err != nil {
@@ -375,19 +375,19 @@ func (rs *restrictions) process(selectsOnlyStatic, forView bool) *cqlerr.Error {
 				}
 			}
 			slices.Sort(names)
-			return cqlerr.Invalid("Non PRIMARY KEY columns found in where clause: " + join(names, ", ") + " ")
+			return errRegularInWriteWhere(names)
 		}
 		if hasIndex {
 			rs.usesIndex = true
 		} else if !rs.allowFiltering {
-			return atRelation(cqlerr.Invalid(msgAllowFiltering), rs.others[0])
+			return atRelation(errNeedsFiltering(), rs.others[0])
 		}
 	}
 	if rs.usesIndex && t.View == nil {
 		// validateSecondaryIndexSelections
 		for _, r := range rs.pk {
 			if r != nil && r.kind == rIN {
-				return cqlerr.Invalid("Select on indexed columns and with IN clause for the PRIMARY KEY are not supported")
+				return errIndexWithIn()
 			}
 		}
 	}
@@ -423,17 +423,60 @@ func (rs *restrictions) pkHasSlice() bool {
 	return false
 }
 
+// The rules of StatementRestrictions and the restriction classes that the
+// playground explains (explain.go), each raised by the constructor below it.
+const (
+	ruleClusteringSkipped    cqlerr.Rule = "restrictions.clustering-skipped"
+	ruleAfterSlice           cqlerr.Rule = "restrictions.after-slice"
+	ruleNeedsFiltering       cqlerr.Rule = "restrictions.needs-filtering"
+	rulePartitionKeyMissing  cqlerr.Rule = "restrictions.partition-key-missing"
+	ruleClusteringKeyMissing cqlerr.Rule = "restrictions.clustering-key-missing"
+)
+
+// errClusteringSkipped: a clustering column is restricted while one before it
+// is not (StatementRestrictions.processClusteringColumnsRestrictions).
+func errClusteringSkipped(col, preceding string) *cqlerr.Error {
+	return cqlerr.Invalid("PRIMARY KEY column \""+col+"\" cannot be restricted as preceding column \""+preceding+"\" is not restricted").
+		For(ruleClusteringSkipped, col, preceding)
+}
+
+// errAfterSlice: a column is restricted after one restricted by a range
+// (ClusteringColumnRestrictions.addRestriction); what names the column,
+// "Clustering column" or "PRIMARY KEY column", depends on which came first.
+func errAfterSlice(what, col, sliced string) *cqlerr.Error {
+	return cqlerr.Invalid(what+" \""+col+"\" cannot be restricted (preceding column \""+sliced+"\" is restricted by a non-EQ relation)").
+		For(ruleAfterSlice, col, sliced)
+}
+
+// errNeedsFiltering: the query would read rows it then discards
+// (StatementRestrictions.REQUIRES_ALLOW_FILTERING_MESSAGE).
+func errNeedsFiltering() *cqlerr.Error {
+	return cqlerr.Invalid(msgAllowFiltering).For(ruleNeedsFiltering)
+}
+
+// errPartitionKeyMissing: a write names no whole partition
+// (StatementRestrictions.processPartitionKeyRestrictions).
+func errPartitionKeyMissing(missing []string) *cqlerr.Error {
+	return cqlerr.Invalid("Some partition key parts are missing: "+join(missing, ", ")).For(rulePartitionKeyMissing, missing...)
+}
+
+// errClusteringKeyMissing: an INSERT or UPDATE names no whole row
+// (StatementRestrictions.processClusteringColumnsRestrictions).
+func errClusteringKeyMissing(missing []string) *cqlerr.Error {
+	return cqlerr.Invalid("Some clustering keys are missing: "+join(missing, ", ")).For(ruleClusteringKeyMissing, missing...)
+}
+
 // processPartitionKey is StatementRestrictions.processPartitionKeyRestrictions.
 func (rs *restrictions) processPartitionKey(hasIndex, forView bool) *cqlerr.Error {
 	if rs.typ != selectStmt {
 		if rs.token != nil {
-			return cqlerr.Invalid("The token function cannot be used in WHERE clauses for " + string(rs.typ) + " statements")
+			return errTokenInWrite(rs.typ)
 		}
 		if missing := rs.unrestrictedPK(); len(missing) > 0 {
-			return cqlerr.Invalid("Some partition key parts are missing: " + join(missing, ", "))
+			return errPartitionKeyMissing(missing)
 		}
 		if rs.pkHasSlice() {
-			return cqlerr.Invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function) for " + string(rs.typ) + " statements")
+			return errPartitionSliceInWrite(rs.typ)
 		}
 		return nil
 	}
@@ -448,7 +491,7 @@ func (rs *restrictions) processPartitionKey(hasIndex, forView bool) *cqlerr.Erro
 	if n > 0 && (n < len(rs.pk) || rs.pkHasSlice()) {
 		rs.pkNeedsFilter = true
 		if !rs.allowFiltering && !forView && !hasIndex {
-			return cqlerr.Invalid(msgAllowFiltering)
+			return errNeedsFiltering()
 		}
 		rs.isKeyRange = true
 		rs.usesIndex = hasIndex
@@ -463,19 +506,19 @@ func (rs *restrictions) processClustering(hasIndex, selectsOnlyStatic, forView b
 	if !allowSlices {
 		for _, r := range rs.ck {
 			if r.isSlice() {
-				return cqlerr.Invalid("Slice restrictions are not supported on the clustering columns in " + string(rs.typ) + " statements")
+				return errClusteringSliceInWrite(rs.typ)
 			}
 		}
 		if !t.Compact || len(rs.ck) == 0 {
 			if missing := rs.unrestrictedCK(); !selectsOnlyStatic && len(missing) > 0 {
-				return cqlerr.Invalid("Some clustering keys are missing: " + join(missing, ", "))
+				return errClusteringKeyMissing(missing)
 			}
 		}
 		return nil
 	}
 	for _, r := range rs.ck {
 		if r.kind == rContains && !hasIndex && !rs.allowFiltering {
-			return cqlerr.Invalid("Clustering columns can only be restricted with CONTAINS with a secondary index or filtering")
+			return errClusteringContains()
 		}
 	}
 	if len(rs.ck) > 0 && rs.clusteringNeedsFiltering() {
@@ -486,7 +529,7 @@ func (rs *restrictions) processClustering(hasIndex, selectsOnlyStatic, forView b
 			restricted := rs.restrictedCKColumns()
 			for i, c := range restricted {
 				if t.ClusteringCs[i] != c {
-					return atRelation(cqlerr.Invalid("PRIMARY KEY column \""+c.Name+"\" cannot be restricted as preceding column \""+t.ClusteringCs[i].Name+"\" is not restricted"), rs.ckCols[c.Position])
+					return atRelation(errClusteringSkipped(c.Name, t.ClusteringCs[i].Name), rs.ckCols[c.Position])
 				}
 			}
 		}
@@ -618,4 +661,92 @@ func (rs *restrictions) pkIsIN() bool {
 		}
 	}
 	return false
+}
+
+// The other messages of the restriction rules (StatementRestrictions.java and
+// the restriction classes in cql3/restrictions, SingleColumnRestriction,
+// MultiColumnRestriction and ClusteringColumnRestrictions among them).
+
+// errContainsInWrite: CONTAINS or CONTAINS KEY in an UPDATE or DELETE (StatementRestrictions).
+func errContainsInWrite(typ stmtType, op string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot use " + string(typ) + " with " + op)
+}
+
+// errUnsupportedRestriction: IS NOT NULL outside a view definition.
+func errUnsupportedRestriction(rel string) *cqlerr.Error {
+	return cqlerr.Invalid("Unsupported restriction: " + rel)
+}
+
+// errEqAndMore: an equality merged with any other relation on the same column(s).
+func errEqAndMore(cols string) *cqlerr.Error {
+	return cqlerr.Invalid(cols + " cannot be restricted by more than one relation if it includes an Equal")
+}
+
+// errInAndMore: an IN merged with any other relation on the same column(s).
+func errInAndMore(cols string) *cqlerr.Error {
+	return cqlerr.Invalid(cols + " cannot be restricted by more than one relation if it includes a IN")
+}
+
+// errEqAndSlice: a slice merged with an equality ("Column" or, multi-column, "Columns").
+func errEqAndSlice(what, cols string) *cqlerr.Error {
+	return cqlerr.Invalid(what + " \"" + cols + "\" cannot be restricted by both an equality and an inequality relation")
+}
+
+// errCollectionRestriction: a non-frozen collection compared as a whole.
+func errCollectionRestriction(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Collection column " + col + " can only be restricted by CONTAINS, CONTAINS KEY, or map-entry equality")
+}
+
+// errSlicesOnDifferentColumns: two multi-column slices starting on different columns.
+func errSlicesOnDifferentColumns(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Column \"" + col + "\" cannot be restricted by two inequalities not starting with the same column")
+}
+
+// errTwoBounds: two lower (start) or two upper (end) bounds on the same column(s).
+func errTwoBounds(bound, cols string) *cqlerr.Error {
+	return cqlerr.Invalid("More than one restriction was found for the " + bound + " bound on " + cols)
+}
+
+// errClusteringForStaticWrite: an UPDATE or DELETE of static columns only that names a row.
+func errClusteringForStaticWrite(typ stmtType) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid restrictions on clustering columns since the " + string(typ) + " statement modifies only static columns")
+}
+
+// errClusteringForStaticSelect: a SELECT of static columns only that names a row.
+func errClusteringForStaticSelect() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot restrict clustering columns when selecting only static columns")
+}
+
+// ruleRegularInWriteWhere is ModificationStatement's rule that a write's
+// WHERE clause names rows by their primary key only.
+const ruleRegularInWriteWhere cqlerr.Rule = "writes.where-primary-key-only"
+
+// errRegularInWriteWhere: a write's WHERE names regular columns (the trailing space is Cassandra's).
+func errRegularInWriteWhere(cols []string) *cqlerr.Error {
+	return cqlerr.Invalid("Non PRIMARY KEY columns found in where clause: "+join(cols, ", ")+" ").For(ruleRegularInWriteWhere, cols...)
+}
+
+// errIndexWithIn: an indexed query with IN on the primary key.
+func errIndexWithIn() *cqlerr.Error {
+	return cqlerr.Invalid("Select on indexed columns and with IN clause for the PRIMARY KEY are not supported")
+}
+
+// errTokenInWrite: token() in the WHERE clause of an UPDATE or DELETE.
+func errTokenInWrite(typ stmtType) *cqlerr.Error {
+	return cqlerr.Invalid("The token function cannot be used in WHERE clauses for " + string(typ) + " statements")
+}
+
+// errPartitionSliceInWrite: a range on the partition key in an UPDATE or DELETE.
+func errPartitionSliceInWrite(typ stmtType) *cqlerr.Error {
+	return cqlerr.Invalid("Only EQ and IN relation are supported on the partition key (unless you use the token() function) for " + string(typ) + " statements")
+}
+
+// errClusteringSliceInWrite: a range on a clustering column in an INSERT or UPDATE.
+func errClusteringSliceInWrite(typ stmtType) *cqlerr.Error {
+	return cqlerr.Invalid("Slice restrictions are not supported on the clustering columns in " + string(typ) + " statements")
+}
+
+// errClusteringContains: CONTAINS on a clustering column without an index or filtering.
+func errClusteringContains() *cqlerr.Error {
+	return cqlerr.Invalid("Clustering columns can only be restricted with CONTAINS with a secondary index or filtering")
 }

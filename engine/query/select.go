@@ -34,6 +34,16 @@ type selectPlan struct {
 	groupPrefix int
 }
 
+// ruleOrderBy is SelectStatement's rule for ORDER BY: only the stored
+// clustering order, or its reverse, of partitions named by = or IN.
+const ruleOrderBy cqlerr.Rule = "select.order-by"
+
+const msgOrderByDeclared = "Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY"
+
+// errOrderBy is one of SelectStatement.verifyOrderingIsAllowed's and
+// getOrderingComparator's messages, all breaking ruleOrderBy.
+func errOrderBy(msg string) *cqlerr.Error { return cqlerr.Invalid(msg).For(ruleOrderBy) }
+
 func (db *DB) execSelect(s *cql.Select) (*Result, *cqlerr.Error) {
 	p, err := db.planSelect(s)
 	if err != nil {
@@ -59,14 +69,14 @@ func (db *DB) planSelect(s *cql.Select) (*selectPlan, *cqlerr.Error) {
 	p := &selectPlan{s: s, t: t, sel: sel, rs: rs}
 	if s.Distinct {
 		if s.PerPartitionLimit != nil {
-			return nil, cqlerr.Invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries")
+			return nil, errPerPartitionLimitDistinct()
 		}
 		if err := validateDistinct(t, sel, rs); err != nil {
 			return nil, err
 		}
 	}
 	if sel.aggregate && s.PerPartitionLimit != nil {
-		return nil, cqlerr.Invalid("PER PARTITION LIMIT is not allowed with aggregate queries.")
+		return nil, errPerPartitionLimitAggregate()
 	}
 	if len(s.GroupBy) > 0 {
 		if err := db.checkGroupBy(p); err != nil {
@@ -79,7 +89,7 @@ func (db *DB) planSelect(s *cql.Select) (*selectPlan, *cqlerr.Error) {
 		}
 	}
 	if !s.AllowFiltering && (rs.isKeyRange || rs.usesIndex) && rs.needFiltering() {
-		return nil, cqlerr.Invalid(msgAllowFiltering)
+		return nil, errNeedsFiltering()
 	}
 	return p, nil
 }
@@ -98,11 +108,11 @@ func (db *DB) checkGroupBy(p *selectPlan) *cqlerr.Error {
 			return err
 		}
 		if !c.IsPrimaryKey() {
-			return cqlerr.Invalid("Group by is currently only supported on the columns of the PRIMARY KEY, got " + c.Name)
+			return errGroupByRegular(c.Name)
 		}
 		for {
 			if next >= len(pk) {
-				return cqlerr.Invalid("Group by currently only support groups of columns following their declared order in the PRIMARY KEY")
+				return errGroupByOrder()
 			}
 			col := pk[next]
 			next++
@@ -113,15 +123,15 @@ func (db *DB) checkGroupBy(p *selectPlan) *cqlerr.Error {
 				break
 			}
 			if !p.rs.isColumnRestrictedByEq(col) && !(col.Kind == schema.PartitionKey && p.rs.pk[col.Position] != nil && p.rs.pk[col.Position].kind == rEQ) {
-				return cqlerr.Invalid("Group by currently only support groups of columns following their declared order in the PRIMARY KEY")
+				return errGroupByOrder()
 			}
 		}
 	}
 	if next < len(pk) && pk[next].Kind == schema.PartitionKey {
-		return cqlerr.Invalid("Group by is not supported on only a part of the partition key")
+		return errGroupByPartialKey()
 	}
 	if prefix > 0 && p.s.Distinct {
-		return cqlerr.Invalid("Grouping on clustering columns is not allowed for SELECT DISTINCT queries")
+		return errGroupByDistinct()
 	}
 	p.grouped, p.groupPrefix = true, prefix
 	return nil
@@ -136,11 +146,11 @@ func validateDistinct(t *schema.Table, sel *selection, rs *restrictions) *cqlerr
 		}
 	}
 	if len(rs.ck) > 0 || nonStaticFilter {
-		return cqlerr.Invalid("SELECT DISTINCT with WHERE clause only supports restriction by partition key and/or static columns.")
+		return errDistinctWhere()
 	}
 	for _, c := range sel.columns {
 		if c.Kind != schema.PartitionKey && c.Kind != schema.Static {
-			return cqlerr.Invalid("SELECT DISTINCT queries must only request partition key columns and/or static columns (not " + c.Name + ")")
+			return errDistinctColumn(c.Name)
 		}
 	}
 	if !rs.isKeyRange {
@@ -148,7 +158,7 @@ func validateDistinct(t *schema.Table, sel *selection, rs *restrictions) *cqlerr
 	}
 	for _, c := range t.PartitionKey {
 		if !sel.reads(c) {
-			return cqlerr.Invalid("SELECT DISTINCT queries must request all the partition key columns (missing " + c.Name + ")")
+			return errDistinctPartialKey(c.Name)
 		}
 	}
 	return nil
@@ -175,25 +185,25 @@ func (db *DB) checkOrderBy(p *selectPlan) *cqlerr.Error {
 	}
 	if rs.usesIndex {
 		if db.Version == "5.0" {
-			return cqlerr.Invalid("ORDER BY with 2ndary indexes is not supported, except for ANN queries.")
+			return errOrderBy("ORDER BY with 2ndary indexes is not supported, except for ANN queries.")
 		}
-		return cqlerr.Invalid("ORDER BY with 2ndary indexes is not supported.")
+		return errOrderBy("ORDER BY with 2ndary indexes is not supported.")
 	}
 	if rs.isKeyRange {
-		return cqlerr.Invalid("ORDER BY is only supported when the partition key is restricted by an EQ or an IN.")
+		return errOrderBy("ORDER BY is only supported when the partition key is restricted by an EQ or an IN.")
 	}
 	reversed := make([]int, len(t.ClusteringCs)) // 0 unset, 1 forward, 2 reversed
 	i := 0
 	for k, c := range cols {
 		if c.Kind != schema.Clustering {
-			return cqlerr.Invalid("Order by is currently only supported on the clustered columns of the PRIMARY KEY, got " + c.Name)
+			return errOrderBy("Order by is currently only supported on the clustered columns of the PRIMARY KEY, got " + c.Name)
 		}
 		if c.Position < i {
-			return cqlerr.Invalid("Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY")
+			return errOrderBy(msgOrderByDeclared)
 		}
 		for i != c.Position {
 			if !rs.isColumnRestrictedByEq(t.ClusteringCs[i]) {
-				return cqlerr.Invalid("Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY")
+				return errOrderBy(msgOrderByDeclared)
 			}
 			i++
 		}
@@ -212,7 +222,7 @@ func (db *DB) checkOrderBy(p *selectPlan) *cqlerr.Error {
 		if dir == 0 {
 			dir = r
 		} else if dir != r {
-			return cqlerr.Invalid("Unsupported order by relation")
+			return errOrderBy("Unsupported order by relation")
 		}
 	}
 	p.reversed = dir == 2
@@ -238,7 +248,7 @@ func (db *DB) runSelect(p *selectPlan) (*Result, *cqlerr.Error) {
 		return nil, err
 	}
 	if p.postOrder && (p.limit == 0 || p.limit > cqlshPageSize) {
-		return nil, cqlerr.Invalid("Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query")
+		return nil, errOrderByWithIn()
 	}
 	rd := newReader(db, p)
 	defer rd.release()
@@ -254,18 +264,18 @@ func (db *DB) limitValue(e cql.Expr) (int, *cqlerr.Error) {
 		return 0, nil
 	}
 	if m, ok := e.(*cql.BindMarker); ok {
-		return 0, bindMarkerError(m)
+		return 0, errBindMarker(m)
 	}
 	v, err := cqltype.IntType.Assign(e, "[limit]", db.env())
 	if err != nil {
-		return 0, cqlerr.Invalid("Invalid limit value")
+		return 0, errLimitValue()
 	}
 	if v == nil {
-		return 0, cqlerr.Invalid("Invalid null value of limit")
+		return 0, errLimitNull()
 	}
 	n, _ := cqltype.Int32Of(v)
 	if n <= 0 {
-		return 0, cqlerr.Invalid("LIMIT must be strictly positive")
+		return 0, errLimitNotPositive()
 	}
 	return int(n), nil
 }
@@ -275,10 +285,10 @@ func (rs *restrictions) checkNulls() *cqlerr.Error {
 	for _, group := range [3][]*restriction{rs.pk, rs.ck, rs.others} {
 		for _, r := range group {
 			if r != nil && r.unset {
-				return cqlerr.Invalid("Invalid unset value for column " + r.first().Name)
+				return errUnsetInCondition(r.first().Name)
 			}
 			if r != nil && r.nulls != nil {
-				return cqlerr.Invalid("Invalid null value in condition for column " + r.first().Name)
+				return errNullInCondition(r.first().Name)
 			}
 		}
 	}
@@ -363,10 +373,10 @@ func serializeKey(t *schema.Table, vals []cqltype.Value) ([]byte, *cqlerr.Error)
 		key = cqltype.CompositeKey(vals)
 	}
 	if len(key) == 0 {
-		return nil, cqlerr.Invalid("Key may not be empty")
+		return nil, errEmptyKey()
 	}
 	if len(key) > maxKeyLength {
-		return nil, cqlerr.Invalid("Key length of " + itoa(len(key)) + " is longer than maximum of 65535")
+		return nil, errKeyTooLong(len(key))
 	}
 	return key, nil
 }
@@ -448,4 +458,79 @@ func clusteringSlices(t *schema.Table, rs *restrictions) (slices []store.Slice, 
 		slices = append(slices, store.Slice{Start: start, End: end})
 	}
 	return slices, used
+}
+
+// The other messages of SelectStatement.java (cql3/statements) and its
+// parameters, each raised by the check named.
+
+// ruleDistinctColumns is SelectStatement's rule that SELECT DISTINCT lists
+// partitions: it selects whole partition keys and static columns only.
+const ruleDistinctColumns cqlerr.Rule = "select.distinct-columns"
+
+// ruleOrderByWithIn is SelectStatement's rule that sorting rows of several
+// partitions (IN on the partition key with ORDER BY) is refused while paging.
+const ruleOrderByWithIn cqlerr.Rule = "select.order-by-with-in"
+
+func errPerPartitionLimitDistinct() *cqlerr.Error {
+	return cqlerr.Invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries")
+}
+
+func errPerPartitionLimitAggregate() *cqlerr.Error {
+	return cqlerr.Invalid("PER PARTITION LIMIT is not allowed with aggregate queries.")
+}
+
+func errGroupByRegular(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Group by is currently only supported on the columns of the PRIMARY KEY, got " + col)
+}
+
+func errGroupByOrder() *cqlerr.Error {
+	return cqlerr.Invalid("Group by currently only support groups of columns following their declared order in the PRIMARY KEY")
+}
+
+func errGroupByPartialKey() *cqlerr.Error {
+	return cqlerr.Invalid("Group by is not supported on only a part of the partition key")
+}
+
+func errGroupByDistinct() *cqlerr.Error {
+	return cqlerr.Invalid("Grouping on clustering columns is not allowed for SELECT DISTINCT queries")
+}
+
+func errDistinctWhere() *cqlerr.Error {
+	return cqlerr.Invalid("SELECT DISTINCT with WHERE clause only supports restriction by partition key and/or static columns.")
+}
+
+// errDistinctColumn breaks ruleDistinctColumns: a column that is neither partition key nor static.
+func errDistinctColumn(col string) *cqlerr.Error {
+	return cqlerr.Invalid("SELECT DISTINCT queries must only request partition key columns and/or static columns (not "+col+")").
+		For(ruleDistinctColumns, col)
+}
+
+// errDistinctPartialKey breaks ruleDistinctColumns: part of the partition key only.
+func errDistinctPartialKey(col string) *cqlerr.Error {
+	return cqlerr.Invalid("SELECT DISTINCT queries must request all the partition key columns (missing "+col+")").
+		For(ruleDistinctColumns, col)
+}
+
+// errOrderByWithIn breaks ruleOrderByWithIn (cqlsh and the drivers page by default).
+func errOrderByWithIn() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query").
+		For(ruleOrderByWithIn)
+}
+
+func errLimitValue() *cqlerr.Error { return cqlerr.Invalid("Invalid limit value") }
+
+func errLimitNull() *cqlerr.Error { return cqlerr.Invalid("Invalid null value of limit") }
+
+func errLimitNotPositive() *cqlerr.Error { return cqlerr.Invalid("LIMIT must be strictly positive") }
+
+func errUnsetInCondition(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid unset value for column " + col)
+}
+
+// errEmptyKey: an empty partition key value (Validation.validateKey).
+func errEmptyKey() *cqlerr.Error { return cqlerr.Invalid("Key may not be empty") }
+
+// errKeyTooLong: a key over 65,535 bytes (Validation.validateKey).
+func errKeyTooLong(n int) *cqlerr.Error {
+	return cqlerr.Invalid("Key length of " + itoa(n) + " is longer than maximum of 65535")
 }

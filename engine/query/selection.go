@@ -144,19 +144,19 @@ func (db *DB) prepareSelector(t *schema.Table, sel *selection, e cql.Expr) (*sel
 			return nil, err
 		}
 		if !cqltype.CanCast(inner.typ, to) {
-			return nil, cqltype.CastError(inner.name, to)
+			return nil, cqltype.ErrCast(inner.name, to)
 		}
 		return &selector{kind: selFunc, fn: "cast", name: "cast(" + inner.name + " as " + to.String() + ")", typ: to, args: []*selector{inner}}, nil
 	case *cql.Literal, *cql.Collection, *cql.Tuple, *cql.TypeHint:
-		return nil, cqlerr.Invalid("Cannot infer type for term " + e.String() + " in selection clause (try using a cast to force a type)")
+		return nil, errInferSelector(e.String())
 	case *cql.BindMarker:
-		return nil, bindMarkerError(x)
+		return nil, errBindMarker(x)
 	case *cql.Index:
 		return db.prepareElementSelector(t, sel, x.Target, x.Key, nil, false, e)
 	case *cql.Slice:
 		return db.prepareElementSelector(t, sel, x.Target, x.From, x.To, true, e)
 	}
-	return nil, cqlerr.Invalid("Unsupported selector: " + e.String())
+	return nil, errUnsupportedSelector(e.String())
 }
 
 // prepareElementSelector prepares c[key] (an element of a set or map) or
@@ -171,7 +171,7 @@ func (db *DB) prepareElementSelector(t *schema.Table, sel *selection, target, fr
 	}
 	ct := inner.typ
 	if inner.kind == selCount || inner.kind == selAgg {
-		return nil, cqlerr.Invalid("Unsupported selector: " + e.String())
+		return nil, errUnsupportedSelector(e.String())
 	}
 	what := "Element"
 	if slice {
@@ -179,11 +179,11 @@ func (db *DB) prepareElementSelector(t *schema.Table, sel *selection, target, fr
 	}
 	switch {
 	case !ct.IsCollection() && slice:
-		return nil, cqlerr.Invalid("Invalid slice selection: " + inner.name + " of type " + ct.String() + " is not a collection")
+		return nil, errSliceOfNonCollection(inner.name, ct.String())
 	case !ct.IsCollection():
-		return nil, cqlerr.Invalid("Invalid element selection: " + inner.name + " is of type " + ct.String() + " is not a collection")
+		return nil, errElementOfNonCollection(inner.name, ct.String())
 	case ct.Kind == cqltype.List:
-		return nil, cqlerr.Invalid(what + " selection is only allowed on sets and maps, but " + inner.name + " is a list")
+		return nil, errSelectionOfList(what, inner.name)
 	}
 	recv := "value(" + inner.name + ")"
 	if ct.Kind == cqltype.Map {
@@ -202,7 +202,7 @@ func (db *DB) prepareElementSelector(t *schema.Table, sel *selection, target, fr
 			return nil, false, err
 		}
 		if v == nil {
-			return nil, false, cqlerr.Invalid("Invalid null value for " + strings.ToLower(what) + " selection on " + inner.name)
+			return nil, false, errNullSelection(what, inner.name)
 		}
 		return v, true, nil
 	}
@@ -236,11 +236,11 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 	switch name {
 	case "writetime", "ttl":
 		if len(f.Args) != 1 {
-			return nil, cqlerr.Invalid("Invalid number of arguments for function " + name)
+			return nil, errWritetimeArgs(name)
 		}
 		ref, ok := f.Args[0].(*cql.ColumnRef)
 		if !ok {
-			return nil, cqlerr.New(cqlerr.SyntaxException, "line "+f.Pos.String()+" no viable alternative at input '"+f.Args[0].String()+"'")
+			return nil, errWritetimeNotColumn(f.Pos, f.Args[0].String())
 		}
 		c, err := db.column(t, ref.Ident)
 		if err != nil {
@@ -253,11 +253,11 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 			fnName, kind, typ = "ttl", selTTL, cqltype.IntType
 		}
 		if c.IsPrimaryKey() {
-			return nil, cqlerr.Invalid("Cannot use selection function " + fnName + " on PRIMARY KEY part " + c.Name)
+			return nil, errWritetimeOfKey(fnName, c.Name)
 		}
 		if c.Type.MultiCell() {
 			// Selectable.WritetimeOrTTL (3.11 to 4.1 alike).
-			return nil, cqlerr.Invalid("Cannot use selection function " + fnName + " on non-frozen collection " + c.Name)
+			return nil, errWritetimeOfCollection(fnName, c.Name)
 		}
 		sel.columns = appendColumn(sel.columns, c)
 		return &selector{kind: kind, name: name + "(" + c.Name + ")", typ: typ, col: c}, nil
@@ -266,7 +266,7 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 		for _, a := range f.Args {
 			ref, ok := a.(*cql.ColumnRef)
 			if !ok {
-				return nil, cqlerr.Invalid("Type error: " + a.String() + " cannot be passed as argument 0 of function system.token of type")
+				return nil, errTokenArgType(a.String(), 0, "")
 			}
 			c, err := db.column(t, ref.Ident)
 			if err != nil {
@@ -275,11 +275,11 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 			args = append(args, c.Name)
 		}
 		if len(args) != len(t.PartitionKey) {
-			return nil, cqlerr.Invalid("Invalid number of arguments in call to function system.token: " + itoa(len(t.PartitionKey)) + " required but " + itoa(len(args)) + " provided")
+			return nil, errTokenArgs(len(t.PartitionKey), len(args))
 		}
 		for i, c := range t.PartitionKey {
 			if args[i] != c.Name {
-				return nil, cqlerr.Invalid("Type error: " + args[i] + " cannot be passed as argument " + itoa(i) + " of function system.token of type " + c.Type.String())
+				return nil, errTokenArgType(args[i], i, c.Type.String())
 			}
 			sel.columns = appendColumn(sel.columns, c)
 		}
@@ -295,7 +295,7 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 			}
 		}
 		if len(f.Args) != 1 {
-			return nil, cqlerr.Invalid("Invalid number of arguments in call to function system.count: 1 required but " + itoa(len(f.Args)) + " provided")
+			return nil, errFunctionArgs("count", 1, len(f.Args))
 		}
 		arg, err := db.prepareSelector(t, sel, f.Args[0])
 		if err != nil {
@@ -305,14 +305,14 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 	case "min", "max", "sum", "avg":
 		sel.aggregate = true
 		if len(f.Args) != 1 {
-			return nil, cqlerr.Invalid("Invalid number of arguments in call to function system." + name + ": 1 required but " + itoa(len(f.Args)) + " provided")
+			return nil, errFunctionArgs(name, 1, len(f.Args))
 		}
 		arg, err := db.prepareSelector(t, sel, f.Args[0])
 		if err != nil {
 			return nil, err
 		}
 		if (name == "sum" || name == "avg") && !arg.typ.IsNumeric() {
-			return nil, cqlerr.Invalid("Invalid call to function " + name + ", none of its type signatures match (argument " + arg.name + " is of type " + arg.typ.String() + ")")
+			return nil, errNoSignature(name, arg.name, arg.typ.String())
 		}
 		typ := arg.typ
 		if typ.Kind == cqltype.Counter {
@@ -348,7 +348,7 @@ func (db *DB) prepareScalarSelector(t *schema.Table, sel *selection, f *cql.Func
 		return nil, err
 	}
 	if fn == nil {
-		return nil, cqlerr.Invalid("Unknown function '" + name + "'")
+		return nil, errUnknownSelectorFunction(name)
 	}
 	for i, a := range args {
 		if a.lit == nil {
@@ -541,4 +541,74 @@ func (rc *rowCtx) cellMeta(c *schema.Column) *store.Cell {
 	rc.del = del
 	defer func() { rc.del = saved }()
 	return rc.liveCell(r, c)
+}
+
+// The messages of a SELECT's selectors, in cql3/selection/*.java and
+// cql3/functions/FunctionResolver.java.
+
+func errInferSelector(term string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot infer type for term " + term + " in selection clause (try using a cast to force a type)")
+}
+
+func errUnsupportedSelector(sel string) *cqlerr.Error {
+	return cqlerr.Invalid("Unsupported selector: " + sel)
+}
+
+func errSliceOfNonCollection(sel, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid slice selection: " + sel + " of type " + typ + " is not a collection")
+}
+
+func errElementOfNonCollection(sel, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid element selection: " + sel + " is of type " + typ + " is not a collection")
+}
+
+// errSelectionOfList: what is "Element" or "Slice".
+func errSelectionOfList(what, sel string) *cqlerr.Error {
+	return cqlerr.Invalid(what + " selection is only allowed on sets and maps, but " + sel + " is a list")
+}
+
+func errNullSelection(what, sel string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid null value for " + strings.ToLower(what) + " selection on " + sel)
+}
+
+func errWritetimeArgs(fn string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid number of arguments for function " + fn)
+}
+
+// errWritetimeNotColumn: writetime() or ttl() of something other than a column, a parse error in Cassandra.
+func errWritetimeNotColumn(pos cqlerr.Pos, arg string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.SyntaxException, "line "+pos.String()+" no viable alternative at input '"+arg+"'")
+}
+
+func errWritetimeOfKey(fn, col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot use selection function " + fn + " on PRIMARY KEY part " + col)
+}
+
+func errWritetimeOfCollection(fn, col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot use selection function " + fn + " on non-frozen collection " + col)
+}
+
+// errTokenArgType: an argument of token() of the wrong type; typ is "" when
+// the argument is not a column (Cassandra's text ends with "of type" then).
+func errTokenArgType(arg string, i int, typ string) *cqlerr.Error {
+	msg := "Type error: " + arg + " cannot be passed as argument " + itoa(i) + " of function system.token of type"
+	if typ != "" {
+		msg += " " + typ
+	}
+	return cqlerr.Invalid(msg)
+}
+
+// errFunctionArgs: a call with the wrong number of arguments.
+func errFunctionArgs(fn string, want, got int) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid number of arguments in call to function system." + fn + ": " + itoa(want) + " required but " + itoa(got) + " provided")
+}
+
+func errNoSignature(fn, arg, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid call to function " + fn + ", none of its type signatures match (argument " + arg + " is of type " + typ + ")")
+}
+
+// errUnknownSelectorFunction: Selectable.WithFunction.Raw, a selector
+// calling no function.
+func errUnknownSelectorFunction(fn string) *cqlerr.Error {
+	return cqlerr.Invalid("Unknown function '" + fn + "'")
 }

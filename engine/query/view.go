@@ -36,33 +36,33 @@ func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 	ksName := db.keyspaceOf(s.Name)
 	ks := db.Schema.Keyspaces[ksName]
 	if ks == nil {
-		return nil, cqlerr.Invalid("Keyspace '" + ksName + "' doesn't exist")
+		return nil, errViewKeyspace(ksName)
 	}
 	if s.CompactStorage {
-		return nil, cqlerr.New(cqlerr.SyntaxException, "COMPACT STORAGE tables are not allowed starting with version 4.0")
+		return nil, errViewCompact()
 	}
 	name := s.Name.Name.Name
 	base := ks.Tables[s.Base_.Name.Name]
 	if base == nil {
-		return nil, cqlerr.Invalid("Base table '" + s.Base_.Name.Name + "' doesn't exist")
+		return nil, errViewNoBase(s.Base_.Name.Name)
 	}
 	if existing := ks.Tables[name]; existing != nil {
 		if existing.View == nil {
-			return nil, cqlerr.Invalid("Cannot create materialized view '" + name + "' - a table with the same name already exists")
+			return nil, errViewNameTaken(name)
 		}
 		if s.IfNotExists {
 			return &Result{}, nil
 		}
-		return nil, cqlerr.New(cqlerr.AlreadyExists, "Cannot add already existing table \""+name+"\" to keyspace \""+ksName+"\"")
+		return nil, errViewExists(name, ksName)
 	}
 	if base.Counter {
-		return nil, cqlerr.Invalid("Materialized views are not supported on counter tables")
+		return nil, errViewOnCounters()
 	}
 	if base.View != nil {
-		return nil, cqlerr.Invalid("Materialized views cannot be created against other materialized views")
+		return nil, errViewOnView()
 	}
 	if base.GCGrace == 0 {
-		return nil, cqlerr.Invalid("Cannot create materialized view '" + name + "' for base table '" + base.Name + "' with gc_grace_seconds of 0, since this value is used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered updates to expire before being replayed.")
+		return nil, errViewNoGrace(name, base.Name)
 	}
 	selected, err := db.viewSelection(base, name, s.Selectors)
 	if err != nil {
@@ -78,7 +78,7 @@ func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 	}
 	for _, p := range s.Properties {
 		if p.Name.Name == "default_time_to_live" {
-			return nil, cqlerr.Invalid("Cannot set default_time_to_live for a materialized view. Data in a materialized view always expire at the same time than the corresponding data in the parent table.")
+			return nil, errViewDefaultTTL()
 		}
 	}
 	var where []string
@@ -118,18 +118,18 @@ func (db *DB) viewSelection(base *schema.Table, view string, items []cql.Selecto
 	var cols []*schema.Column
 	for _, it := range items {
 		if it.Alias != nil {
-			return nil, cqlerr.Invalid("Cannot use aliases when defining a materialized view (got " + it.Expr.String() + " AS " + it.Alias.Name + ")")
+			return nil, errViewAlias(it.Expr.String(), it.Alias.Name)
 		}
 		ref, ok := it.Expr.(*cql.ColumnRef)
 		if !ok {
-			return nil, cqlerr.Invalid("Can only select columns by name when defining a materialized view (got " + it.Expr.String() + ")")
+			return nil, errViewSelector(it.Expr.String())
 		}
 		c, err := db.column(base, ref.Ident)
 		if err != nil {
 			return nil, err
 		}
 		if c.Kind == schema.Static {
-			return nil, cqlerr.Invalid("Cannot include static column '" + c.Name + "' in materialized view '" + view + "'")
+			return nil, errViewStatic(c.Name, view)
 		}
 		cols = appendColumn(cols, c)
 	}
@@ -139,7 +139,7 @@ func (db *DB) viewSelection(base *schema.Table, view string, items []cql.Selecto
 // viewTable builds the view's schema and checks its primary key.
 func (db *DB) viewTable(ks, name string, base *schema.Table, s *cql.CreateView, selected []*schema.Column) (*schema.Table, *cqlerr.Error) {
 	if len(s.PartitionKey) == 0 {
-		return nil, cqlerr.Invalid("Must provide at least one partition key column for materialized view '" + name + "'")
+		return nil, errViewNoPartitionKey(name)
 	}
 	isSelected := map[string]bool{}
 	for _, c := range selected {
@@ -149,17 +149,17 @@ func (db *DB) viewTable(ks, name string, base *schema.Table, s *cql.CreateView, 
 	inKey := map[string]bool{}
 	for _, id := range keyCols {
 		if base.Column(id.Name) == nil || !isSelected[id.Name] {
-			return nil, cqlerr.Invalid("Unknown column '" + id.Name + "' referenced in PRIMARY KEY for materialized view '" + name + "'")
+			return nil, errViewUnknownKeyColumn(id.Name, name)
 		}
 		inKey[id.Name] = true
 	}
 	if len(s.ClusteringOrder) > 0 {
 		if len(s.ClusteringOrder) != len(s.Clustering) {
-			return nil, cqlerr.Invalid("Clustering key columns must exactly match columns in CLUSTERING ORDER BY directive")
+			return nil, errViewOrderMismatch()
 		}
 		for i, o := range s.ClusteringOrder {
 			if o.Column.Name != s.Clustering[i].Name {
-				return nil, cqlerr.Invalid("Clustering key columns must exactly match columns in CLUSTERING ORDER BY directive")
+				return nil, errViewOrderMismatch()
 			}
 		}
 	}
@@ -170,7 +170,7 @@ func (db *DB) viewTable(ks, name string, base *schema.Table, s *cql.CreateView, 
 		}
 	}
 	if len(missing) > 0 {
-		return nil, cqlerr.Invalid("Cannot create materialized view '" + name + "' without primary key columns " + strings.Join(missing, ", ") + " from base table '" + base.Name + "'")
+		return nil, errViewMissingBaseKey(name, missing, base.Name)
 	}
 	var nonPK []string
 	for _, id := range keyCols {
@@ -179,7 +179,7 @@ func (db *DB) viewTable(ks, name string, base *schema.Table, s *cql.CreateView, 
 		}
 	}
 	if len(nonPK) > 1 {
-		return nil, cqlerr.Invalid("Cannot include more than one non-primary key column in materialized view primary key (got " + strings.Join(nonPK, ", ") + ")")
+		return nil, errViewTwoRegularKeys(nonPK)
 	}
 	v := &schema.Table{Keyspace: ks, Name: name, GCGrace: base.GCGrace, Options: map[string]string{}}
 	desc := map[string]bool{}
@@ -207,7 +207,7 @@ func (db *DB) viewFilter(base, v *schema.Table, s *cql.CreateView) (*restriction
 	var real []*cql.Relation
 	for _, r := range s.Where {
 		if r.Kind == cql.TokenRelation {
-			return nil, cqlerr.Invalid("Cannot use token relation when defining a materialized view")
+			return nil, errViewToken()
 		}
 		for _, c := range r.Columns {
 			restricted[c.Name] = true
@@ -216,7 +216,7 @@ func (db *DB) viewFilter(base, v *schema.Table, s *cql.CreateView) (*restriction
 				return nil, db.undefinedColumn(base, c)
 			}
 			if r.Op != cql.OpIsNotNull && v.Column(c.Name) != nil && !v.Column(c.Name).IsPrimaryKey() || r.Op != cql.OpIsNotNull && v.Column(c.Name) == nil {
-				return nil, cqlerr.Invalid("Non-primary key columns can only be restricted with 'IS NOT NULL' (got: " + c.Name + " restricted illegally)")
+				return nil, errViewRegularRestricted(c.Name)
 			}
 		}
 		if r.Op != cql.OpIsNotNull {
@@ -230,7 +230,7 @@ func (db *DB) viewFilter(base, v *schema.Table, s *cql.CreateView) (*restriction
 		}
 	}
 	if len(missing) > 0 {
-		return nil, cqlerr.Invalid("Primary key columns " + strings.Join(missing, ", ") + " must be restricted with 'IS NOT NULL' or otherwise")
+		return nil, errViewKeyNullable(missing)
 	}
 	return db.analyse(base, selectStmt, real, true, false, true)
 }
@@ -379,7 +379,7 @@ func (db *DB) dropView(s *cql.DropView) (*Result, *cqlerr.Error) {
 		if s.IfExists {
 			return &Result{}, nil
 		}
-		return nil, cqlerr.Invalid("Materialized view '" + ksName + "." + s.Name.Name.Name + "' doesn't exist")
+		return nil, errNoView(ksName, s.Name.Name.Name)
 	}
 	base := v.View.Base
 	out := base.Views[:0]
@@ -393,4 +393,101 @@ func (db *DB) dropView(s *cql.DropView) (*Result, *cqlerr.Error) {
 	delete(db.data, v)
 	delete(db.views, v)
 	return &Result{}, nil
+}
+
+// ruleViewKeyNotNull is CreateViewStatement's rule that every column of a
+// view's primary key is declared IS NOT NULL: a base row with a null there
+// would have no address in the view.
+const ruleViewKeyNotNull cqlerr.Rule = "views.key-not-null"
+
+// The messages of CREATE and DROP MATERIALIZED VIEW, in the order
+// CreateViewStatement.java (cql3/statements/schema) checks them unless noted.
+
+func errViewKeyspace(ks string) *cqlerr.Error {
+	return cqlerr.Invalid("Keyspace '" + ks + "' doesn't exist")
+}
+
+// errViewCompact: WITH COMPACT STORAGE on a view, refused by the grammar since 4.0.
+func errViewCompact() *cqlerr.Error {
+	return cqlerr.New(cqlerr.SyntaxException, "COMPACT STORAGE tables are not allowed starting with version 4.0")
+}
+
+func errViewNoBase(base string) *cqlerr.Error {
+	return cqlerr.Invalid("Base table '" + base + "' doesn't exist")
+}
+
+func errViewNameTaken(name string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot create materialized view '" + name + "' - a table with the same name already exists")
+}
+
+// errViewExists: a view of that name exists (AlreadyExistsException).
+func errViewExists(name, ks string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.AlreadyExists, "Cannot add already existing table \""+name+"\" to keyspace \""+ks+"\"")
+}
+
+func errViewOnCounters() *cqlerr.Error {
+	return cqlerr.Invalid("Materialized views are not supported on counter tables")
+}
+
+func errViewOnView() *cqlerr.Error {
+	return cqlerr.Invalid("Materialized views cannot be created against other materialized views")
+}
+
+func errViewNoGrace(name, base string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot create materialized view '" + name + "' for base table '" + base + "' with gc_grace_seconds of 0, since this value is used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered updates to expire before being replayed.")
+}
+
+func errViewDefaultTTL() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot set default_time_to_live for a materialized view. Data in a materialized view always expire at the same time than the corresponding data in the parent table.")
+}
+
+func errViewAlias(expr, alias string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot use aliases when defining a materialized view (got " + expr + " AS " + alias + ")")
+}
+
+func errViewSelector(expr string) *cqlerr.Error {
+	return cqlerr.Invalid("Can only select columns by name when defining a materialized view (got " + expr + ")")
+}
+
+func errViewStatic(col, view string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot include static column '" + col + "' in materialized view '" + view + "'")
+}
+
+func errViewNoPartitionKey(view string) *cqlerr.Error {
+	return cqlerr.Invalid("Must provide at least one partition key column for materialized view '" + view + "'")
+}
+
+func errViewUnknownKeyColumn(col, view string) *cqlerr.Error {
+	return cqlerr.Invalid("Unknown column '" + col + "' referenced in PRIMARY KEY for materialized view '" + view + "'")
+}
+
+func errViewOrderMismatch() *cqlerr.Error {
+	return cqlerr.Invalid("Clustering key columns must exactly match columns in CLUSTERING ORDER BY directive")
+}
+
+func errViewMissingBaseKey(view string, missing []string, base string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot create materialized view '" + view + "' without primary key columns " + strings.Join(missing, ", ") + " from base table '" + base + "'")
+}
+
+func errViewTwoRegularKeys(cols []string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot include more than one non-primary key column in materialized view primary key (got " + strings.Join(cols, ", ") + ")")
+}
+
+func errViewToken() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot use token relation when defining a materialized view")
+}
+
+func errViewRegularRestricted(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Non-primary key columns can only be restricted with 'IS NOT NULL' (got: " + col + " restricted illegally)")
+}
+
+// errViewKeyNullable breaks ruleViewKeyNotNull.
+func errViewKeyNullable(missing []string) *cqlerr.Error {
+	return cqlerr.Invalid("Primary key columns "+strings.Join(missing, ", ")+" must be restricted with 'IS NOT NULL' or otherwise").
+		For(ruleViewKeyNotNull, missing...)
+}
+
+// errNoView: DROP MATERIALIZED VIEW of a view that does not exist (DropViewStatement.java).
+func errNoView(ks, view string) *cqlerr.Error {
+	return cqlerr.Invalid("Materialized view '" + ks + "." + view + "' doesn't exist")
 }

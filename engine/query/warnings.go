@@ -36,7 +36,7 @@ func (rd *reader) tombstoneCheck(part *store.Partition, live, tombstones int) {
 	q := "SELECT * FROM " + rd.p.t.Qualified() + " WHERE " + rd.keyCondition(part) + " LIMIT " + strconv.Itoa(cqlshPageSize)
 	tok := strconv.FormatInt(part.Token, 10)
 	if tombstones > tombstoneFailureThreshold {
-		rd.stopped = cqlerr.New("ReadFailure", "Error from server: code=1300 [Replica(s) failed to execute read] message=\"Operation failed - received 0 responses and 1 failures: READ_TOO_MANY_TOMBSTONES from localhost/127.0.0.1:7000\" info={'consistency': 'ONE', 'required_responses': 1, 'received_responses': 0, 'failures': 1}")
+		rd.stopped = errTooManyTombstones()
 		return
 	}
 	rd.warnings = append(rd.warnings, "Read "+strconv.Itoa(live)+" live rows and "+strconv.Itoa(tombstones)+" tombstone cells for query "+q+"; token "+tok+" (see tombstone_warn_threshold)")
@@ -91,7 +91,7 @@ func batchWarnings(writes []*write, partitions int, tables []string) ([]string, 
 	}
 	size := batchSize(writes)
 	if size > batchSizeFailThreshold {
-		return nil, cqlerr.Invalid("Batch too large")
+		return nil, errBatchTooLarge()
 	}
 	if size > batchSizeWarnThreshold {
 		return []string{"Batch for [" + join(tables, ", ") + "] is of size " + strconv.Itoa(size) + ", exceeding specified threshold of " + strconv.Itoa(batchSizeWarnThreshold) + " by " + strconv.Itoa(size-batchSizeWarnThreshold) + "."}, nil
@@ -222,3 +222,12 @@ func (db *DB) indexAdvice(t *schema.Table, c *schema.Column) []string {
 	}
 	return nil
 }
+
+// errTooManyTombstones: a read past tombstone_failure_threshold, as cqlsh
+// prints the ReadFailure a replica's TombstoneOverwhelmingException becomes.
+func errTooManyTombstones() *cqlerr.Error {
+	return cqlerr.New("ReadFailure", "Error from server: code=1300 [Replica(s) failed to execute read] message=\"Operation failed - received 0 responses and 1 failures: READ_TOO_MANY_TOMBSTONES from localhost/127.0.0.1:7000\" info={'consistency': 'ONE', 'required_responses': 1, 'received_responses': 0, 'failures': 1}")
+}
+
+// errBatchTooLarge: a multi-partition batch over batch_size_fail_threshold (BatchStatement).
+func errBatchTooLarge() *cqlerr.Error { return cqlerr.Invalid("Batch too large") }

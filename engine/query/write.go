@@ -86,10 +86,10 @@ func (db *DB) writableTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) 
 		return nil, err
 	}
 	if t.View != nil {
-		return nil, cqlerr.Invalid("Cannot directly modify a materialized view")
+		return nil, errModifyView()
 	}
 	if ks := db.Schema.Keyspaces[t.Keyspace]; ks != nil && ks.System {
-		return nil, cqlerr.New(cqlerr.Unauthorized, "Cannot modify system keyspace "+t.Keyspace)
+		return nil, errModifySystem(t.Keyspace)
 	}
 	return t, nil
 }
@@ -104,20 +104,20 @@ func (db *DB) prepareInsert(s *cql.Insert) (*write, *cqlerr.Error) {
 		return db.prepareInsertJSON(t, s)
 	}
 	if t.Counter {
-		return nil, cqlerr.Invalid("INSERT statements are not allowed on counter tables, use UPDATE instead")
+		return nil, errInsertCounter()
 	}
 	if len(s.Columns) == 0 {
-		return nil, cqlerr.Invalid("No columns provided to INSERT")
+		return nil, errInsertNoColumns()
 	}
 	if len(s.Columns) != len(s.Values) {
-		return nil, cqlerr.Invalid("Unmatched column names/values")
+		return nil, errInsertUnmatched()
 	}
 	// A quadratic scan: column lists are short, and a map per INSERT was a
 	// visible cost of script ingest (W1).
 	for i, c := range s.Columns {
 		for _, d := range s.Columns[:i] {
 			if d.Name == c.Name {
-				return nil, cqlerr.Invalid("The column names contains duplicates")
+				return nil, errInsertDuplicates()
 			}
 		}
 	}
@@ -171,7 +171,7 @@ func (db *DB) prepareInsert(s *cql.Insert) (*write, *cqlerr.Error) {
 	}
 	w.rs = rs
 	if t.Dense && len(w.ops) == 0 && len(t.Regulars) > 0 {
-		return nil, cqlerr.Invalid("Column " + t.Regulars[0].Name + " is mandatory for this COMPACT STORAGE table")
+		return nil, errCompactValueMandatory(t.Regulars[0].Name)
 	}
 	if s.IfNotExists {
 		w.cond = &conditions{ifNotExists: true}
@@ -194,7 +194,7 @@ func appliesOnlyToStatic(ops []*operation) bool {
 // setValue prepares `c = v` (Operation.SetValue).
 func (db *DB) setValue(c *schema.Column, e cql.Expr) (*operation, *cqlerr.Error) {
 	if c.Type.Kind == cqltype.Counter {
-		return nil, cqlerr.Invalid("Cannot set the value of counter column " + c.Name + " (counters can only be incremented/decremented, not set)")
+		return nil, errSetCounter(c.Name)
 	}
 	v, err := c.Type.Assign(e, c.Name, db.env())
 	if err != nil {
@@ -218,7 +218,7 @@ func (db *DB) prepareUpdate(s *cql.Update) (*write, *cqlerr.Error) {
 		name := a.Column.Name
 		plain := a.Op == cql.AssignSet && a.Key == nil
 		if seen[name] && (plain || whole[name]) {
-			return nil, cqlerr.Syntax(a.Pos, len(a.Text), "Multiple incompatible setting of column "+name)
+			return nil, errIncompatibleSettings(a.Pos, a.Text, name)
 		}
 		seen[name] = true
 		whole[name] = whole[name] || plain
@@ -229,7 +229,7 @@ func (db *DB) prepareUpdate(s *cql.Update) (*write, *cqlerr.Error) {
 			return nil, err
 		}
 		if c.IsPrimaryKey() {
-			return nil, cqlerr.Invalid("PRIMARY KEY part "+c.Name+" found in SET part").At(a.Pos, len(a.Text))
+			return nil, errKeyInSet(c.Name).At(a.Pos, len(a.Text))
 		}
 		op, err := db.prepareAssignment(c, a, len(s.Conditions) > 0)
 		if err != nil {
@@ -253,9 +253,9 @@ func (db *DB) prepareAssignment(c *schema.Column, a *cql.Assignment, lwt bool) (
 	text := a.Text
 	if a.Ref != nil && a.Ref.Name != c.Name {
 		if a.Op == cql.AssignPrepend {
-			return nil, cqlerr.New(cqlerr.SyntaxException, "Only expressions of the form X = <value> + X are supported.")
+			return nil, errPrependForm()
 		}
-		return nil, cqlerr.New(cqlerr.SyntaxException, "Only expressions of the form X = X "+map[cql.AssignOp]string{cql.AssignAdd: "+", cql.AssignSub: "-"}[a.Op]+" <value> are supported.")
+		return nil, errAppendForm(a.Op)
 	}
 	switch a.Op {
 	case cql.AssignSet:
@@ -264,11 +264,11 @@ func (db *DB) prepareAssignment(c *schema.Column, a *cql.Assignment, lwt bool) (
 		}
 		switch {
 		case typ.Kind == cqltype.Set:
-			return nil, cqlerr.Invalid("Invalid operation (" + text + ") for set column " + c.Name)
+			return nil, errInvalidOperation(text, "set column", c.Name)
 		case !typ.IsCollection():
-			return nil, cqlerr.Invalid("Invalid operation (" + text + ") for non collection column " + c.Name)
+			return nil, errInvalidOperation(text, "non collection column", c.Name)
 		case !typ.MultiCell():
-			return nil, cqlerr.Invalid("Invalid operation (" + text + ") for frozen collection column " + c.Name)
+			return nil, errInvalidOperation(text, "frozen collection column", c.Name)
 		}
 		var k, v cqltype.Value
 		var err *cqlerr.Error
@@ -284,17 +284,17 @@ func (db *DB) prepareAssignment(c *schema.Column, a *cql.Assignment, lwt bool) (
 			return nil, err
 		}
 		if k == nil {
-			return nil, cqlerr.Invalid("Invalid null value for " + map[bool]string{true: "list index", false: "map key"}[typ.Kind == cqltype.List])
+			return nil, errNullElementKey(typ.Kind == cqltype.List)
 		}
 		return &operation{col: c, kind: opSetElem, key: k, val: v, text: text}, nil
 	case cql.AssignAdd, cql.AssignSub, cql.AssignPrepend:
 		kind := map[cql.AssignOp]opKind{cql.AssignAdd: opAdd, cql.AssignSub: opSub, cql.AssignPrepend: opPrepend}[a.Op]
 		if !typ.IsCollection() {
 			if a.Op == cql.AssignPrepend {
-				return nil, cqlerr.Invalid("Invalid operation (" + text + ") for non list column " + c.Name)
+				return nil, errInvalidOperation(text, "non list column", c.Name)
 			}
 			if typ.Kind != cqltype.Counter && !lwt {
-				return nil, cqlerr.Invalid("Invalid operation (" + text + ") for non counter column " + c.Name)
+				return nil, errInvalidOperation(text, "non counter column", c.Name)
 			}
 			want := typ
 			if typ.Kind == cqltype.Counter {
@@ -305,15 +305,15 @@ func (db *DB) prepareAssignment(c *schema.Column, a *cql.Assignment, lwt bool) (
 				return nil, err
 			}
 			if v == nil && typ.Kind == cqltype.Counter {
-				return nil, cqlerr.Invalid("Invalid null value for counter increment/decrement")
+				return nil, errNullIncrement()
 			}
 			return &operation{col: c, kind: kind, val: v, text: text}, nil
 		}
 		if !typ.MultiCell() {
-			return nil, cqlerr.Invalid("Invalid operation (" + text + ") for frozen collection column " + c.Name)
+			return nil, errInvalidOperation(text, "frozen collection column", c.Name)
 		}
 		if a.Op == cql.AssignPrepend && typ.Kind != cqltype.List {
-			return nil, cqlerr.Invalid("Invalid operation (" + text + ") for non list column " + c.Name)
+			return nil, errInvalidOperation(text, "non list column", c.Name)
 		}
 		target := typ
 		if a.Op == cql.AssignSub && typ.Kind == cqltype.Map {
@@ -325,7 +325,7 @@ func (db *DB) prepareAssignment(c *schema.Column, a *cql.Assignment, lwt bool) (
 		}
 		return &operation{col: c, kind: kind, val: v, text: text}, nil
 	}
-	return nil, cqlerr.Invalid("Unsupported assignment " + text)
+	return nil, errUnsupportedAssignment(text)
 }
 
 // prepareDelete follows DeleteStatement.Parsed.prepareInternal.
@@ -336,7 +336,7 @@ func (db *DB) prepareDelete(s *cql.Delete) (*write, *cqlerr.Error) {
 	}
 	w := &write{typ: deleteStmt, t: t, ts: s.Using.Timestamp}
 	if s.Using.TTL != nil {
-		return nil, cqlerr.New(cqlerr.SyntaxException, "line "+exprPos(s.Using.TTL).String()+" mismatched input 'TTL' expecting K_TIMESTAMP")
+		return nil, errDeleteTTL(exprPos(s.Using.TTL))
 	}
 	for _, target := range s.Targets {
 		c, err := db.column(t, target.Column)
@@ -344,12 +344,12 @@ func (db *DB) prepareDelete(s *cql.Delete) (*write, *cqlerr.Error) {
 			return nil, err
 		}
 		if c.IsPrimaryKey() {
-			return nil, cqlerr.Invalid("Invalid identifier " + c.Name + " for deletion (should not be a PRIMARY KEY part)")
+			return nil, errDeleteKeyColumn(c.Name)
 		}
 		op := &operation{col: c, kind: opDelete}
 		if target.Key != nil {
 			if !c.Type.MultiCell() {
-				return nil, cqlerr.Invalid("Invalid deletion operation for non collection column " + c.Name)
+				return nil, errDeleteElementOfSimple(c.Name)
 			}
 			op.kind = opDeleteElem
 			kt := c.Type.KeyType()
@@ -375,9 +375,9 @@ func (db *DB) prepareDelete(s *cql.Delete) (*write, *cqlerr.Error) {
 	}
 	if w.cond != nil && !w.rs.allPKByEquality() {
 		if w.cond.ifExists {
-			return nil, cqlerr.Invalid("IF EXISTS conditions cannot be used with DELETE statements that restrict a range of rows")
+			return nil, errDeleteRangeIfExists()
 		}
-		return nil, cqlerr.Invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF condition on non static columns")
+		return nil, errDeleteRangeIf()
 	}
 	return w, db.checkWriteAttributes(w)
 }
@@ -401,16 +401,16 @@ func (rs *restrictions) allPKByEquality() bool {
 // checkWriteAttributes is ModificationStatement's constructor validation.
 func (db *DB) checkWriteAttributes(w *write) *cqlerr.Error {
 	if w.cond != nil && w.ts != nil {
-		return cqlerr.Invalid("Cannot provide custom timestamp for conditional updates")
+		return errConditionalTimestamp()
 	}
 	if w.t.Counter && w.ts != nil {
-		return cqlerr.Invalid("Cannot provide custom timestamp for counter updates")
+		return errCounterTimestamp()
 	}
 	if w.t.Counter && w.ttl != nil {
-		return cqlerr.Invalid("Cannot provide custom TTL for counter updates")
+		return errCounterTTL()
 	}
 	if w.t.Counter && w.cond != nil && (w.cond.ifExists || w.cond.ifNotExists) {
-		return cqlerr.Invalid("Conditional updates are not supported on counter tables")
+		return errCounterConditional()
 	}
 	return nil
 }
@@ -425,7 +425,7 @@ func (db *DB) timestamp(w *write) (int64, *cqlerr.Error) {
 		return 0, err
 	}
 	if v == nil {
-		return 0, cqlerr.Invalid("Invalid null value of timestamp")
+		return 0, errNullTimestamp()
 	}
 	ts, _ := cqltype.Int64Of(v)
 	return ts, nil
@@ -446,14 +446,14 @@ func (db *DB) timeToLive(w *write) (int32, *cqlerr.Error) {
 		return 0, err
 	}
 	if v == nil {
-		return 0, cqlerr.Invalid("Invalid null value of TTL")
+		return 0, errNullTTL()
 	}
 	n, _ := cqltype.Int32Of(v)
 	if n < 0 {
-		return 0, cqlerr.Invalid("A TTL must be greater or equal to 0, but was " + itoa(int(n)))
+		return 0, errNegativeTTL(int(n))
 	}
 	if n > MaxTTL {
-		return 0, cqlerr.Invalid("ttl is too large. requested (" + itoa(int(n)) + ") maximum (" + itoa(MaxTTL) + ")")
+		return 0, errTTLTooLarge(int(n))
 	}
 	if n == 0 {
 		return 0, nil
@@ -473,7 +473,7 @@ func (db *DB) checkExpiration(t *schema.Table, ttl int, isDefault bool) *cqlerr.
 	if isDefault {
 		kind = "default "
 	}
-	return cqlerr.Invalid("Request on table " + t.Qualified() + " with " + kind + "ttl of " + itoa(ttl) + " seconds exceeds maximum supported expiration date of 2038-01-19T03:14:06+00:00. In order to avoid this use a lower TTL, change the expiration date overflow policy or upgrade to a version where this limitation is fixed. See CASSANDRA-14092 for more details.")
+	return errExpirationOverflow(t.Qualified(), kind, ttl)
 }
 
 // writeParams are the timestamp and TTL of one statement's mutation.
@@ -607,7 +607,7 @@ func checkClusteringSize(rs *restrictions) *cqlerr.Error {
 		}
 	}
 	if total > maxKeyLength {
-		return cqlerr.Invalid("Key length of " + itoa(total) + " is longer than maximum of 65535")
+		return errKeyTooLong(total)
 	}
 	return nil
 }
@@ -615,7 +615,7 @@ func checkClusteringSize(rs *restrictions) *cqlerr.Error {
 // mutate applies the write to one partition.
 func (db *DB) mutate(w *write, key []byte, params writeParams) *cqlerr.Error {
 	if max := db.Limits.MaxRows; max > 0 && db.rows >= max {
-		return cqlerr.New(cqlerr.Stopped, "The script wrote more than "+itoa(max)+" rows, the playground's bound, and was stopped. Write fewer rows.")
+		return errTooManyRows(max)
 	}
 	db.rows++
 	part := db.Data(w.t).PartitionForWrite(key)
@@ -649,7 +649,7 @@ func (db *DB) mutate(w *write, key []byte, params writeParams) *cqlerr.Error {
 		return nil
 	}
 	if w.typ == deleteStmt && !full && !appliesOnlyToStatic(w.ops) {
-		return cqlerr.Invalid("Range deletions are not supported for specific columns")
+		return errRangeDeleteColumns()
 	}
 	var rows []*store.Row
 	switch {
@@ -752,4 +752,146 @@ func (db *DB) applyOps(w *write, part *store.Partition, row *store.Row, room sto
 	}
 	part.RemoveIfEmpty(row)
 	return nil
+}
+
+// The messages of INSERT, UPDATE and DELETE, in cql3/statements/
+// {ModificationStatement, UpdateStatement, DeleteStatement}.java, cql3/Operation.java
+// and cql3/Attributes.java unless noted.
+
+func errModifyView() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot directly modify a materialized view")
+}
+
+// errModifySystem: a write to a system keyspace (ClientState, as Unauthorized).
+func errModifySystem(ks string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Unauthorized, "Cannot modify system keyspace "+ks)
+}
+
+func errInsertCounter() *cqlerr.Error {
+	return cqlerr.Invalid("INSERT statements are not allowed on counter tables, use UPDATE instead")
+}
+
+func errInsertNoColumns() *cqlerr.Error { return cqlerr.Invalid("No columns provided to INSERT") }
+
+func errInsertUnmatched() *cqlerr.Error { return cqlerr.Invalid("Unmatched column names/values") }
+
+func errInsertDuplicates() *cqlerr.Error {
+	return cqlerr.Invalid("The column names contains duplicates")
+}
+
+// errCompactValueMandatory: a write to a COMPACT STORAGE table without its value column.
+func errCompactValueMandatory(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Column " + col + " is mandatory for this COMPACT STORAGE table")
+}
+
+func errSetCounter(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot set the value of counter column " + col + " (counters can only be incremented/decremented, not set)")
+}
+
+// errIncompatibleSettings: one column set twice in an UPDATE (the parser's check).
+func errIncompatibleSettings(pos cqlerr.Pos, text, col string) *cqlerr.Error {
+	return cqlerr.Syntax(pos, len(text), "Multiple incompatible setting of column "+col)
+}
+
+func errKeyInSet(col string) *cqlerr.Error {
+	return cqlerr.Invalid("PRIMARY KEY part " + col + " found in SET part")
+}
+
+// errPrependForm: X = <value> + Y with Y another column (the parser's check).
+func errPrependForm() *cqlerr.Error {
+	return cqlerr.New(cqlerr.SyntaxException, "Only expressions of the form X = <value> + X are supported.")
+}
+
+// errAppendForm: X = Y + <value> or X = Y - <value> with Y another column.
+func errAppendForm(op cql.AssignOp) *cqlerr.Error {
+	sign := "+"
+	if op == cql.AssignSub {
+		sign = "-"
+	}
+	return cqlerr.New(cqlerr.SyntaxException, "Only expressions of the form X = X "+sign+" <value> are supported.")
+}
+
+// errInvalidOperation: an operation the column's kind does not take (Operation's raw forms).
+func errInvalidOperation(op, kind, col string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid operation (" + op + ") for " + kind + " " + col)
+}
+
+// errNullElementKey: SET l[null] = ... or SET m[null] = ....
+func errNullElementKey(list bool) *cqlerr.Error {
+	if list {
+		return cqlerr.Invalid("Invalid null value for list index")
+	}
+	return cqlerr.Invalid("Invalid null value for map key")
+}
+
+func errNullIncrement() *cqlerr.Error {
+	return cqlerr.Invalid("Invalid null value for counter increment/decrement")
+}
+
+func errUnsupportedAssignment(text string) *cqlerr.Error {
+	return cqlerr.Invalid("Unsupported assignment " + text)
+}
+
+// errDeleteTTL: DELETE ... USING TTL, refused by the grammar.
+func errDeleteTTL(pos cqlerr.Pos) *cqlerr.Error {
+	return cqlerr.New(cqlerr.SyntaxException, "line "+pos.String()+" mismatched input 'TTL' expecting K_TIMESTAMP")
+}
+
+func errDeleteKeyColumn(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid identifier " + col + " for deletion (should not be a PRIMARY KEY part)")
+}
+
+func errDeleteElementOfSimple(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid deletion operation for non collection column " + col)
+}
+
+func errDeleteRangeIfExists() *cqlerr.Error {
+	return cqlerr.Invalid("IF EXISTS conditions cannot be used with DELETE statements that restrict a range of rows")
+}
+
+func errDeleteRangeIf() *cqlerr.Error {
+	return cqlerr.Invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF condition on non static columns")
+}
+
+func errConditionalTimestamp() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot provide custom timestamp for conditional updates")
+}
+
+func errCounterTimestamp() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot provide custom timestamp for counter updates")
+}
+
+func errCounterTTL() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot provide custom TTL for counter updates")
+}
+
+func errCounterConditional() *cqlerr.Error {
+	return cqlerr.Invalid("Conditional updates are not supported on counter tables")
+}
+
+func errNullTimestamp() *cqlerr.Error { return cqlerr.Invalid("Invalid null value of timestamp") }
+
+func errNullTTL() *cqlerr.Error { return cqlerr.Invalid("Invalid null value of TTL") }
+
+func errNegativeTTL(n int) *cqlerr.Error {
+	return cqlerr.Invalid("A TTL must be greater or equal to 0, but was " + itoa(n))
+}
+
+func errTTLTooLarge(n int) *cqlerr.Error {
+	return cqlerr.Invalid("ttl is too large. requested (" + itoa(n) + ") maximum (" + itoa(MaxTTL) + ")")
+}
+
+// errExpirationOverflow: an expiry past 2038 under 4.x's REJECT policy
+// (db/ExpirationDateOverflowHandling.java); kind is "" or "default ".
+func errExpirationOverflow(table, kind string, ttl int) *cqlerr.Error {
+	return cqlerr.Invalid("Request on table " + table + " with " + kind + "ttl of " + itoa(ttl) + " seconds exceeds maximum supported expiration date of 2038-01-19T03:14:06+00:00. In order to avoid this use a lower TTL, change the expiration date overflow policy or upgrade to a version where this limitation is fixed. See CASSANDRA-14092 for more details.")
+}
+
+// errTooManyRows is the playground's own bound on rows written by one run.
+func errTooManyRows(max int) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Stopped, "The script wrote more than "+itoa(max)+" rows, the playground's bound, and was stopped. Write fewer rows.")
+}
+
+func errRangeDeleteColumns() *cqlerr.Error {
+	return cqlerr.Invalid("Range deletions are not supported for specific columns")
 }

@@ -88,7 +88,7 @@ func NewTable(ks string, ct *cql.CreateTable) (*Table, *cqlerr.Error) {
 			return nil, err
 		}
 	} else if len(ct.Clustering) == 0 && len(static) > 0 {
-		return nil, cqlerr.Invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column")
+		return nil, errStaticWithoutClustering()
 	}
 	counters := 0
 	for _, n := range others {
@@ -98,10 +98,10 @@ func NewTable(ks string, ct *cql.CreateTable) (*Table, *cqlerr.Error) {
 	}
 	if counters > 0 {
 		if counters != len(others) {
-			return nil, cqlerr.Invalid("Cannot mix counter and non counter columns in the same table")
+			return nil, errMixedCounters()
 		}
 		if t.DefaultTTL > 0 {
-			return nil, cqlerr.Invalid("Cannot set default_time_to_live on a table with counters")
+			return nil, errCounterDefaultTTL()
 		}
 		t.Counter = true
 	}
@@ -145,17 +145,17 @@ func checkPrimaryKey(table string, ct *cql.CreateTable, types map[string]*cqltyp
 		at := func(e *cqlerr.Error) *cqlerr.Error { return e.At(k.Pos, len(k.Name)) }
 		switch {
 		case typ == nil:
-			return at(cqlerr.Invalid("Unknown column '" + k.Name + "' referenced in PRIMARY KEY for table '" + table + "'"))
+			return at(errUnknownKeyColumn(k.Name, table))
 		case seen[k.Name]:
-			return at(cqlerr.Invalid("Duplicate column '" + k.Name + "' in PRIMARY KEY clause for table '" + table + "'"))
+			return at(errDuplicateKeyColumn(k.Name, table))
 		case typ.MultiCell():
-			return at(cqlerr.Invalid("Invalid non-frozen collection type " + typ.String() + " for PRIMARY KEY column '" + k.Name + "'"))
+			return at(errNonFrozenKeyColumn(typ.String(), k.Name))
 		case typ.Kind == cqltype.Counter:
-			return at(cqlerr.Invalid("counter type is not supported for PRIMARY KEY column '" + k.Name + "'"))
+			return at(errUnsupportedKeyType("counter", k.Name))
 		case referencesDuration(typ):
-			return at(cqlerr.Invalid("duration type is not supported for PRIMARY KEY column '" + k.Name + "'"))
+			return at(errUnsupportedKeyType("duration", k.Name))
 		case static[k.Name]:
-			return at(cqlerr.Invalid("Static column '" + k.Name + "' cannot be part of the PRIMARY KEY"))
+			return at(errStaticKeyColumn(k.Name))
 		}
 		seen[k.Name] = true
 	}
@@ -184,22 +184,22 @@ func CheckRaw(ct *cql.CreateTable) *cqlerr.Error {
 	seen := map[string]bool{}
 	for _, c := range ct.Columns {
 		if seen[c.Name.Name] {
-			return cqlerr.Invalid("Duplicate column '"+c.Name.Name+"' declaration for table '"+name+"'").At(c.Name.Pos, len(c.Name.Name))
+			return errDuplicateColumn(c.Name.Name, name).At(c.Name.Pos, len(c.Name.Name))
 		}
 		seen[c.Name.Name] = true
 	}
 	if ct.PrimaryKeys > 1 {
-		return cqlerr.Invalid("Multiple PRIMARY KEY specified for table '" + name + "' (exactly one required)")
+		return errMultiplePrimaryKeys(name)
 	}
 	ordered := map[string]bool{}
 	for _, o := range ct.ClusteringOrder {
 		if ordered[o.Column.Name] {
-			return cqlerr.Invalid("Duplicate column '" + o.Column.Name + "' in CLUSTERING ORDER BY clause for table '" + name + "'")
+			return errDuplicateOrderColumn(o.Column.Name, name)
 		}
 		ordered[o.Column.Name] = true
 	}
 	if ct.PrimaryKeys == 0 {
-		return cqlerr.Invalid("No PRIMARY KEY specifed for table '" + name + "' (exactly one required)")
+		return errNoPrimaryKey(name)
 	}
 	return nil
 }
@@ -214,7 +214,7 @@ func clusteringOrder(table string, clustering []cql.Ident, order []cql.Ordering)
 	seen := map[string]bool{}
 	for _, o := range order {
 		if seen[o.Column.Name] {
-			return nil, cqlerr.Invalid("Duplicate column '" + o.Column.Name + "' in CLUSTERING ORDER BY clause for table '" + table + "'")
+			return nil, errDuplicateOrderColumn(o.Column.Name, table)
 		}
 		seen[o.Column.Name] = true
 		if !isClustering[o.Column.Name] {
@@ -222,15 +222,15 @@ func clusteringOrder(table string, clustering []cql.Ident, order []cql.Ordering)
 		}
 	}
 	if len(notClustering) > 0 {
-		return nil, cqlerr.Invalid("Only clustering key columns can be defined in CLUSTERING ORDER directive: [" + strings.Join(notClustering, ", ") + "] are not clustering columns")
+		return nil, errOrderOfNonClustering(notClustering)
 	}
 	for i, o := range order {
 		want := clustering[i].Name
 		if o.Column.Name != want {
 			if seen[want] {
-				return nil, cqlerr.Invalid("The order of columns in the CLUSTERING ORDER directive must match that of the clustering columns (" + want + " must appear before " + o.Column.Name + ")")
+				return nil, errOrderSequence(want, o.Column.Name)
 			}
-			return nil, cqlerr.Invalid("Missing CLUSTERING ORDER for column " + want)
+			return nil, errMissingOrder(want)
 		}
 		desc[want] = o.Desc
 	}
@@ -240,20 +240,20 @@ func clusteringOrder(table string, clustering []cql.Ident, order []cql.Ordering)
 func checkCompact(ct *cql.CreateTable, others []string, types map[string]*cqltype.Type, static map[string]bool) *cqlerr.Error {
 	for _, n := range others {
 		if types[n].MultiCell() {
-			return cqlerr.Invalid("Non-frozen collections and UDTs are not supported with COMPACT STORAGE")
+			return errCompactNonFrozen()
 		}
 	}
 	if len(static) > 0 {
-		return cqlerr.Invalid("Static columns are not supported in COMPACT STORAGE tables")
+		return errCompactStatic()
 	}
 	if len(ct.Clustering) == 0 {
 		if len(others) == 0 {
-			return cqlerr.Invalid("No definition found that is not part of the PRIMARY KEY")
+			return errCompactNoValue()
 		}
 		return nil
 	}
 	if len(others) > 1 {
-		return cqlerr.Invalid("COMPACT STORAGE with composite PRIMARY KEY allows no more than one column not part of the PRIMARY KEY (got: " + strings.Join(others, ", ") + ")")
+		return errCompactTooManyValues(others)
 	}
 	return nil
 }
@@ -265,31 +265,31 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 	for _, p := range props {
 		name := p.Name.Name
 		if seen[name] {
-			return cqlerr.Syntax(p.Name.Pos, len(name), "Multiple definition for property '"+name+"'")
+			return errPropertyTwice(p.Name.Pos, name)
 		}
 		seen[name] = true
 		if obsoleteProperties[name] {
 			continue
 		}
 		if !knownProperty(name) {
-			return cqlerr.Syntax(p.Name.Pos, len(name), "Unknown property '"+name+"'")
+			return errUnknownProperty(p.Name.Pos, name)
 		}
 		text, isMap := propertyText(p.Value)
 		switch name {
 		case "default_time_to_live", "gc_grace_seconds":
 			if isMap {
-				return cqlerr.New(cqlerr.SyntaxException, "Invalid value for property '"+name+"'. It should be a string")
+				return errPropertyNotString(name)
 			}
 			n, err := strconv.Atoi(text)
 			if err != nil {
-				return cqlerr.New(cqlerr.SyntaxException, "Invalid integer value "+text+" for '"+name+"'")
+				return errPropertyNotInteger(text, name)
 			}
 			if n < 0 {
-				return cqlerr.Config(name + " must be greater than or equal to 0 (got " + text + ")")
+				return errPropertyNegative(name, text)
 			}
 			if name == "default_time_to_live" {
 				if n > MaxTTL {
-					return cqlerr.Config(name + " must be less than or equal to " + strconv.Itoa(MaxTTL) + " (got " + text + ")")
+					return errPropertyTooLarge(name, text)
 				}
 				t.DefaultTTL = n
 			} else {
@@ -356,7 +356,7 @@ func (t *Table) AlterProperties(props []cql.Property) *cqlerr.Error {
 		for _, p := range props {
 			if p.Name.Name == "default_time_to_live" {
 				if text, _ := propertyText(p.Value); text != "0" {
-					return cqlerr.Invalid("Cannot set default_time_to_live on a table with counters")
+					return errCounterDefaultTTL()
 				}
 			}
 		}
@@ -372,4 +372,133 @@ func TableProperties() [][2]string {
 		out[i] = [2]string{p.name, p.def}
 	}
 	return out
+}
+
+// The messages of CREATE TABLE's checks, in CreateTableStatement.java
+// (cql3/statements/schema) unless noted; each is raised only by the check
+// named in its comment.
+
+// errStaticWithoutClustering: a static column in a table with no clustering column.
+func errStaticWithoutClustering() *cqlerr.Error {
+	return cqlerr.Invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column")
+}
+
+// errMixedCounters: counter and non-counter columns beside the key.
+func errMixedCounters() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot mix counter and non counter columns in the same table")
+}
+
+// errCounterDefaultTTL: default_time_to_live on a counter table (TableAttributes, also on ALTER).
+func errCounterDefaultTTL() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot set default_time_to_live on a table with counters")
+}
+
+// errUnknownKeyColumn: PRIMARY KEY names a column the table does not declare.
+func errUnknownKeyColumn(col, table string) *cqlerr.Error {
+	return cqlerr.Invalid("Unknown column '" + col + "' referenced in PRIMARY KEY for table '" + table + "'")
+}
+
+// errDuplicateKeyColumn: PRIMARY KEY names a column twice.
+func errDuplicateKeyColumn(col, table string) *cqlerr.Error {
+	return cqlerr.Invalid("Duplicate column '" + col + "' in PRIMARY KEY clause for table '" + table + "'")
+}
+
+// errNonFrozenKeyColumn: a key column of a non-frozen collection type.
+func errNonFrozenKeyColumn(typ, col string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid non-frozen collection type " + typ + " for PRIMARY KEY column '" + col + "'")
+}
+
+// errUnsupportedKeyType: a key column of a type that cannot be one (counter, duration).
+func errUnsupportedKeyType(typ, col string) *cqlerr.Error {
+	return cqlerr.Invalid(typ + " type is not supported for PRIMARY KEY column '" + col + "'")
+}
+
+// errStaticKeyColumn: a key column declared static.
+func errStaticKeyColumn(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Static column '" + col + "' cannot be part of the PRIMARY KEY")
+}
+
+// errDuplicateColumn: a column declared twice.
+func errDuplicateColumn(col, table string) *cqlerr.Error {
+	return cqlerr.Invalid("Duplicate column '" + col + "' declaration for table '" + table + "'")
+}
+
+// errMultiplePrimaryKeys: more than one PRIMARY KEY clause or column.
+func errMultiplePrimaryKeys(table string) *cqlerr.Error {
+	return cqlerr.Invalid("Multiple PRIMARY KEY specified for table '" + table + "' (exactly one required)")
+}
+
+// errNoPrimaryKey: no primary key at all (Cassandra's spelling, "specifed", kept).
+func errNoPrimaryKey(table string) *cqlerr.Error {
+	return cqlerr.Invalid("No PRIMARY KEY specifed for table '" + table + "' (exactly one required)")
+}
+
+// errDuplicateOrderColumn: CLUSTERING ORDER BY names a column twice.
+func errDuplicateOrderColumn(col, table string) *cqlerr.Error {
+	return cqlerr.Invalid("Duplicate column '" + col + "' in CLUSTERING ORDER BY clause for table '" + table + "'")
+}
+
+// errOrderOfNonClustering: CLUSTERING ORDER BY names columns that are not clustering columns.
+func errOrderOfNonClustering(cols []string) *cqlerr.Error {
+	return cqlerr.Invalid("Only clustering key columns can be defined in CLUSTERING ORDER directive: [" + strings.Join(cols, ", ") + "] are not clustering columns")
+}
+
+// errOrderSequence: CLUSTERING ORDER BY lists the clustering columns out of order.
+func errOrderSequence(want, got string) *cqlerr.Error {
+	return cqlerr.Invalid("The order of columns in the CLUSTERING ORDER directive must match that of the clustering columns (" + want + " must appear before " + got + ")")
+}
+
+// errMissingOrder: CLUSTERING ORDER BY leaves out a clustering column before one it names.
+func errMissingOrder(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Missing CLUSTERING ORDER for column " + col)
+}
+
+// errCompactNonFrozen: COMPACT STORAGE with a non-frozen collection or UDT.
+func errCompactNonFrozen() *cqlerr.Error {
+	return cqlerr.Invalid("Non-frozen collections and UDTs are not supported with COMPACT STORAGE")
+}
+
+// errCompactStatic: COMPACT STORAGE with a static column.
+func errCompactStatic() *cqlerr.Error {
+	return cqlerr.Invalid("Static columns are not supported in COMPACT STORAGE tables")
+}
+
+// errCompactNoValue: a COMPACT STORAGE table without clustering and with no column beside the key.
+func errCompactNoValue() *cqlerr.Error {
+	return cqlerr.Invalid("No definition found that is not part of the PRIMARY KEY")
+}
+
+// errCompactTooManyValues: a COMPACT STORAGE table with clustering and several value columns.
+func errCompactTooManyValues(others []string) *cqlerr.Error {
+	return cqlerr.Invalid("COMPACT STORAGE with composite PRIMARY KEY allows no more than one column not part of the PRIMARY KEY (got: " + strings.Join(others, ", ") + ")")
+}
+
+// errPropertyTwice: a WITH property given twice (PropertyDefinitions.addProperty).
+func errPropertyTwice(pos cqlerr.Pos, name string) *cqlerr.Error {
+	return cqlerr.Syntax(pos, len(name), "Multiple definition for property '"+name+"'")
+}
+
+// errUnknownProperty: a WITH property Cassandra does not know (PropertyDefinitions.validate).
+func errUnknownProperty(pos cqlerr.Pos, name string) *cqlerr.Error {
+	return cqlerr.Syntax(pos, len(name), "Unknown property '"+name+"'")
+}
+
+// errPropertyNotString: a property that takes a string given something else (PropertyDefinitions.getString).
+func errPropertyNotString(name string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.SyntaxException, "Invalid value for property '"+name+"'. It should be a string")
+}
+
+// errPropertyNotInteger: an integer property given something else (PropertyDefinitions.toInt).
+func errPropertyNotInteger(text, name string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.SyntaxException, "Invalid integer value "+text+" for '"+name+"'")
+}
+
+// errPropertyNegative: a negative value for a property that must not be (TableParams.validate).
+func errPropertyNegative(name, text string) *cqlerr.Error {
+	return cqlerr.Config(name + " must be greater than or equal to 0 (got " + text + ")")
+}
+
+// errPropertyTooLarge: default_time_to_live past MaxTTL (TableParams.validate).
+func errPropertyTooLarge(name, text string) *cqlerr.Error {
+	return cqlerr.Config(name + " must be less than or equal to " + strconv.Itoa(MaxTTL) + " (got " + text + ")")
 }

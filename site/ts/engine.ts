@@ -8,6 +8,7 @@
 // the first runs of the lesson) wait until the reader has paused for
 // quietMs, so that a keystroke waits for at most one run that is not its own.
 
+import type { LayoutForm, Version } from "./contract.gen";
 import type { EarlyWorker } from "./head";
 import type { Checks, FromWorker, Outcome, Reply, ToWorker } from "./types";
 
@@ -21,11 +22,11 @@ export interface EngineConfig {
 export interface RunRequest {
   key: string; // who asks: a newer request with the same key replaces a queued one
   urgent: boolean; // the reader is typing here: run before queued background runs
-  version: string;
+  version: Version;
   prelude: string[];
   script: string;
   checks: Checks | null; // an exercise's, run after the script
-  forms: string[]; // the layout forms to compute (those of the views on screen)
+  forms: LayoutForm[]; // the layout forms to compute (those of the views on screen)
   names: boolean; // also the table and column names, for completion
 }
 
@@ -107,7 +108,7 @@ export class Engine {
         key,
         run: true,
         urgent,
-        message: (id) => ({ type: "run", id, key, version, prelude, script, checks, timeoutMs: this.cfg.engineMs, forms, names }),
+        message: (id) => ({ type: "run", id, key, version, lang: document.documentElement.lang, prelude, script, checks, timeoutMs: this.cfg.engineMs, forms, names }),
         done: (r, hops) => {
           let outcomes: Outcome[];
           try {

@@ -95,22 +95,32 @@ export function renderTable(ui: UI, o: Outcome): HTMLElement[] {
   table.append(thead, tbody);
   wrap.append(table);
   const out: HTMLElement[] = [wrap];
-  // cqlsh prints no row count under a conditional write's [applied] row.
-  if (o.columns!.length === 0 || o.columns![0] !== "[applied]") {
-    out.push(el("p", "out-count", ui.rows.replace("{n}", String((o.rows ?? []).length))));
-  }
+  const count = rowCount(ui, o);
+  if (count !== null) out.push(el("p", "out-count", count));
   return out;
 }
 
+/** The row count under a result set, as cqlsh prints it; null under a conditional write's [applied] row, where it prints none. */
+export function rowCount(ui: UI, o: Outcome): string | null {
+  const cols = o.columns ?? [];
+  if (cols.length > 0 && cols[0] === "[applied]") return null;
+  return ui.rows.replace("{n}", String((o.rows ?? []).length));
+}
+
 export function renderPlan(ui: UI, p: Plan): HTMLElement {
+  return el("p", "out-plan", planText(ui, p));
+}
+
+/** What a statement cost, in the page's words: the ui.plan sentence, then whether it filtered or scanned every partition. */
+export function planText(ui: UI, p: Plan): string {
   let s = ui.plan
-    .replace("{kind}", p.kind)
+    .replace("{kind}", ui.kinds?.[p.kind] ?? p.kind)
     .replace("{parts}", String(p.partitionsRead))
     .replace("{read}", String(p.rowsRead))
     .replace("{ret}", String(p.rowsReturned));
   if (p.filtering) s += " · " + ui.filtering;
   if (p.allPartitions) s += " · " + ui.allPartitions;
-  return el("p", "out-plan", s);
+  return s;
 }
 
 /** The error as cqlsh prints it: the engine renders it (error.cqlsh). */

@@ -9,7 +9,16 @@ const maxShared = 256 * 1024;
 
 /** The script the page URL shares for the figure with this id, or null. */
 export function sharedScript(id: string): string | null {
-  const hash = location.hash.slice(1);
+  return scriptInFragment(location.hash, id);
+}
+
+/**
+ * The script a URL fragment ("#id=...", or without its "#") shares for the
+ * figure with this id, or null: another figure's, too long, not base64url,
+ * or not UTF-8.
+ */
+export function scriptInFragment(fragment: string, id: string): string | null {
+  const hash = fragment.startsWith("#") ? fragment.slice(1) : fragment;
   const eq = hash.indexOf("=");
   if (eq < 0 || hash.slice(0, eq) !== id) return null;
   const b64 = hash.slice(eq + 1);
@@ -26,9 +35,14 @@ export function sharedScript(id: string): string | null {
 
 /** The link that shares script for the figure with this id, on this page (or another page of the site). */
 export function shareURL(id: string, script: string, path = location.pathname): string {
+  return location.origin + path + shareFragment(id, script);
+}
+
+/** The fragment that shares script for the figure with this id: "#id=" and its UTF-8 in base64url, unpadded. */
+export function shareFragment(id: string, script: string): string {
   const bytes = new TextEncoder().encode(script);
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   const b64 = btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  return location.origin + path + "#" + id + "=" + b64;
+  return "#" + id + "=" + b64;
 }

@@ -1,6 +1,6 @@
 // The service worker: once a lesson has been visited, every page and asset of
 // the site is kept in the Cache API, so lessons open and their playgrounds
-// run with no network (design.md, "Offline").
+// run with no network (docs/site.md, "Offline").
 //
 // The build writes this file to /sw.js (its scope is the whole site) with
 // CQLPLAY_CACHE, named by a hash of everything it lists, and

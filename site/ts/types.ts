@@ -1,5 +1,10 @@
-// The result contract (design.md, "One result contract"), as the wasm bridge
-// hands it over: one Outcome per statement. Error positions are UTF-16.
+// The result contract, as the wasm bridge
+// hands it over: one Outcome per statement. Error positions are UTF-16. The
+// keys of Outcome, CqlError and Plan, and which are optional, are checked
+// below against the engine's encoder (contract.gen.ts): tsc fails when they
+// differ.
+
+import type { CqlErrorKey, CqlErrorRequiredKey, LayoutForm, Version, OutcomeKey, OutcomeRequiredKey, PlanKey, PlanRequiredKey } from "./contract.gen";
 
 export interface CqlError {
   code: string;
@@ -41,6 +46,19 @@ export interface Outcome {
   plan?: Plan;
 }
 
+/** The keys of T that are not optional. */
+type Required<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+export type ContractChecked = [
+  Assert<Same<keyof Outcome, OutcomeKey>>,
+  Assert<Same<Required<Outcome>, OutcomeRequiredKey>>,
+  Assert<Same<keyof CqlError, CqlErrorKey>>,
+  Assert<Same<Required<CqlError>, CqlErrorRequiredKey>>,
+  Assert<Same<keyof Plan, PlanKey>>,
+  Assert<Same<Required<Plan>, PlanRequiredKey>>,
+];
+
 // The interface strings, from the page's data-ui (build/i18n.go).
 export interface UI {
   results: string;
@@ -50,6 +68,8 @@ export interface UI {
   noOutput: string;
   done: string;
   plan: string;
+  /** A plan's kind in the page's language; a kind not listed shows as the engine names it. */
+  kinds?: Record<string, string> | null;
   filtering: string;
   allPartitions: string;
   reset: string;
@@ -108,7 +128,7 @@ export interface UI {
 // later, or completion, is answered from the same session without running
 // the script again.
 export type ToWorker =
-  | { type: "run"; id: number; key: string; version: string; prelude: string[]; script: string; checks: Checks | null; timeoutMs: number; forms: string[]; names: boolean }
+  | { type: "run"; id: number; key: string; version: Version; lang: string; prelude: string[]; script: string; checks: Checks | null; timeoutMs: number; forms: LayoutForm[]; names: boolean }
   | { type: "layout"; id: number; key: string; form: string }
   | { type: "names"; id: number; key: string };
 

@@ -107,7 +107,8 @@ function reply(id: number, session: number, t0: number, fields: Partial<Reply>):
 
 function run(m: Extract<ToWorker, { type: "run" }>, t0: number): void {
   const b = bridge!;
-  const h = b.open(JSON.stringify({ version: m.version, timeoutMs: m.timeoutMs }));
+  // The page's language: the engine explains failures (Why, Fix) in it.
+  const h = b.open(JSON.stringify({ version: m.version, timeoutMs: m.timeoutMs, lang: m.lang }));
   if (h === 0) {
     reply(m.id, 0, t0, { json: failure("the engine refused the session options") });
     return;

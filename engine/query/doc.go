@@ -1,0 +1,44 @@
+// Package query executes CQL statements against the schema and the store with
+// Apache Cassandra 4.1's rules: it validates each statement in the order
+// Cassandra does (so the first failing check gives Cassandra's message),
+// plans reads from the WHERE clause the way StatementRestrictions does, and
+// applies writes with client-style timestamps from a virtual clock.
+//
+// DB (db.go) is one simulated cluster and Exec its only entry point: one
+// parsed statement in, a Result (rows, text, warnings, plan) or a
+// *cqlerr.Error out. Everything else is reached from there:
+//
+//	db.go            DB, Exec's dispatch, Result and Plan, compaction of expired data
+//	ddl.go           keyspaces and tables: CREATE, ALTER, DROP, USE, name resolution
+//	index.go         CREATE and DROP INDEX
+//	view.go          materialized views: CreateViewStatement's checks, keeping views in step
+//	describe.go      DESCRIBE, as cqlsh prints it
+//	system_local.go  system.local, and the builder of system tables
+//	system_schema.go system_schema.keyspaces and .columns, rebuilt from the schema
+//
+//	select.go        SELECT: planning (restrictions, ordering, limits) and the result
+//	restrictions.go  StatementRestrictions: which WHERE clauses a table can answer, in Cassandra's order
+//	relations.go     one relation to one restriction (Single/Multi/TokenRelation)
+//	multislice.go    multi-column slices (c1, c2) > (v1, v2)
+//	keyorder.go      the key order of partitions read by IN, token ranges and scans
+//	reader.go        walking partitions and rows for a plan: liveness, paging limits, filtering
+//	selection.go     the selected columns and functions of a SELECT, and the row context they read
+//	eval.go          evaluating selectors on a row (functions, casts, collection elements)
+//	functions.go     native functions and term evaluation for writes
+//	rowbuf.go        formatting a result row without allocating per cell
+//	warnings.go      tombstone thresholds, large partitions, the playground's modeling advice
+//	ring.go          the simulated ring: nodes, vnodes, replicas of a token
+//	explain.go       the Why and Fix of a failed statement, in terms of the storage layout
+//
+//	write.go         INSERT, UPDATE, DELETE: keys, timestamps, TTLs, row markers, tombstones
+//	ops.go           the operations of SET: collections, counters, null
+//	conditions.go    lightweight transactions: IF, IF [NOT] EXISTS, the [applied] row
+//	batch.go         BATCH: BatchStatement's validation order, conditional batches
+//	insert_json.go   INSERT JSON
+//	prepared.go      prepared INSERTs: a statement's shape reused for the next of its kind
+//
+// Invariants: the clock advances by one microsecond per statement, so writes
+// without USING TIMESTAMP are ordered as the script orders them; a statement
+// that fails changes nothing; messages match Cassandra's byte for byte
+// (messages_test.go and the engine's scenario files assert them).
+package query

@@ -1,0 +1,63 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { editKey, loadEdit, saveEdit } from "./autosave";
+
+/** A Storage over a Map. */
+function store(): Storage & { m: Map<string, string> } {
+  const m = new Map<string, string>();
+  return {
+    m,
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    key: (i: number) => [...m.keys()][i] ?? null,
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  };
+}
+
+test("each example of each page has its own key", () => {
+  assert.equal(editKey("/lessons/keys/", 3), "cqlplay:edit:/lessons/keys/#3");
+  assert.notEqual(editKey("/a/", 1), editKey("/a/", 2));
+  assert.notEqual(editKey("/a/", 1), editKey("/b/", 1));
+});
+
+test("an edit is saved with the lesson text's hash, and editing back to the lesson's text removes it", () => {
+  const s = store();
+  const k = editKey("/a/", 0);
+  saveEdit(s, k, "h1", "lesson", "mine");
+  assert.deepEqual(JSON.parse(s.m.get(k)!), { base: "h1", text: "mine" });
+  assert.deepEqual(loadEdit(s, k), { base: "h1", text: "mine" });
+  saveEdit(s, k, "h1", "lesson", "lesson");
+  assert.equal(s.m.has(k), false);
+  assert.equal(loadEdit(s, k), null);
+});
+
+test("what storage holds that is not an edit reads as none", () => {
+  const s = store();
+  for (const v of ["", "{", "null", "3", '{"base":"h"}', '{"text":5}']) {
+    s.m.set("k", v);
+    assert.equal(loadEdit(s, "k"), null, v);
+  }
+  s.m.set("k", '{"text":"t"}');
+  assert.deepEqual(loadEdit(s, "k"), { text: "t" });
+});
+
+test("storage that fails never stops editing", () => {
+  const failing = {
+    getItem(): string {
+      throw new Error("SecurityError");
+    },
+    setItem(): void {
+      throw new Error("QuotaExceededError");
+    },
+    removeItem(): void {
+      throw new Error("SecurityError");
+    },
+  };
+  assert.equal(loadEdit(failing, "k"), null);
+  assert.doesNotThrow(() => saveEdit(failing, "k", "h", "lesson", "mine"));
+  assert.doesNotThrow(() => saveEdit(failing, "k", "h", "lesson", "lesson"));
+});

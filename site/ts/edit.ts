@@ -1,0 +1,201 @@
+// Which text a playground's editor holds, and the bar that says so. The
+// rules, stated here only:
+//   - the editor opens with a share link's script when the URL carries one
+//     for this figure, else the reader's saved edit (autosave.ts), else the
+//     lesson's text; a read-only example always holds the lesson's text;
+//   - a shared script's edits go to the URL (a reload keeps them) and leave
+//     the reader's saved edit alone; any other edit is saved;
+//   - Modified shows while the text differs from the lesson's (or, for a
+//     share link, from the lesson's too); Older while the saved edit started
+//     from another version of the lesson text;
+//   - Reset leaves a share link's script for the reader's saved edit if there
+//     is one, and otherwise goes to the lesson's text; Undo reset is the
+//     editor's own undo, offered once after each Reset.
+
+import { editKey, loadEdit, saveEdit, type Saved } from "./autosave";
+import type { Editor } from "./editor";
+import { el } from "./results";
+import { scriptInFragment, shareURL } from "./share";
+import type { UI } from "./types";
+
+export class ReaderEdit {
+  /** The lesson's text of the example. */
+  readonly original: string;
+  /** The text the editor opens with. */
+  readonly initial: string;
+  private editor!: Editor;
+  private readonly hash: string; // of the lesson's text, as saved edits record it
+  private readonly key: string;
+  private readonly index: number;
+  private readonly readonly: boolean;
+  private shared: boolean; // the editor holds a script from a share link (share.ts)
+  private readonly modified: HTMLElement;
+  private readonly older: HTMLElement;
+  private readonly undo: HTMLButtonElement;
+
+  constructor(
+    private readonly fig: HTMLElement,
+    private readonly ui: UI,
+    index: number,
+    original: string,
+    private readonly say: (status: string) => void,
+  ) {
+    this.original = original;
+    this.hash = fig.dataset.hash ?? "";
+    this.index = index;
+    this.key = editKey(location.pathname, index);
+    this.readonly = fig.hasAttribute("data-readonly");
+    const saved = this.readonly ? null : this.load();
+    // A script from a share link shows instead of the reader's saved edit,
+    // which stays in storage: edits of the shared script go to the URL.
+    const shared = this.readonly ? null : scriptInFragment(location.hash, fig.id);
+    this.shared = shared !== null;
+    this.initial = shared ?? (saved ? saved.text : original);
+    this.modified = el("span", "pg-mod", this.shared ? ui.shared : ui.modified);
+    this.older = el("span", "pg-older", ui.older);
+    this.undo = button("pg-undo", ui.undoReset ?? "Undo reset", () => {
+      this.editor.input.focus();
+      document.execCommand("undo");
+      this.undo.hidden = true;
+    });
+    this.undo.hidden = true;
+    this.modified.hidden = this.shared ? shared === original : !saved || saved.text === original;
+    this.older.hidden = this.shared || !saved || saved.base === this.hash;
+  }
+
+  /**
+   * Fills the bar around status: the marks, then Share, Embed and Reset as
+   * the example allows. The editor is the one opened with initial.
+   */
+  attach(editor: Editor, bar: Element, status: HTMLElement): void {
+    this.editor = editor;
+    const ui = this.ui;
+    bar.append(this.modified, this.older, status);
+    if (!this.readonly) bar.append(button("pg-share", ui.share, () => this.share()));
+    // An embed page holds one example already: it offers no embed of itself.
+    if (!document.body.classList.contains("embed")) bar.append(button("pg-embed", ui.embed, () => this.embed()));
+    if (!this.readonly) bar.append(button("pg-reset", ui.reset, () => this.reset()), this.undo);
+    if (this.shared) this.fig.scrollIntoView(); // the fragment names no element the browser could scroll to
+  }
+
+  /** Keeps the editor's new text: in the URL for a shared script, else in storage. */
+  changed(): void {
+    const text = this.editor.value;
+    this.modified.hidden = text === this.original;
+    if (this.shared) {
+      // The shared script's edits live in the URL, so a reload keeps them
+      // and the reader's own saved edit of this example is left alone.
+      history.replaceState(history.state, "", shareURL(this.fig.id, text));
+      return;
+    }
+    const store = storage();
+    if (store) saveEdit(store, this.key, this.hash, this.original, text);
+  }
+
+  private load(): Saved | null {
+    const store = storage();
+    return store && loadEdit(store, this.key);
+  }
+
+  private reset(): void {
+    if (this.shared) {
+      // Out of the link's script, back to what the page shows without the
+      // link: the reader's own saved edit if there is one (a second Reset
+      // brings the lesson's text), else the lesson's text.
+      this.shared = false;
+      this.modified.textContent = this.ui.modified;
+      history.replaceState(history.state, "", location.pathname + location.search);
+      const saved = this.load();
+      if (saved) {
+        this.editor.replaceAll(saved.text);
+        this.older.hidden = saved.base === this.hash;
+        this.undo.hidden = false;
+        return;
+      }
+    }
+    if (this.editor.value === this.original) return;
+    this.editor.replaceAll(this.original);
+    this.older.hidden = true;
+    this.undo.hidden = false;
+  }
+
+  /**
+   * Shows the script the page URL now shares for this playground, if any: a
+   * share link opened on this very page changes only the fragment, which
+   * reloads nothing (page.ts calls this on hashchange).
+   */
+  openShared(): void {
+    if (this.readonly) return;
+    const text = scriptInFragment(location.hash, this.fig.id);
+    if (text === null || (this.shared && text === this.editor.value)) return;
+    this.shared = true;
+    this.modified.textContent = this.ui.shared;
+    this.older.hidden = true;
+    this.editor.replaceAll(text);
+    this.fig.scrollIntoView();
+  }
+
+  /**
+   * Shows, selected, and copies where the page may, the HTML of an iframe
+   * holding this example alone (its embed page, build/pages.go) with the
+   * editor's script when it differs from the lesson's.
+   */
+  private embed(): void {
+    const script = this.editor.value;
+    const page = location.pathname + "embed/" + this.index + "/";
+    const src = script === this.original ? location.origin + page : shareURL(this.fig.id, script, page);
+    const title = ("cqlplay: " + document.title).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+    const html = `<iframe src="${src}" title="${title}" width="100%" height="640" style="border:0" loading="lazy"></iframe>`;
+    let field = this.fig.querySelector<HTMLInputElement>(".pg-snippet");
+    if (!field) {
+      field = document.createElement("input");
+      field.className = "pg-snippet";
+      field.readOnly = true;
+      field.setAttribute("aria-label", this.ui.embedHelp);
+      this.fig.querySelector(".pg-bar")!.append(field);
+    }
+    field.value = html;
+    field.hidden = false;
+    field.focus();
+    field.select();
+    try {
+      navigator.clipboard.writeText(html).then(
+        () => this.say(this.ui.embedCopied),
+        () => {},
+      );
+    } catch {
+      // the snippet is shown, selected, for the reader to copy
+    }
+  }
+
+  /** Puts a link to this playground with its script in the address bar, and on the clipboard when the page may write it. */
+  private share(): void {
+    const url = shareURL(this.fig.id, this.editor.value);
+    history.replaceState(history.state, "", url);
+    const ui = this.ui;
+    try {
+      navigator.clipboard.writeText(url).then(
+        () => this.say(ui.shareCopied),
+        () => this.say(ui.shareInURL),
+      );
+    } catch {
+      this.say(ui.shareInURL);
+    }
+  }
+}
+
+/** The page's localStorage, or null where the page may not use it (a sandboxed iframe). */
+function storage(): Storage | null {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function button(cls: string, text: string, onClick: () => void): HTMLButtonElement {
+  const b = el("button", cls, text);
+  b.type = "button";
+  b.addEventListener("click", onClick);
+  return b;
+}

@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { sameRows } from "./exercise";
+import type { Outcome } from "./types";
+
+function rows(columns: string[], rows: string[][], nulls?: [number, number][]): Outcome {
+  return { statement: "SELECT", line: 1, warnings: [], columns, rows, nulls };
+}
+
+test("sameRows compares columns by name and rows in order or as a multiset", () => {
+  const want = rows(["k", "v"], [["1", "a"], ["2", "b"]]);
+  const cases: [string, Outcome, boolean, boolean][] = [
+    ["same", rows(["k", "v"], [["1", "a"], ["2", "b"]]), true, true],
+    ["columns in another order", rows(["v", "k"], [["a", "1"], ["b", "2"]]), true, true],
+    ["rows in another order, unordered", rows(["k", "v"], [["2", "b"], ["1", "a"]]), false, true],
+    ["rows in another order, ordered", rows(["k", "v"], [["2", "b"], ["1", "a"]]), true, false],
+    ["a column missing", rows(["k", "w"], [["1", "a"], ["2", "b"]]), false, false],
+    ["a column more", rows(["k", "v", "w"], [["1", "a", "x"], ["2", "b", "y"]]), false, false],
+    ["a row fewer", rows(["k", "v"], [["1", "a"]]), false, false],
+    ["a value differs", rows(["k", "v"], [["1", "a"], ["2", "c"]]), false, false],
+    ["a null for the text 'null'", rows(["k", "v"], [["1", "a"], ["2", "null"]], [[1, 1]]), false, false],
+    ["no result set", { statement: "SELECT", line: 1, warnings: [] }, false, false],
+  ];
+  for (const [name, got, ordered, same] of cases) assert.equal(sameRows(want, got, ordered), same, name);
+});
+
+test("sameRows: a null matches a null only", () => {
+  const want = rows(["v"], [["null"]], [[0, 0]]);
+  assert.equal(sameRows(want, rows(["v"], [["null"]], [[0, 0]]), true), true);
+  assert.equal(sameRows(want, rows(["v"], [["null"]]), true), false);
+});
+
+test("sameRows unordered: either side's rows in any order", () => {
+  const want = rows(["k"], [["3"], ["1"], ["2"], ["1"]]);
+  assert.equal(sameRows(want, rows(["k"], [["1"], ["2"], ["1"], ["3"]]), false), true);
+  assert.equal(sameRows(want, rows(["k"], [["1"], ["2"], ["2"], ["3"]]), false), false);
+});

@@ -1,0 +1,60 @@
+// The run a playground shows, and what the worker computed from its session.
+// The rules, stated here only:
+//   - everything held belongs to one session, the worker's of the shown run
+//     (0: none yet); a new run replaces all of it at once;
+//   - a layout form is asked of that session at most once at a time, and a
+//     reply is kept only while its session is still the one shown;
+//   - a session the worker no longer has (it was restarted: it answers for
+//     session 0) is replaced by a new run, which the caller starts.
+
+import type { Engine, RunResult } from "./engine";
+import type { Outcome } from "./types";
+
+export class ShownRun {
+  /** The shown run's outcomes, one per statement. */
+  outcomes: Outcome[] = [];
+  /** The worker's session of the shown run; 0 before the first. */
+  session = 0;
+  private layouts = new Map<string, string>(); // layout form -> the bridge's reply, from session
+  private asked = new Set<string>(); // asked of session, not answered yet
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly key: string,
+  ) {}
+
+  /** Shows run r from now on. */
+  take(r: RunResult): void {
+    this.outcomes = r.outcomes;
+    this.session = r.session;
+    this.layouts = new Map(Object.entries(r.layouts));
+    this.asked.clear();
+  }
+
+  /** The reply for a layout form from the shown session, if the worker gave it. */
+  layout(form: string): string | undefined {
+    return this.layouts.get(form);
+  }
+
+  /**
+   * Asks the worker for a layout form of the shown session, unless that is
+   * under way (tag: what else the asker waits for under that form). got runs
+   * with the reply when the session is still shown; lost when the worker no
+   * longer has it.
+   */
+  ask(form: string, got: (raw: string) => void, lost: () => void, tag = form): void {
+    if (this.session === 0 || this.asked.has(tag)) return;
+    this.asked.add(tag);
+    const session = this.session;
+    void this.engine.layout(this.key, form).then((r) => {
+      if (this.session !== session) return; // a newer run was drawn meanwhile; it asks by itself
+      this.asked.delete(tag);
+      if (!r || r.session !== session) {
+        if (!r || r.session === 0) lost();
+        return;
+      }
+      if (tag === form) this.layouts.set(form, r.layouts[form]);
+      got(r.layouts[form]);
+    });
+  }
+}

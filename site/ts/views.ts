@@ -1,0 +1,244 @@
+// A playground's views behind their tabs, and how each is drawn. The rules,
+// stated here only:
+//   - one view is on screen at a time (the WAI-ARIA tabs pattern, with a
+//     roving tabindex); the open view is in the figure's data-open;
+//   - Results and Why are drawn from the outcomes every run returns: always
+//     current, on screen or not; an exercise's Checks from its checks;
+//   - a layout view (contract.gen.ts viewForms) is drawn from the shown
+//     run's session when it is open, and otherwise marked stale (the
+//     figure's data-stale) until its tab opens;
+//   - a view is not rebuilt from the reply it already shows; a run of the
+//     lesson's own text draws nothing: the build pre-rendered its views
+//     (TestBrowserMatchesBuild).
+
+import type { RunResult } from "./engine";
+import { Exercise } from "./exercise";
+import { renderOutcomes, renderWhy } from "./results";
+import type { ShownRun } from "./shown";
+import { keySep, renderStorage, type LayoutModel } from "./storage";
+import type { Outcome, UI } from "./types";
+import { viewForms, type LayoutForm, type View } from "./contract.gen";
+
+/** The layout form a view draws; undefined for Results, Why and an exercise's Checks. */
+export function formOf(view: string): LayoutForm | undefined {
+  return viewForms[view as View];
+}
+
+export class Views {
+  /** The view on screen. */
+  open = "results";
+  private readonly tabs: HTMLElement[];
+  private readonly panels = new Map<string, HTMLElement>();
+  private readonly stale = new Set<string>(); // layout views not drawn from the shown session yet
+  private readonly drawn = new Map<string, string>(); // view -> the reply it shows, to skip identical redraws
+  private model: LayoutModel | null = null; // the Storage view's, for hovering
+  /** An exercise's checks, drawn into its Checks view. */
+  readonly exercise: Exercise | null;
+  /** The Results panel. */
+  readonly results: HTMLElement;
+
+  constructor(
+    private readonly fig: HTMLElement,
+    private readonly ui: UI,
+    private readonly shown: ShownRun,
+    private readonly rerun: () => void,
+  ) {
+    this.results = fig.querySelector(".pg-results") as HTMLElement;
+    this.tabs = [...fig.querySelectorAll<HTMLElement>('[role="tab"]')];
+    for (const p of fig.querySelectorAll<HTMLElement>('[role="tabpanel"]')) this.panels.set(p.dataset.view!, p);
+    const checks = this.panels.get("checks");
+    this.exercise = fig.hasAttribute("data-exercise") && checks ? new Exercise(checks) : null;
+    const open = this.tabs.find((t) => t.getAttribute("aria-selected") === "true") ?? this.tabs[0];
+    this.show(open.dataset.view!);
+    this.tabs.forEach((tab, i) => {
+      tab.addEventListener("click", () => this.show(tab.dataset.view!));
+      tab.addEventListener("keydown", (e) => {
+        const n = this.tabs.length;
+        const j = e.key === "ArrowRight" ? (i + 1) % n : e.key === "ArrowLeft" ? (i + n - 1) % n : e.key === "Home" ? 0 : e.key === "End" ? n - 1 : -1;
+        if (j < 0) return;
+        e.preventDefault();
+        this.show(this.tabs[j].dataset.view!);
+        this.tabs[j].focus();
+      });
+    });
+    this.results.addEventListener("mouseover", (e) => this.hover(e));
+    this.results.addEventListener("mouseleave", () => this.clearClass("lay-hover"));
+  }
+
+  /** Whether no run has been drawn yet: the page shows the build's views. */
+  get untouched(): boolean {
+    return this.drawn.size === 0;
+  }
+
+  private show(name: string): void {
+    for (const t of this.tabs) {
+      const on = t.dataset.view === name;
+      t.setAttribute("aria-selected", String(on));
+      t.tabIndex = on ? 0 : -1;
+    }
+    for (const [v, p] of this.panels) p.hidden = v !== name;
+    this.fig.dataset.open = name;
+    this.open = name;
+    if (this.stale.has(name)) this.drawLayout(name);
+  }
+
+  /** Draws the run the ShownRun just took; prerendered: the page already shows its views. */
+  draw(r: RunResult, prerendered: boolean): void {
+    const ui = this.ui;
+    if (prerendered) this.drawn.set("results", r.json);
+    if (this.drawn.get("results") !== r.json) {
+      renderOutcomes(this.results, ui, r.outcomes);
+      const why = this.panels.get("why");
+      if (why) renderWhy(why, ui, r.outcomes);
+      this.drawn.set("results", r.json);
+    }
+    if (this.exercise && r.checks) {
+      const checks = r.checks.join("\u0000");
+      if (prerendered) this.drawn.set("checks", checks);
+      if (this.drawn.get("checks") !== checks) {
+        this.exercise.render(ui, r.checks);
+        this.drawn.set("checks", checks);
+      }
+    }
+    if (!prerendered) for (const view of this.panels.keys()) if (formOf(view)) this.stale.add(view);
+    if (this.stale.has(this.open)) this.drawLayout(this.open);
+    this.fig.dataset.stale = [...this.stale].join(" ");
+  }
+
+  /**
+   * Draws a stale layout view from the shown run's session: from the reply
+   * already here, or once the worker answers for that session.
+   */
+  private drawLayout(view: string): void {
+    const form = formOf(view)!;
+    const raw = this.shown.layout(form);
+    if (raw === undefined) {
+      this.shown.ask(
+        form,
+        () => {
+          if (this.open === view && this.stale.has(view)) this.drawLayout(view);
+        },
+        this.rerun,
+      );
+      return;
+    }
+    this.stale.delete(view);
+    // The views still to draw from the shown run, for tests and the curious.
+    this.fig.dataset.stale = [...this.stale].join(" ");
+    if (this.drawn.get(view) === raw) return;
+    this.drawPanel(this.panels.get(view)!, form, raw);
+    this.drawn.set(view, raw);
+  }
+
+  /** Draws a layout view from the bridge's reply (build/widget.go writePanel). */
+  private drawPanel(panel: HTMLElement, form: string, raw: string): void {
+    const note = (cls: string, text: string) => {
+      const p = document.createElement("p");
+      p.className = cls;
+      p.textContent = text;
+      panel.replaceChildren(p);
+    };
+    let reply: { error?: { message: string }; map?: LayoutModel; text?: string };
+    try {
+      reply = JSON.parse(raw);
+    } catch (e) {
+      return note("out-err", String(e));
+    }
+    if (reply.error) return note("out-err", reply.error.message);
+    if (form === "map") {
+      this.model = reply.map ?? null;
+      renderStorage(panel, this.ui, reply.map ?? { tables: [] });
+      return;
+    }
+    const pre = document.createElement("pre");
+    pre.className = "lay-text";
+    pre.textContent = reply.text ?? "";
+    panel.replaceChildren(pre);
+  }
+
+  private clearClass(cls: string): void {
+    this.fig.querySelectorAll("." + cls).forEach((e) => e.classList.remove(cls));
+  }
+
+  /** Selects the output of the statement on the caret's line, and highlights what it read in Storage. */
+  select(line: number): void {
+    const outcomes = this.shown.outcomes;
+    let idx = -1;
+    outcomes.forEach((o, i) => {
+      if (o.line <= line) idx = i;
+    });
+    // A silent statement has no output to select.
+    const panel = this.results;
+    panel.querySelectorAll(".out-sel").forEach((e) => e.classList.remove("out-sel"));
+    const out = panel.querySelector(`.out[data-stmt="${idx}"]`);
+    if (out) {
+      out.classList.add("out-sel");
+      // Scroll the results panel only: moving the page under a typing
+      // reader would lose their place.
+      const pr = panel.getBoundingClientRect();
+      const or = out.getBoundingClientRect();
+      if (or.top < pr.top) panel.scrollTop -= pr.top - or.top;
+      else if (or.bottom > pr.bottom) panel.scrollTop += Math.min(or.bottom - pr.bottom, or.top - pr.top);
+    }
+    this.highlightRead(outcomes[idx]);
+  }
+
+  /** Highlights in the Storage view the partitions a statement read, or, for a query that scans, every partition of its table. */
+  private highlightRead(o: Outcome | undefined): void {
+    this.clearClass("lay-hl");
+    const storage = this.panels.get("storage");
+    const plan = o?.plan;
+    if (!storage || !plan || plan.kind === "write") return;
+    const sec = [...storage.querySelectorAll<HTMLElement>(".lay-table")].find((s) => s.dataset.table === plan.table);
+    if (!sec) return;
+    const tokens = new Set(plan.partitions ?? []);
+    for (const p of sec.querySelectorAll<HTMLElement>(".lay-part")) {
+      if (plan.allPartitions || tokens.has(p.dataset.token!)) p.classList.add("lay-hl");
+    }
+  }
+
+  /** Hovering a result row highlights its partition and row in the Storage view. */
+  private hover(e: Event): void {
+    const tr = (e.target as HTMLElement).closest("tbody tr");
+    const out = tr?.closest<HTMLElement>(".out");
+    this.clearClass("lay-hover");
+    if (!tr || !out) return;
+    if (!this.model) {
+      // The Storage view was pre-rendered or drawn from an older run: its
+      // model comes from the shown run's session, once.
+      this.shown.ask(
+        "map",
+        (raw) => {
+          try {
+            this.model = (JSON.parse(raw) as { map?: LayoutModel }).map ?? null;
+          } catch {
+            return;
+          }
+          if (tr.isConnected) this.hover(e);
+        },
+        () => {},
+        "model",
+      );
+      return;
+    }
+    const o = this.shown.outcomes[Number(out.dataset.stmt)];
+    const table = this.model.tables.find((t) => t.keyspace + "." + t.name === o?.plan?.table);
+    if (!o || !o.columns || !table) return;
+    const cells = [...tr.children].map((td) => (td.classList.contains("null") ? "null" : td.textContent ?? ""));
+    const valueOf = (name: string) => {
+      const i = o.columns!.indexOf(name);
+      return i < 0 ? undefined : cells[i];
+    };
+    const key = table.partitionKey.map((k) => valueOf(k.name));
+    if (key.some((v) => v === undefined)) return;
+    const storage = this.panels.get("storage")!;
+    const sec = [...storage.querySelectorAll<HTMLElement>(".lay-table")].find((s) => s.dataset.table === o.plan!.table);
+    const part = [...(sec?.querySelectorAll<HTMLElement>(".lay-part") ?? [])].find((p) => p.dataset.key === key.join(keySep));
+    if (!part) return;
+    part.classList.add("lay-hover");
+    const ck = table.clustering.map((k) => valueOf(k.name));
+    if (ck.length === 0 || ck.some((v) => v === undefined)) return;
+    const row = [...part.querySelectorAll<HTMLElement>(".lay-row")].find((r) => r.dataset.ck === ck.join(keySep));
+    row?.classList.add("lay-hover");
+  }
+}
