@@ -226,7 +226,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 		return o
 	}
 	if it.Markers > 0 {
-		o.Error = errBindVariables().At(it.Pos, len(it.Src))
+		o.Error = query.ErrBindVariables().At(it.Pos, len(it.Src))
 		return o
 	}
 	defer func() {
@@ -247,10 +247,4 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 		o.Columns, o.Rows, o.Nulls, o.Text, o.Warnings, o.Plan = res.Columns, res.Rows, res.Nulls, res.Text, res.Warnings, res.Plan
 	}
 	return o
-}
-
-// errBindVariables: a statement with bind markers, which a script cannot bind
-// (QueryProcessor's check on the number of bound values).
-func errBindVariables() *cqlerr.Error {
-	return cqlerr.Invalid("Invalid amount of bind variables")
 }

@@ -101,7 +101,7 @@ const RuleLiteralKind cqlerr.Rule = "types.literal-kind"
 func (t *Type) assignLiteral(x *cql.Literal, receiver string, env Env) (Value, *cqlerr.Error) {
 	if x.Kind == cql.NullLit {
 		if t.Kind == Counter {
-			return nil, errNullIncrement()
+			return nil, ErrNullIncrement()
 		}
 		return nil, nil
 	}
@@ -554,7 +554,8 @@ func errCannotEvaluate(term, receiver string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot evaluate " + term + " for " + receiver)
 }
 
-func errNullIncrement() *cqlerr.Error {
+// ErrNullIncrement: c = c + null on a counter (Constants.Adder), also raised by engine/query.
+func ErrNullIncrement() *cqlerr.Error {
 	return cqlerr.Invalid("Invalid null value for counter increment/decrement")
 }
 

@@ -132,7 +132,7 @@ func applyKeyspaceProperties(ks *schema.Keyspace, props []cql.Property) *cqlerr.
 			v, _ := p.Value.(*cql.Literal)
 			ks.DurableWrites = v == nil || v.Text == "true" || v.Text == "1" || v.Text == "yes"
 		default:
-			return errUnknownKeyspaceProperty(p.Name.Pos, p.Name.Name)
+			return schema.ErrUnknownProperty(p.Name.Pos, p.Name.Name)
 		}
 	}
 	return nil
@@ -257,7 +257,7 @@ func (db *DB) addColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 			return errAddToCompact()
 		}
 		if def.Static && !t.HasClustering() {
-			return errAddStaticWithoutClustering()
+			return schema.ErrStaticWithoutClustering()
 		}
 		if old := t.Dropped[def.Name.Name]; old != nil {
 			// After CASSANDRA-8099 a dropped column may come back only with
@@ -515,10 +515,6 @@ func errReplicationNotMap() *cqlerr.Error {
 	return cqlerr.New(cqlerr.SyntaxException, "Invalid value for property 'replication'. It should be a map.")
 }
 
-func errUnknownKeyspaceProperty(pos cqlerr.Pos, name string) *cqlerr.Error {
-	return cqlerr.Syntax(pos, len(name), "Unknown property '"+name+"'")
-}
-
 func errDropSystemKeyspace(ks string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.Unauthorized, "Cannot DROP <keyspace "+ks+">")
 }
@@ -557,10 +553,6 @@ func errColumnExists(col string) *cqlerr.Error {
 
 func errAddToCompact() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot add new column to a COMPACT STORAGE table")
-}
-
-func errAddStaticWithoutClustering() *cqlerr.Error {
-	return cqlerr.Invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column")
 }
 
 func errReAddType(col, typ, old string) *cqlerr.Error {

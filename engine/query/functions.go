@@ -30,10 +30,16 @@ func (e env) Eval(x cql.Expr, want *cqltype.Type, receiver string) (cqltype.Valu
 	return nil, errNotAValue(x.String(), receiver)
 }
 
-// errBindMarker explains that the playground runs statements as text, with
-// nothing to bind a marker to (QueryProcessor's check on bound values).
+// ErrBindVariables says that a statement has bind markers, which a script
+// cannot bind (QueryProcessor's check on the number of bound values); the
+// session raises it too, for a statement it sees has markers.
+func ErrBindVariables() *cqlerr.Error {
+	return cqlerr.Invalid("Invalid amount of bind variables")
+}
+
+// errBindMarker is ErrBindVariables located at the marker.
 func errBindMarker(m *cql.BindMarker) *cqlerr.Error {
-	return cqlerr.Invalid("Invalid amount of bind variables").At(m.Pos, len(m.String()))
+	return ErrBindVariables().At(m.Pos, len(m.String()))
 }
 
 func exprPos(e cql.Expr) cqlerr.Pos {

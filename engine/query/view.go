@@ -36,7 +36,7 @@ func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 	ksName := db.keyspaceOf(s.Name)
 	ks := db.Schema.Keyspaces[ksName]
 	if ks == nil {
-		return nil, errViewKeyspace(ksName)
+		return nil, errNoSuchKeyspace(ksName)
 	}
 	if s.CompactStorage {
 		return nil, errViewCompact()
@@ -53,7 +53,7 @@ func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 		if s.IfNotExists {
 			return &Result{}, nil
 		}
-		return nil, errViewExists(name, ksName)
+		return nil, errTableExists(name, ksName)
 	}
 	if base.Counter {
 		return nil, errViewOnCounters()
@@ -403,10 +403,6 @@ const ruleViewKeyNotNull cqlerr.Rule = "views.key-not-null"
 // The messages of CREATE and DROP MATERIALIZED VIEW, in the order
 // CreateViewStatement.java (cql3/statements/schema) checks them unless noted.
 
-func errViewKeyspace(ks string) *cqlerr.Error {
-	return cqlerr.Invalid("Keyspace '" + ks + "' doesn't exist")
-}
-
 // errViewCompact: WITH COMPACT STORAGE on a view, refused by the grammar since 4.0.
 func errViewCompact() *cqlerr.Error {
 	return cqlerr.New(cqlerr.SyntaxException, "COMPACT STORAGE tables are not allowed starting with version 4.0")
@@ -418,11 +414,6 @@ func errViewNoBase(base string) *cqlerr.Error {
 
 func errViewNameTaken(name string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot create materialized view '" + name + "' - a table with the same name already exists")
-}
-
-// errViewExists: a view of that name exists (AlreadyExistsException).
-func errViewExists(name, ks string) *cqlerr.Error {
-	return cqlerr.New(cqlerr.AlreadyExists, "Cannot add already existing table \""+name+"\" to keyspace \""+ks+"\"")
 }
 
 func errViewOnCounters() *cqlerr.Error {

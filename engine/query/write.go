@@ -305,7 +305,7 @@ func (db *DB) prepareAssignment(c *schema.Column, a *cql.Assignment, lwt bool) (
 				return nil, err
 			}
 			if v == nil && typ.Kind == cqltype.Counter {
-				return nil, errNullIncrement()
+				return nil, cqltype.ErrNullIncrement()
 			}
 			return &operation{col: c, kind: kind, val: v, text: text}, nil
 		}
@@ -822,10 +822,6 @@ func errNullElementKey(list bool) *cqlerr.Error {
 		return cqlerr.Invalid("Invalid null value for list index")
 	}
 	return cqlerr.Invalid("Invalid null value for map key")
-}
-
-func errNullIncrement() *cqlerr.Error {
-	return cqlerr.Invalid("Invalid null value for counter increment/decrement")
 }
 
 func errUnsupportedAssignment(text string) *cqlerr.Error {

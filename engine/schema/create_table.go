@@ -88,7 +88,7 @@ func NewTable(ks string, ct *cql.CreateTable) (*Table, *cqlerr.Error) {
 			return nil, err
 		}
 	} else if len(ct.Clustering) == 0 && len(static) > 0 {
-		return nil, errStaticWithoutClustering()
+		return nil, ErrStaticWithoutClustering()
 	}
 	counters := 0
 	for _, n := range others {
@@ -272,7 +272,7 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 			continue
 		}
 		if !knownProperty(name) {
-			return errUnknownProperty(p.Name.Pos, name)
+			return ErrUnknownProperty(p.Name.Pos, name)
 		}
 		text, isMap := propertyText(p.Value)
 		switch name {
@@ -378,8 +378,9 @@ func TableProperties() [][2]string {
 // (cql3/statements/schema) unless noted; each is raised only by the check
 // named in its comment.
 
-// errStaticWithoutClustering: a static column in a table with no clustering column.
-func errStaticWithoutClustering() *cqlerr.Error {
+// ErrStaticWithoutClustering: a static column in a table with no clustering column
+// (CREATE TABLE, and ALTER TABLE ADD in engine/query).
+func ErrStaticWithoutClustering() *cqlerr.Error {
 	return cqlerr.Invalid("Static columns are only useful (and thus allowed) if the table has at least one clustering column")
 }
 
@@ -478,8 +479,9 @@ func errPropertyTwice(pos cqlerr.Pos, name string) *cqlerr.Error {
 	return cqlerr.Syntax(pos, len(name), "Multiple definition for property '"+name+"'")
 }
 
-// errUnknownProperty: a WITH property Cassandra does not know (PropertyDefinitions.validate).
-func errUnknownProperty(pos cqlerr.Pos, name string) *cqlerr.Error {
+// ErrUnknownProperty: a WITH property Cassandra does not know (PropertyDefinitions.validate),
+// of a table or, in engine/query, of a keyspace.
+func ErrUnknownProperty(pos cqlerr.Pos, name string) *cqlerr.Error {
 	return cqlerr.Syntax(pos, len(name), "Unknown property '"+name+"'")
 }
 
