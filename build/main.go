@@ -2,7 +2,9 @@
 //
 //	go run ./build                  # write dist/ for a static host
 //	go run ./build serve            # build, serve http://localhost:8080, rebuild on change
-//	go run ./build bench [-browser] # engine vs sql.js and PGlite, ratios (bench.go)
+//	go run ./build wasm -out DIR    # only the engine: DIR/cqlplay.wasm and its wasm_exec.js
+//
+// The benchmark is a command of its own: go run ./build/bench.
 //
 // It renders content/ with goldmark (a playground for each ```cql fence, its
 // results computed here by the engine), bundles site/ with esbuild, compiles
@@ -26,8 +28,8 @@ func main() {
 }
 
 func run(args []string) error {
-	if len(args) > 0 && args[0] == "bench" {
-		return runBench(args[1:]) // bench.go
+	if len(args) > 0 && args[0] == "wasm" {
+		return runWasm(args[1:])
 	}
 	cmd := "build"
 	if len(args) > 0 && (args[0] == "serve" || args[0] == "build") {
@@ -39,6 +41,7 @@ func run(args []string) error {
 	addr := fs.String("addr", "localhost:8080", "address to serve on (serve only)")
 	strict := fs.Bool("strict", false, "fail when an example disagrees with its expectations")
 	quality := fs.Int("brotli", 11, "brotli quality for precompressed files")
+	wasm := fs.String("wasm", "", "ship this compiled engine instead of compiling ./wasm (go run ./build/bench compares builds)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -54,7 +57,7 @@ func run(args []string) error {
 		outDir = filepath.Join(root, outDir)
 	}
 	c := config{Root: root, Out: outDir, BaseURL: *base, Strict: *strict, Compress: cmd == "build",
-		BrotliQuality: *quality, Log: os.Stderr}
+		BrotliQuality: *quality, Wasm: *wasm, Log: os.Stderr}
 	if cmd == "serve" {
 		return serve(c, *addr)
 	}
@@ -64,6 +67,39 @@ func run(args []string) error {
 	}
 	fmt.Fprintf(os.Stderr, "wrote %d pages to %s in %v\n", len(r.Pages), outDir, r.Duration.Round(1e6))
 	return nil
+}
+
+// runWasm compiles only the engine, as the site ships it, beside the
+// wasm_exec.js of the same Go: what node needs to load it
+// (go run ./build/bench, or any script of one's own).
+func runWasm(args []string) error {
+	fs := flag.NewFlagSet("wasm", flag.ContinueOnError)
+	out := fs.String("out", "", "directory to write cqlplay.wasm and wasm_exec.js to")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *out == "" || fs.NArg() > 0 {
+		return errors.New("usage: go run ./build wasm -out DIR")
+	}
+	root, err := findRoot()
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
+	if err := compileWasm(root, filepath.Join(*out, "cqlplay.wasm")); err != nil {
+		return err
+	}
+	src, err := wasmExecPath(root)
+	if err != nil {
+		return err
+	}
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(*out, "wasm_exec.js"), data, 0o644)
 }
 
 // findRoot returns the repository root: the nearest directory up from the

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/cqlplay/cqlplay/build/host"
 )
 
 // The tests of this package share one build of the site (and one compile of
@@ -42,7 +44,7 @@ func TestMain(m *testing.M) {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}
-		srv := &http.Server{Handler: siteHandler(testDist)}
+		srv := &http.Server{Handler: host.Handler(testDist)}
 		go srv.Serve(ln)
 		defer srv.Close()
 		testURL = "http://" + ln.Addr().String()

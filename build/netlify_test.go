@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cqlplay/cqlplay/build/host"
 )
 
 // TestNetlifyHeaders checks that netlify.toml sends the headers the local
@@ -16,7 +18,7 @@ func TestNetlifyHeaders(t *testing.T) {
 		t.Fatal(err)
 	}
 	toml := string(data)
-	for k, v := range securityHeaders {
+	for k, v := range host.SecurityHeaders {
 		if !strings.Contains(toml, k+` = "`+v+`"`) {
 			t.Errorf("netlify.toml does not set %s = %q", k, v)
 		}

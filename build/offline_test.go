@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/cqlplay/cqlplay/build/host"
 )
 
 // TestBrowserOffline visits one lesson, stops the server, and opens another
@@ -23,7 +24,7 @@ func TestBrowserOffline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &http.Server{Handler: siteHandler(testDist)}
+	srv := &http.Server{Handler: host.Handler(testDist)}
 	go srv.Serve(ln)
 	defer srv.Close()
 	base := "http://" + ln.Addr().String()

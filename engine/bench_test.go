@@ -1,33 +1,13 @@
 package engine
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"runtime"
 	"strconv"
 	"strings"
 	"testing"
-)
 
-// TestBenchGenerators pins the Go generators to the sha256 values of the
-// peer benchmark's reference scripts (docs/performance.md, "Workloads"), so
-// the benchmarks run exactly the workloads the peers run.
-func TestBenchGenerators(t *testing.T) {
-	sum := func(s string) string { h := sha256.Sum256([]byte(s)); return hex.EncodeToString(h[:]) }
-	tests := []struct {
-		name, text, want string
-	}{
-		{"W1 10000", benchW1(10000), "f51c4259586c16e901f97a68dc383e0216005cc3043bed0a2c20dcd8917cf143"},
-		{"W1 100000", benchW1(100000), "40d6cc7e16d8db484532f002e0e2c3228ab2a077b78327e9ddbfcd7275200913"},
-		{"W2 2000", strings.Join(benchW2(2000), "\n") + "\n", "1c50346871e9af5f1844d4b77ac765b21a6b01dd8d5a92a01043626cb28ac158"},
-		{"W3", benchW3, "f28b2825ea68f5a8c5421775aac0ca2e5e81cdb45402cbfb31e8a41d50eed652"},
-	}
-	for _, tt := range tests {
-		if got := sum(tt.text); got != tt.want {
-			t.Errorf("%s: sha256 %s, want %s", tt.name, got, tt.want)
-		}
-	}
-}
+	"github.com/cqlplay/cqlplay/engine/workload"
+)
 
 // mustRun runs a script and fails on any error outcome.
 func mustRun(tb testing.TB, s *Session, script string) []Outcome {
@@ -53,7 +33,7 @@ func countRows(tb testing.TB, s *Session) int {
 // in one call.
 func BenchmarkW1(b *testing.B) {
 	for _, n := range []int{10000, 100000} {
-		script := benchW1(n)
+		script := workload.W1(workload.CQL, n)
 		b.Run(strconv.Itoa(n/1000)+"k", func(b *testing.B) {
 			b.SetBytes(int64(len(script)))
 			b.ReportAllocs()
@@ -75,8 +55,8 @@ func BenchmarkW1(b *testing.B) {
 // the data W1 left; one op is all 2,000 queries.
 func BenchmarkW2(b *testing.B) {
 	s := NewSession(Options{})
-	mustRun(b, s, benchW1(100000))
-	qs := benchW2(2000)
+	mustRun(b, s, workload.W1(workload.CQL, 100000))
+	qs := workload.W2(2000)
 	b.ReportAllocs()
 	rows := 0
 	for b.Loop() {
@@ -97,7 +77,7 @@ func BenchmarkW3(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s := NewSession(Options{})
-		outs := s.Run(benchW3)
+		outs := s.Run(workload.W3(workload.CQL))
 		if len(outs[len(outs)-1].Rows) != 1 {
 			b.Fatal("W3's last SELECT did not return its row")
 		}
@@ -114,12 +94,12 @@ func BenchmarkHeapPerRow(b *testing.B) {
 		runtime.GC()
 		runtime.ReadMemStats(&before)
 		s := NewSession(Options{})
-		mustRun(b, s, benchPreamble+benchW1Schema)
-		g := newW1Gen()
-		for g.i < rows {
+		mustRun(b, s, workload.W1Schema(workload.CQL))
+		g := workload.NewW1Rows()
+		for done := 0; done < rows; done += chunk {
 			var sb strings.Builder
 			sb.Grow(chunk * 115)
-			g.next(&sb, g.i+chunk)
+			g.Next(&sb, done+chunk)
 			s.Run(sb.String())
 		}
 		runtime.GC()

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/cqlplay/cqlplay/engine/workload"
 )
 
 // runBothWays runs script in a session with prepared INSERTs and in one
@@ -33,7 +35,7 @@ func runBothWays(t *testing.T, opts Options, script string) int {
 }
 
 func TestPreparedInsertsW1(t *testing.T) {
-	n := runBothWays(t, Options{}, benchW1(2000)+"SELECT * FROM readings WHERE sensor = 's001' AND day = '2026-01-02';\n")
+	n := runBothWays(t, Options{}, workload.W1(workload.CQL, 2000)+"SELECT * FROM readings WHERE sensor = 's001' AND day = '2026-01-02';\n")
 	if n < 1990 {
 		t.Errorf("only %d of 2,000 INSERTs took the prepared path", n)
 	}

@@ -1,48 +1,37 @@
-// cqlengine.mjs runs the peer benchmark's workloads (../shared/bench/README.md,
-// "Workload definitions (version 1)") on cqlplay's WebAssembly engine, loaded
-// as the site loads it: Go's wasm_exec.js, then wasm/cqlplay.mjs, whose
-// globalThis.cqlplay API calls the //go:wasmexport entry points. It prints the
-// same JSON lines as the peers' scripts (peer "cql"), so `go run ./build bench`
-// can set them side by side with sql.js and PGlite measured in the same run.
+// cqlengine.mjs runs the benchmark's workloads (docs/performance.md,
+// "Workloads") on cqlplay's WebAssembly engine, loaded as the site loads it:
+// Go's wasm_exec.js, then wasm/cqlplay.mjs, whose globalThis.cqlplay API
+// calls the //go:wasmexport entry points. It prints the same JSON lines as
+// the peers (peer "cql"), so `go run ./build/bench` sets them side by side.
 //
-//   node --expose-gc cqlengine.mjs <wasm_exec.js> <cqlplay.wasm> <cqlplay.mjs> <shared/bench dir>
+//   node --expose-gc cqlengine.mjs <wasm_exec.js> <cqlplay.wasm> <cqlplay.mjs> <scripts dir>
 //
 // Every reply is decoded to a JS string by the bridge; W2 and W3 also
-// JSON.parse it, so every row is materialised as JavaScript values, as
-// sql.js's exec() materialises its rows.
+// JSON.parse it, so every row is materialised as JavaScript values, as the
+// peers' APIs materialise theirs.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [wasmExec, wasmPath, bridgePath, benchDir] = process.argv.slice(2);
-if (!benchDir) {
-  process.stderr.write('usage: node --expose-gc cqlengine.mjs <wasm_exec.js> <cqlplay.wasm> <cqlplay.mjs> <shared/bench dir>\n');
+const [wasmExec, wasmPath, bridgePath, scriptsDir] = process.argv.slice(2);
+if (!scriptsDir) {
+  process.stderr.write('usage: node --expose-gc cqlengine.mjs <wasm_exec.js> <cqlplay.wasm> <cqlplay.mjs> <scripts dir>\n');
   process.exit(2);
 }
-const imp = (p) => import(pathToFileURL(path.resolve(p)).href);
-const { w1Script, w2Queries, w3Script, W3_EXPECTED_ROWS } = await imp(path.join(benchDir, 'gen.mjs'));
-const { emit, gc, check, line, r3 } = await imp(path.join(benchDir, 'lib.mjs'));
+const { workloads, report, expect, collect, round3 } = await import('./harness.mjs');
 createRequire(import.meta.url)(path.resolve(wasmExec)); // defines globalThis.Go
-const { load } = await imp(bridgePath);
+const { load } = await import(pathToFileURL(path.resolve(bridgePath)).href);
 
 const PEER = 'cql';
-const W1_REPS = { 10000: 5, 100000: 3 };
-const W2_Q = 2000, W2_ROWS = 100000, W2_REPS = 3;
-const W3_RUNS = 200, W3_WARMUP = 5;
+const w = workloads(scriptsDir, 'cql');
 
 // load: compile + instantiate + start the Go program, in this (warm) process.
-const bytes = readFileSync(wasmPath);
-const tLoad = performance.now();
-const cqlplay = await load(bytes);
-const loadMs = performance.now() - tLoad;
-{
-  const h = cqlplay.open('');
-  const ok = JSON.parse(cqlplay.run(h, ''));
-  cqlplay.close(h);
-  emit({ peer: PEER, workload: 'load', variant: 'in-process', n: 1, ms: r3(loadMs), first_ok: Array.isArray(ok) && ok.length === 0,
-    desc: 'WebAssembly.instantiate(bytes) + go.run until globalThis.cqlplay is installed (not a fresh process)' });
-}
+const t0 = performance.now();
+const cqlplay = await load(readFileSync(wasmPath));
+const loadMs = performance.now() - t0;
+process.stdout.write(JSON.stringify({ peer: PEER, workload: 'load', variant: 'in-process', n: 1, ms: round3(loadMs),
+  desc: 'WebAssembly.instantiate(bytes) + go.run until globalThis.cqlplay is installed (not a fresh process)' }) + '\n');
 
 // outcomes parses a reply and fails on the first error outcome.
 function outcomes(reply, what) {
@@ -52,77 +41,63 @@ function outcomes(reply, what) {
 }
 const count = (h) => Number(outcomes(cqlplay.run(h, 'SELECT count(*) FROM bench.readings;'), 'count')[0].rows[0][0]);
 
-// Warm-up (untimed), as sqljs.mjs does: the wasm tiering compiler sees the
-// insert and select paths once.
+// Warm-up (untimed): the wasm tiering compiler sees the insert and select paths once.
 {
   const h = cqlplay.open('');
-  outcomes(cqlplay.run(h, w1Script('cql', 2000)), 'warm-up W1');
-  for (const q of w2Queries(20, 10000)) JSON.parse(cqlplay.run(h, q));
+  outcomes(cqlplay.run(h, w.warm), 'warm-up');
+  for (const q of w.warmQueries) JSON.parse(cqlplay.run(h, q));
   cqlplay.close(h);
 }
 
+// W1: a fresh session runs the whole script in one call (its reply is not
+// parsed while timed). The last session of W2's size stays for W2.
 let w2h = 0;
-for (const n of [10000, 100000]) {
-  const script = w1Script('cql', n);
+for (const { n, reps, text } of w.w1) {
   const times = [];
-  let replyBytes = 0;
-  for (let r = 0; r < W1_REPS[n]; r++) {
+  for (let r = 0; r < reps; r++) {
     const h = cqlplay.open('');
-    gc();
-    const t0 = performance.now();
-    const reply = cqlplay.run(h, script);
-    times.push(performance.now() - t0);
-    replyBytes = reply.length;
-    outcomes(reply, 'W1'); // untimed: every statement succeeded
-    check(count(h) === n, `W1 row count ${n}`);
-    if (n === W2_ROWS && r === W1_REPS[n] - 1) w2h = h;
+    collect();
+    const t = performance.now();
+    const reply = cqlplay.run(h, text);
+    times.push(performance.now() - t);
+    outcomes(reply, 'W1');
+    expect(count(h) === n, `W1 row count ${n}`);
+    if (n === w.w2Rows && r === reps - 1) w2h = h;
     else cqlplay.close(h);
   }
-  emit(line(PEER, 'W1', 'spec', n, times, { unit: 'rows', script_bytes: Buffer.byteLength(script), reply_chars: replyBytes,
-    api: 'cqlplay.run(handle, script) (string reply, not parsed while timed)' }));
+  report(PEER, 'W1', 'spec', n, times, { unit: 'rows', script_bytes: Buffer.byteLength(text),
+    api: 'cqlplay.run(handle, script) (string reply, not parsed while timed)' });
 }
 
-// W2 on the session left by the last W1 N=100000 repetition.
-{
-  const qs = w2Queries(W2_Q, W2_ROWS);
+// W2: one statement text per call on W1's last large session, every row parsed.
+if (w.w2.length) {
   const times = [];
-  for (let r = 0; r < W2_REPS; r++) {
-    gc();
+  for (let r = 0; r < w.w2Reps; r++) {
+    collect();
     let rows = 0;
-    const t0 = performance.now();
-    for (const q of qs) {
-      const res = JSON.parse(cqlplay.run(w2h, q));
-      rows += res[0].rows.length;
-    }
-    times.push(performance.now() - t0);
-    check(rows === W2_Q * 50, `W2 rows ${rows}`);
+    const t = performance.now();
+    for (const q of w.w2) rows += JSON.parse(cqlplay.run(w2h, q))[0].rows.length;
+    times.push(performance.now() - t);
+    expect(rows === w.w2.length * w.w2PerQuery, `W2 rows ${rows}`);
   }
-  const l = line(PEER, 'W2', 'spec', W2_Q, times, { unit: 'queries', api: 'JSON.parse(cqlplay.run(handle, text)) per query' });
-  l.rows = W2_Q * 50;
-  l.rows_per_s = r3((l.rows * 1000) / l.ms);
-  emit(l);
+  report(PEER, 'W2', 'spec', w.w2.length, times, { unit: 'queries', rows: w.w2.length * w.w2PerQuery,
+    api: 'JSON.parse(cqlplay.run(handle, text)) per query' });
   cqlplay.close(w2h);
 }
 
 // W3: a fresh session per run: open, run the lesson script, parse, close.
 {
-  const script = w3Script('cql');
-  const selects = (outs) => outs.filter((o) => o.columns).map((o) => o.rows.length);
+  const selects = (outs) => JSON.stringify(outs.filter((o) => o.columns).map((o) => o.rows.length));
   const times = [];
-  for (let r = 0; r < W3_WARMUP + W3_RUNS; r++) {
-    const t0 = performance.now();
+  for (let r = 0; r < w.w3Warmup + w.w3Runs; r++) {
+    const t = performance.now();
     const h = cqlplay.open('');
-    const res = JSON.parse(cqlplay.run(h, script));
+    const res = JSON.parse(cqlplay.run(h, w.w3));
     cqlplay.close(h);
-    const dt = performance.now() - t0;
-    if (r === 0) check(JSON.stringify(selects(res)) === JSON.stringify(W3_EXPECTED_ROWS), 'W3 rows ' + JSON.stringify(selects(res)));
-    if (r >= W3_WARMUP) times.push(dt);
+    const dt = performance.now() - t;
+    if (r === 0) expect(selects(res) === JSON.stringify(w.w3Rows), 'W3 rows ' + selects(res));
+    if (r >= w.w3Warmup) times.push(dt);
   }
-  const l = line(PEER, 'W3', 'spec', W3_RUNS, times, { unit: 'runs', desc: 'open(); JSON.parse(run(script)); close()' });
-  delete l.ms_all;
-  l.per_s = r3(1000 / l.ms);
-  l.p90_ms = r3([...times].sort((a, b) => a - b)[Math.floor(times.length * 0.9)]);
-  l.mean_ms = r3(times.reduce((a, b) => a + b, 0) / times.length);
-  emit(l);
+  report(PEER, 'W3', 'spec', w.w3Runs, times, { unit: 'runs', desc: 'open(); JSON.parse(run(script)); close()' });
 }
 process.exit(0); // the Go program never returns: leave its pending promise behind

@@ -1,5 +1,5 @@
 // The page's per-run performance marks and measures: the bench reads them
-// (build/bench_browser.go), and a reader can see them in the browser's
+// (build/bench/browser.go), and a reader can see them in the browser's
 // Performance panel. Each name keeps only its latest entry. The page re-runs
 // on every keystroke, and a timeline that kept them all grew by nine entries
 // a keystroke without bound, with every lookup by name scanning them all.

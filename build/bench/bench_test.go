@@ -3,14 +3,18 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
-// TestPrintRatios checks the summary `go run ./build bench` prints: which
+// TestPrintRatios checks the summary `go run ./build/bench` prints: which
 // lines are compared, the direction of each ratio and the verdicts.
 func TestPrintRatios(t *testing.T) {
 	lines := []benchLine{
@@ -82,18 +86,45 @@ func TestGroupDigits(t *testing.T) {
 	}
 }
 
-// TestBenchSizesOnly runs the command's path without node workloads (as when
-// ../shared/bench is missing): it reports the module's sizes, and the JSON
-// line it keeps agrees with the file.
-func TestBenchSizesOnly(t *testing.T) {
-	if testing.Short() {
-		t.Skip("brotli -q 11 of the module takes about 15 s")
+// engine compiles the engine once for the tests that need it, as the bench
+// does (go run ./build wasm), and returns the directory holding cqlplay.wasm
+// and wasm_exec.js.
+var engine = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "cqlplay-bench-test")
+	if err != nil {
+		return "", err
 	}
-	needSite(t)
-	module := filepath.Join(testDist, filepath.FromSlash(strings.TrimPrefix(testReport.Assets.Wasm, "/")))
+	root, err := findRoot()
+	if err != nil {
+		return "", err
+	}
+	var log bytes.Buffer
+	return dir, goRun(benchConfig{Root: root, Log: &log}, "./build", "wasm", "-out", dir)
+})
+
+func compiled(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("compiles the engine for js/wasm")
+	}
+	dir, err := engine()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestBenchSizesOnly runs the command's path without node workloads: it
+// reports the module's sizes, and the JSON line it keeps agrees with the file.
+func TestBenchSizesOnly(t *testing.T) {
+	module := filepath.Join(compiled(t), "cqlplay.wasm")
+	root, err := findRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
 	jsonl := filepath.Join(t.TempDir(), "out.jsonl")
 	var out, log bytes.Buffer
-	if err := bench(benchConfig{Root: testRoot, Wasm: module, JSONL: jsonl, Out: &out, Log: &log}); err != nil {
+	if err := bench(benchConfig{Root: root, Wasm: module, JSONL: jsonl, Out: &out, Log: &log}); err != nil {
 		t.Fatal(err)
 	}
 	s, err := wasmSize(module)
@@ -124,20 +155,86 @@ func TestBenchSizesOnly(t *testing.T) {
 	}
 }
 
+// TestEngineHarness runs cqlengine.mjs on a small plan (W1 of 200 rows,
+// W2 skipped, W3 three times) and reads its JSON lines: the harness loads
+// the module as the site does, checks every count itself, and reports each
+// workload once.
+func TestEngineHarness(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	dir := compiled(t)
+	root, err := findRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	scripts := t.TempDir()
+	small := plan{W1Sizes: []int{200}, W1Reps: map[int]int{200: 2}, W2Count: 20, W2Reps: 1, W3Runs: 3, W3Warmup: 1, WarmRows: 50,
+		W2Rows: fullPlan.W2Rows, W2RowsPerQuery: fullPlan.W2RowsPerQuery, W3Rows: fullPlan.W3Rows}
+	if err := writeWorkloads(scripts, small); err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
+	lines, err := runPeer(benchConfig{Root: root, Log: &log}, "cql", filepath.Join(root, "build", "bench"),
+		[]string{"--expose-gc", "cqlengine.mjs", filepath.Join(dir, "wasm_exec.js"), filepath.Join(dir, "cqlplay.wasm"),
+			filepath.Join(root, "wasm", "cqlplay.mjs"), scripts}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range lines {
+		got = append(got, l.Workload+" "+l.Variant+" "+strconv.Itoa(l.N))
+		if l.Workload != "load" && (l.Ms <= 0 || l.PerS <= 0) {
+			t.Errorf("%s: implausible times in %s", l.Workload, l.raw)
+		}
+	}
+	if want := []string{"load in-process 1", "W1 spec 200", "W3 spec 3"}; !slices.Equal(got, want) {
+		t.Errorf("lines %q, want %q", got, want)
+	}
+}
+
+// TestWriteWorkloads: the scripts on disk are the workloads, one directory
+// per dialect, and the plan the harnesses read says what was written.
+func TestWriteWorkloads(t *testing.T) {
+	dir := t.TempDir()
+	p := plan{W1Sizes: []int{10}, W1Reps: map[int]int{10: 1}, W2Count: 3, W2Reps: 1, W3Runs: 1, WarmRows: 5, W2Rows: 100000, W2RowsPerQuery: 50, W3Rows: []int{2, 2, 1}}
+	if err := writeWorkloads(dir, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{"cql", "sql", "sqlite"} {
+		w1, err := os.ReadFile(filepath.Join(dir, d, "W1-10.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(w1), "INSERT INTO readings"); n != 10 {
+			t.Errorf("%s W1-10 has %d INSERTs", d, n)
+		}
+		w2, _ := os.ReadFile(filepath.Join(dir, d, "W2.txt"))
+		if n := strings.Count(string(w2), "SELECT ts, value FROM readings"); n != 3 {
+			t.Errorf("%s W2 has %d queries", d, n)
+		}
+	}
+	var back plan
+	data, _ := os.ReadFile(filepath.Join(dir, "plan.json"))
+	if err := json.Unmarshal(data, &back); err != nil || back.W1Reps[10] != 1 || back.W2Count != 3 {
+		t.Errorf("plan.json %s: %v", data, err)
+	}
+}
+
 // TestCQLEngineHarnessUsage: the node harness refuses to run without its
 // four paths, with a usage line and exit status 2.
 func TestCQLEngineHarnessUsage(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
 	}
-	cmd := exec.Command("node", filepath.Join("bench", "cqlengine.mjs"))
+	cmd := exec.Command("node", "cqlengine.mjs")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	err := cmd.Run()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
 		t.Fatalf("exit: %v, want status 2", err)
 	}
-	if !strings.HasPrefix(stderr.String(), "usage: node --expose-gc cqlengine.mjs <wasm_exec.js> <cqlplay.wasm> <cqlplay.mjs> <shared/bench dir>\n") {
+	if !strings.HasPrefix(stderr.String(), "usage: node --expose-gc cqlengine.mjs <wasm_exec.js> <cqlplay.wasm> <cqlplay.mjs> <scripts dir>\n") {
 		t.Errorf("stderr %q", stderr.String())
 	}
 }

@@ -1,3 +1,21 @@
+// Command bench measures cqlplay's WebAssembly engine against the peers a
+// reader would otherwise pick for an in-browser query playground, sql.js
+// (SQLite) and PGlite (PostgreSQL), on the same workloads in one run, and
+// prints ratios: the machine is shared, so absolute times move by up to 2x
+// between runs while ratios measured side by side stay meaningful
+// (docs/performance.md).
+//
+//	go run ./build/bench                     # engine + sql.js + PGlite, ratios, .wasm size
+//	go run ./build/bench -peers=sqljs        # skip PGlite (about 60 s of the run)
+//	go run ./build/bench -browser            # also the Chromium timings (browser.go)
+//	go run ./build/bench -jsonl=out.jsonl    # keep every raw JSON line
+//
+// The workloads are written once, in Go (engine/workload), into a directory
+// of scripts every harness reads: cqlengine.mjs loads the engine as the
+// site's worker does (wasm_exec.js, then wasm/cqlplay.mjs); peers/sqljs.mjs
+// and peers/pglite.mjs run the SQL texts on the peers' pinned npm packages
+// (peers/package.json). Each runs in its own node process and prints one
+// JSON line per measurement.
 package main
 
 import (
@@ -17,28 +35,17 @@ import (
 	"time"
 )
 
-// `go run ./build bench` measures cqlplay's WebAssembly engine against the
-// peers a reader would otherwise pick for an in-browser query playground
-// (sql.js and PGlite, ../shared/bench) in one run, and prints ratios: the
-// machine is shared, so absolute times move by up to 2x between runs while
-// ratios measured side by side stay meaningful (issue 6; docs/performance.md).
-//
-//	go run ./build bench                     # engine + sql.js + PGlite, ratios, .wasm size
-//	go run ./build bench -peers=sqljs        # skip PGlite (about 60 s of the run)
-//	go run ./build bench -browser            # also the Chromium timings (bench_browser.go)
-//	go run ./build bench -jsonl=out.jsonl    # keep every raw JSON line
-//
-// The engine side is build/bench/cqlengine.mjs, which loads the module as the
-// site's worker does (wasm_exec.js, then wasm/cqlplay.mjs) and runs the
-// workloads of ../shared/bench/README.md with the peers' protocol; the peers
-// run their own scripts (sqljs.mjs, pglite.mjs) unchanged, each in its own
-// node process, as ../shared/bench/run.mjs starts them.
+func main() {
+	if err := runBench(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
 
 // benchConfig is what one bench run does.
 type benchConfig struct {
 	Root     string
-	Shared   string   // ../shared/bench; "" when missing (the peers are skipped)
-	Peers    []string // peer ids of ../shared/bench to run beside the engine
+	Peers    []string // peers to run beside the engine: scripts of peers/ (sqljs, pglite)
 	Browser  bool
 	JSONL    string // file for the raw JSON lines, "" for none
 	Engine   bool   // run the node harness for our engine
@@ -59,8 +66,7 @@ type benchLine struct {
 
 func runBench(args []string) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	peers := fs.String("peers", "sqljs,pglite", "peers of ../shared/bench to run beside the engine (comma-separated; \"\" for none)")
-	shared := fs.String("shared", "", "the peer benchmark directory (default: ../shared/bench beside the repository)")
+	peers := fs.String("peers", "sqljs,pglite", "peers to run beside the engine (comma-separated; \"\" for none)")
 	browser := fs.Bool("browser", false, "also measure the site in Chromium (first visit bytes, time to readable and interactive, keystroke to views)")
 	noNode := fs.Bool("no-node", false, "skip the node workloads (with -browser: browser timings only)")
 	jsonl := fs.String("jsonl", "", "also write every raw JSON line to this file")
@@ -69,7 +75,7 @@ func runBench(args []string) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return errors.New("unexpected argument " + fs.Arg(0) + "; usage: go run ./build bench [-peers=sqljs,pglite] [-browser] [-jsonl=FILE]")
+		return errors.New("unexpected argument " + fs.Arg(0) + "; usage: go run ./build/bench [-peers=sqljs,pglite] [-browser] [-jsonl=FILE]")
 	}
 	root, err := findRoot()
 	if err != nil {
@@ -78,16 +84,37 @@ func runBench(args []string) error {
 	c := benchConfig{Root: root, Browser: *browser, JSONL: *jsonl, Engine: !*noNode, Wasm: *wasm, Out: os.Stdout, Log: os.Stderr}
 	if *peers != "" && !*noNode {
 		c.Peers = strings.Split(*peers, ",")
-	}
-	c.Shared = *shared
-	if c.Shared == "" {
-		c.Shared = filepath.Join(filepath.Dir(root), "shared", "bench")
-	}
-	if !fileExists(filepath.Join(c.Shared, "gen.mjs")) {
-		fmt.Fprintf(c.Log, "bench: %s is missing (the peer benchmark lives in ../shared/bench beside the clone): skipping the peers and the node workloads, which need its generator\n", c.Shared)
-		c.Shared, c.Peers, c.Engine = "", nil, false
+		for _, p := range c.Peers {
+			if !fileExists(filepath.Join(root, "build", "bench", "peers", p+".mjs")) {
+				return errors.New("unknown peer " + strconv.Quote(p) + ": the peers are sqljs and pglite")
+			}
+		}
 	}
 	return bench(c)
+}
+
+// findRoot returns the repository root: the nearest directory up from the
+// working directory that holds go.mod and build/bench.
+func findRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if fileExists(filepath.Join(dir, "go.mod")) && fileExists(filepath.Join(dir, "build", "bench")) {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("run from inside the cqlplay repository (no go.mod with build/bench found)")
+		}
+		dir = parent
+	}
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }
 
 func bench(c benchConfig) error {
@@ -96,19 +123,16 @@ func bench(c benchConfig) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	module := c.Wasm
-	if module == "" {
-		module = filepath.Join(tmp, "cqlplay.wasm")
-		fmt.Fprintln(c.Log, "bench: compiling ./wasm")
-		if err := compileWasm(c.Root, module); err != nil {
-			return err
-		}
-	} else if module, err = filepath.Abs(module); err != nil {
+	// The engine as the site ships it, and the wasm_exec.js of the same Go.
+	fmt.Fprintln(c.Log, "bench: compiling ./wasm (go run ./build wasm)")
+	if err := goRun(c, "./build", "wasm", "-out", tmp); err != nil {
 		return err
 	}
-	wasmExec, err := wasmExecPath(c.Root)
-	if err != nil {
-		return err
+	module, wasmExec := filepath.Join(tmp, "cqlplay.wasm"), filepath.Join(tmp, "wasm_exec.js")
+	if c.Wasm != "" {
+		if module, err = filepath.Abs(c.Wasm); err != nil {
+			return err
+		}
 	}
 	var raw io.Writer = io.Discard
 	if c.JSONL != "" {
@@ -123,7 +147,7 @@ func bench(c benchConfig) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.Out, "engine .wasm: %s raw, %s gzip -9, %s brotli -q 11 (target <= 700 KB brotli; sql.js ships 305,816 B brotli, PGlite 3,856,573 B)\n",
+	fmt.Fprintf(c.Out, "engine .wasm: %s raw, %s gzip -9, %s brotli -q 11 (budget <= 1.25 MB brotli; sql.js ships 305,816 B brotli, PGlite 3,856,573 B)\n",
 		groupDigits(size.Raw), groupDigits(size.Gzip), groupDigits(size.Brotli))
 	sizeLine, _ := json.Marshal(map[string]any{"peer": "cql", "workload": "size", "file": "cqlplay.wasm",
 		"raw": size.Raw, "gzip9": size.Gzip, "brotli11": size.Brotli})
@@ -131,18 +155,23 @@ func bench(c benchConfig) error {
 
 	var lines []benchLine
 	if c.Engine {
+		scripts := filepath.Join(tmp, "scripts")
+		if err := writeWorkloads(scripts, fullPlan); err != nil {
+			return err
+		}
 		if err := npmCI(c); err != nil {
 			return err
 		}
-		node := []string{"--expose-gc", filepath.Join(c.Root, "build", "bench", "cqlengine.mjs"),
-			wasmExec, module, filepath.Join(c.Root, "wasm", "cqlplay.mjs"), c.Shared}
-		got, err := runPeer(c, "cql", c.Root, node, raw)
+		dir := filepath.Join(c.Root, "build", "bench")
+		node := []string{"--expose-gc", filepath.Join(dir, "cqlengine.mjs"),
+			wasmExec, module, filepath.Join(c.Root, "wasm", "cqlplay.mjs"), scripts}
+		got, err := runPeer(c, "cql", dir, node, raw)
 		if err != nil {
 			return err
 		}
 		lines = append(lines, got...)
 		for _, p := range c.Peers {
-			got, err := runPeer(c, p, c.Shared, []string{"--expose-gc", p + ".mjs"}, raw)
+			got, err := runPeer(c, p, filepath.Join(dir, "peers"), []string{"--expose-gc", p + ".mjs", scripts}, raw)
 			if err != nil {
 				return err
 			}
@@ -156,16 +185,32 @@ func bench(c benchConfig) error {
 	return nil
 }
 
-// npmCI installs the peers' exact versions when node_modules is missing.
+// npmCI installs the peers' exact versions (peers/package-lock.json) when
+// their node_modules is missing.
 func npmCI(c benchConfig) error {
-	if len(c.Peers) == 0 || fileExists(filepath.Join(c.Shared, "node_modules")) {
+	dir := filepath.Join(c.Root, "build", "bench", "peers")
+	if len(c.Peers) == 0 || fileExists(filepath.Join(dir, "node_modules")) {
 		return nil
 	}
-	fmt.Fprintln(c.Log, "bench: npm ci in", c.Shared)
-	cmd := exec.Command("npm", "ci")
-	cmd.Dir = c.Shared
+	fmt.Fprintln(c.Log, "bench: npm ci in", dir)
+	cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund")
+	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return errors.New("npm ci in " + c.Shared + ": " + err.Error() + "\n" + string(out))
+		return errors.New("npm ci in " + dir + ": " + err.Error() + "\n" + string(out))
+	}
+	return nil
+}
+
+// goRun runs `go run pkg args...` in the repository, for what the site
+// builder owns (compiling the engine, building the site).
+func goRun(c benchConfig, pkg string, args ...string) error {
+	cmd := exec.Command("go", append([]string{"run", pkg}, args...)...)
+	cmd.Dir = c.Root
+	cmd.Stdout = c.Log
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return errors.New("go run " + pkg + " " + strings.Join(args, " ") + ": " + err.Error() + "\n" + stderr.String())
 	}
 	return nil
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
+	"github.com/cqlplay/cqlplay/build/host"
 )
 
 // benchLesson is the lesson the browser timings open: its first playground
@@ -62,16 +63,14 @@ func benchBrowser(c benchConfig, module string, raw io.Writer) error {
 	defer os.RemoveAll(tmp)
 	dist := filepath.Join(tmp, "dist")
 	fmt.Fprintln(c.Log, "bench: building the site (brotli -q 11)")
-	site, err := build(config{Root: c.Root, Out: dist, BaseURL: "http://localhost/", Wasm: module,
-		Compress: true, BrotliQuality: 11, Log: c.Log})
-	if err != nil {
+	if err := goRun(c, "./build", "-out", dist, "-base", "http://localhost/", "-wasm", module, "-brotli", "11"); err != nil {
 		return err
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: siteHandler(dist)}
+	srv := &http.Server{Handler: host.Handler(dist)}
 	go srv.Serve(ln)
 	defer srv.Close()
 	base := "http://" + ln.Addr().String()
@@ -104,7 +103,7 @@ func benchBrowser(c benchConfig, module string, raw io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := addWorkerFetches(&visit, dist, site.Assets); err != nil {
+	if err := addWorkerFetches(&visit, dist); err != nil {
 		return err
 	}
 	keys, err := keystrokes(ctx, base+benchLesson+"?debounce=0", 0)
@@ -322,16 +321,22 @@ func firstVisit(ctx context.Context, url string) (visitReport, error) {
 // bundles Go's wasm_exec.js, and the .wasm): a dedicated worker's requests are not the page target's, so
 // the page's Network events miss them. Their sizes are those of the files
 // the host serves, the .br beside each (headers not counted).
-func addWorkerFetches(v *visitReport, dist string, a assets) error {
+func addWorkerFetches(v *visitReport, dist string) error {
 	seen := map[string]bool{}
 	for _, r := range v.Resources {
 		seen[r.Name] = true
 	}
-	for _, p := range []string{a.WorkerJS, a.Wasm} {
-		if p == "" {
-			continue
+	// The build names them worker-HASH.js and engine-HASH.wasm.
+	var files []string
+	for _, glob := range []string{"worker-*.js", "*.wasm"} {
+		m, err := filepath.Glob(filepath.Join(dist, "assets", glob))
+		if err != nil || len(m) != 1 {
+			return fmt.Errorf("the build wrote %d files named assets/%s, want one", len(m), glob)
 		}
-		name := "/" + strings.TrimPrefix(p, "/")
+		files = append(files, m[0])
+	}
+	for _, f := range files {
+		name := "/assets/" + filepath.Base(f)
 		if seen[name] {
 			continue
 		}
