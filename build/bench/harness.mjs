@@ -27,6 +27,17 @@ export function workloads(dir, dialect) {
   };
 }
 
+// peerWorkloads is a peer's command line, `node --expose-gc NAME <scripts
+// dir>`: the workloads of its dialect, or a usage line and exit status 2.
+export function peerWorkloads(name, dialect) {
+  const dir = process.argv[2];
+  if (!dir) {
+    process.stderr.write(`usage: node --expose-gc ${name} <scripts dir>\n`);
+    process.exit(2);
+  }
+  return workloads(dir, dialect);
+}
+
 // A short report instead of a dump of minified library source.
 process.on('uncaughtException', (e) => {
   process.stderr.write(`${process.argv[1]}: ${String((e && e.stack) || e).split('\n').slice(0, 6).join('\n')}\n`);

@@ -10,15 +10,10 @@
 // modules are compiled once, as a page would cache them.
 import { PGlite } from '@electric-sql/pglite';
 import { readFile } from 'node:fs/promises';
-import { workloads, report, expect, collect } from '../harness.mjs';
+import { peerWorkloads, report, expect, collect } from '../harness.mjs';
 
 const PEER = 'pglite';
-const dir = process.argv[2];
-if (!dir) {
-  process.stderr.write('usage: node --expose-gc pglite.mjs <scripts dir>\n');
-  process.exit(2);
-}
-const w = workloads(dir, 'sql');
+const w = peerWorkloads('pglite.mjs', 'sql');
 const dist = new URL('./node_modules/@electric-sql/pglite/dist/', import.meta.url);
 const db = await PGlite.create({
   pgliteWasmModule: await WebAssembly.compile(await readFile(new URL('pglite.wasm', dist))),

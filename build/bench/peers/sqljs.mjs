@@ -8,15 +8,10 @@
 // transaction ("txn"): exec() otherwise commits every INSERT on its own, and
 // a fair reader of the ratios wants SQLite at its best too.
 import initSqlJs from 'sql.js';
-import { workloads, report, expect, collect } from '../harness.mjs';
+import { peerWorkloads, report, expect, collect } from '../harness.mjs';
 
 const PEER = 'sqljs';
-const dir = process.argv[2];
-if (!dir) {
-  process.stderr.write('usage: node --expose-gc sqljs.mjs <scripts dir>\n');
-  process.exit(2);
-}
-const w = workloads(dir, 'sqlite');
+const w = peerWorkloads('sqljs.mjs', 'sqlite');
 const SQL = await initSqlJs();
 const count = (db) => db.exec('SELECT count(*) FROM readings')[0].values[0][0];
 
