@@ -1,0 +1,77 @@
+package host
+
+import (
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestHandler serves a small site as the host would: index files, a
+// precompressed .br only to a client that accepts it, immutable caching for
+// fingerprinted assets only, the site's 404 page, and the security headers
+// on every answer.
+func TestHandler(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"index.html":          "home",
+		"404.html":            "not here",
+		"en/a/index.html":     "lesson",
+		"assets/page-1.js":    "js",
+		"assets/page-1.js.br": "br-js",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		path, accept string
+		status       int
+		body         string
+		encoding     string
+		cache        string
+		location     string
+	}{
+		{"/", "", 200, "home", "", "no-cache", ""},
+		{"/en/a/", "", 200, "lesson", "", "no-cache", ""},
+		{"/en/a", "", 301, "", "", "", "/en/a/"},
+		{"/assets/page-1.js", "gzip, br", 200, "br-js", "br", "public, max-age=31536000, immutable", ""},
+		{"/assets/page-1.js", "gzip", 200, "js", "", "public, max-age=31536000, immutable", ""},
+		{"/nope", "", 404, "not here", "", "", ""},
+		{"/../../etc/passwd", "", 404, "not here", "", "", ""},
+	}
+	h := Handler(dir)
+	for _, tt := range tests {
+		req := httptest.NewRequest("GET", "http://x"+tt.path, nil)
+		if tt.accept != "" {
+			req.Header.Set("Accept-Encoding", tt.accept)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		res := rec.Result()
+		if res.StatusCode != tt.status {
+			t.Errorf("%s: status %d, want %d", tt.path, res.StatusCode, tt.status)
+		}
+		if tt.body != "" && rec.Body.String() != tt.body {
+			t.Errorf("%s: body %q, want %q", tt.path, rec.Body.String(), tt.body)
+		}
+		if got := res.Header.Get("Content-Encoding"); got != tt.encoding {
+			t.Errorf("%s (Accept-Encoding %q): Content-Encoding %q, want %q", tt.path, tt.accept, got, tt.encoding)
+		}
+		if tt.cache != "" && res.Header.Get("Cache-Control") != tt.cache {
+			t.Errorf("%s: Cache-Control %q, want %q", tt.path, res.Header.Get("Cache-Control"), tt.cache)
+		}
+		if got := res.Header.Get("Location"); got != tt.location {
+			t.Errorf("%s: Location %q, want %q", tt.path, got, tt.location)
+		}
+		for k, v := range SecurityHeaders {
+			if res.Header.Get(k) != v {
+				t.Errorf("%s: %s = %q, want %q", tt.path, k, res.Header.Get(k), v)
+			}
+		}
+	}
+}
