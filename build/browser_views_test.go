@@ -49,7 +49,7 @@ func TestBrowserHiddenViews(t *testing.T) {
 	appendText(t, ctx, fig, "\nINSERT INTO users (mainland, state, uid, name, zip) VALUES ('oceania', 'victoria', 7, 'kim', 3000);\n")
 	waitRun(t, ctx, fig, n)
 	waitFor(t, ctx, "the edit in the open Storage view", `document.querySelectorAll('#ex-0-storage .lay-part[data-key="oceania"]').length === 1`)
-	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.stale`); got != "cli sstabledump ring" {
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.stale.split(" ").sort().join(" ")`); got != "cli model ring sstabledump" {
 		t.Errorf("after a run with Storage open, the views left to draw are %q, want the hidden layout views", got)
 	}
 	for _, c := range []struct{ view, want string }{
@@ -73,14 +73,14 @@ func TestBrowserHiddenViews(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitRun(t, ctx, fig, n)
-	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.stale`); got != "storage cli sstabledump ring" {
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.stale.split(" ").sort().join(" ")`); got != "cli model ring sstabledump storage" {
 		t.Errorf("after a run with Results open, the views left to draw are %q, want every layout view", got)
 	}
 	built, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](builtPanels, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, view := range []string{"results", "why", "storage", "cli", "sstabledump", "ring"} {
+	for _, view := range []string{"results", "why", "storage", "cli", "sstabledump", "ring", "model"} {
 		if view != "results" {
 			openTab(t, ctx, fig, view)
 		}
@@ -170,4 +170,39 @@ func TestBrowserEditorLines(t *testing.T) {
 	edit("typing at the end", func(v string) (int, int) { return len(v), len(v) }, "\n\n")
 	edit("replacing everything", func(v string) (int, int) { return 0, len(v) }, "SELECT")
 	eval[bool](t, ctx, `localStorage.clear(), true`)
+}
+
+// TestBrowserModelView opens the Model view, then edits the script with it
+// open: a new failing SELECT becomes a red query with the engine's message
+// in its tooltip, a new table a box with its key marks, and a SELECT of that
+// table an arrow to it.
+func TestBrowserModelView(t *testing.T) {
+	ctx := newTab(t)
+	openLesson(t, ctx, usersLesson)
+	const fig = "#ex-0"
+	openTab(t, ctx, fig, "model")
+	if got := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0-model .dg-table")].map(g => g.dataset.table).join(" ")`); got != "cqlplay.users" {
+		t.Fatalf("the Model view draws the tables %q, want cqlplay.users", got)
+	}
+	n := runs(t, ctx, fig)
+	appendText(t, ctx, fig, "\nSELECT * FROM users WHERE name = 'Ada';\n"+
+		"CREATE TABLE by_zip (zip int, uid int, name text static, PRIMARY KEY (zip, uid)) WITH CLUSTERING ORDER BY (uid DESC);\n"+
+		"SELECT * FROM by_zip WHERE zip = 98100;\n")
+	waitRun(t, ctx, fig, n)
+	waitFor(t, ctx, "the new table in the open Model view", `document.querySelectorAll("#ex-0-model .dg-table").length === 2`)
+	marks := eval[string](t, ctx, `[...document.querySelectorAll('#ex-0-model .dg-table[data-table="cqlplay.by_zip"] text')].map(e => e.textContent).join(" ")`)
+	if marks != "by_zip zip int K uid int C↓ name text S" {
+		t.Errorf("the new table's box reads %q", marks)
+	}
+	failed := `[...document.querySelectorAll("#ex-0-model .dg-query.dg-fail")]`
+	if got := eval[int](t, ctx, failed+`.length`); got != 1 {
+		t.Errorf("%d failing queries drawn, want 1", got)
+	}
+	if got := eval[string](t, ctx, failed+`[0]?.querySelector("title")?.textContent ?? ""`); !strings.Contains(got, "SELECT * FROM users WHERE name = 'Ada'\nCannot execute this query as it might involve data filtering") {
+		t.Errorf("the failing query's tooltip is %q", got)
+	}
+	last := `[...document.querySelectorAll("#ex-0-model .dg-query")].at(-1)`
+	if got := eval[string](t, ctx, last+`.querySelector(".dg-qtext").textContent + " " + !!`+last+`.querySelector(".dg-arrow")`); !strings.HasSuffix(got, "WHERE zip = 98100 true") {
+		t.Errorf("the last query reads %q, want an arrow and its WHERE clause", got)
+	}
 }

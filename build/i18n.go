@@ -57,6 +57,9 @@ type uiText struct {
 	CLI           string `json:"cli"`
 	Sstabledump   string `json:"sstabledump"`
 	Ring          string `json:"ring"`
+	Model         string `json:"model"`
+	ModelLabel    string `json:"modelLabel"`
+	ModelLegend   string `json:"modelLegend"`
 	NoTables      string `json:"noTables"`
 	NoData        string `json:"noData"`
 	Token         string `json:"token"`
@@ -135,6 +138,9 @@ var uiStrings = map[string]*uiText{
 		CLI:           "cassandra-cli",
 		Sstabledump:   "sstabledump",
 		Ring:          "Ring",
+		Model:         "Model",
+		ModelLabel:    "The tables of the script as a Chebotko diagram, with its SELECTs as arrows to the table each reads",
+		ModelLegend:   "K partition key · C↑ C↓ clustering column, ascending or descending · S static column · an arrow is a SELECT of the script, red when it fails (hover for the message)",
 		NoTables:      "No tables yet.",
 		NoData:        "No data stored.",
 		Token:         "token",
@@ -212,6 +218,9 @@ var uiStrings = map[string]*uiText{
 		CLI:           "cassandra-cli",
 		Sstabledump:   "sstabledump",
 		Ring:          "环",
+		Model:         "模型图",
+		ModelLabel:    "脚本中的表（Chebotko 图），箭头是脚本里的 SELECT，指向它读取的表",
+		ModelLegend:   "K 分区键 · C↑ C↓ 聚簇列（升序或降序）· S 静态列 · 箭头是脚本里的一条 SELECT，失败时为红色（悬停可见错误信息）",
 		NoTables:      "还没有表。",
 		NoData:        "没有存储数据。",
 		Token:         "token",

@@ -32,6 +32,7 @@ var Views = []View{
 	{"cli", "cli"},
 	{"sstabledump", "sstabledump"},
 	{"ring", "ring"},
+	{"model", "map"},
 }
 
 // ViewNames are the names of Views, in their order.

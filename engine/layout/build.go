@@ -84,6 +84,12 @@ func (b *builder) table(t *schema.Table, st *store.Table) Table {
 	for _, c := range t.ClusteringCs {
 		out.Clustering = append(out.Clustering, Column{Name: c.Name, Type: c.Type.String(), Desc: c.Desc})
 	}
+	for _, c := range t.Statics {
+		out.Static = append(out.Static, Column{Name: c.Name, Type: c.Type.String()})
+	}
+	for _, c := range t.Regulars {
+		out.Regular = append(out.Regular, Column{Name: c.Name, Type: c.Type.String()})
+	}
 	if st == nil {
 		return out
 	}

@@ -32,6 +32,10 @@ type Table struct {
 	Name         string
 	PartitionKey []Column
 	Clustering   []Column
+	// Static and Regular are the other columns, by name: what a diagram of
+	// the table (the page's Model view) draws besides the key.
+	Static  []Column
+	Regular []Column
 	// Compact marks a COMPACT STORAGE table: no row markers, and in the
 	// legacy layout the clustering value names the cell.
 	Compact    bool

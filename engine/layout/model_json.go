@@ -13,6 +13,8 @@ import (
 //	 "tables":[{"keyspace":"ks","name":"t",
 //	   "partitionKey":[{"name":"k","type":"text"}],
 //	   "clustering":[{"name":"c","type":"int","desc":true}],
+//	   "staticColumns":[{"name":"s","type":"int"}],
+//	   "regularColumns":[{"name":"v","type":"text"}],
 //	   "compact":false,
 //	   "partitions":[{"token":"-4069959284402364209",
 //	     "key":[{"text":"a","hex":"0x61"}],
@@ -76,6 +78,10 @@ func (t *Table) appendJSON(dst []byte) []byte {
 	dst = appendColumns(dst, t.PartitionKey)
 	dst = append(dst, `,"clustering":`...)
 	dst = appendColumns(dst, t.Clustering)
+	dst = append(dst, `,"staticColumns":`...)
+	dst = appendColumns(dst, t.Static)
+	dst = append(dst, `,"regularColumns":`...)
+	dst = appendColumns(dst, t.Regular)
 	dst = append(dst, `,"compact":`...)
 	dst = strconv.AppendBool(dst, t.Compact)
 	dst = append(dst, `,"partitions":[`...)

@@ -94,6 +94,9 @@ export interface UI {
   cli: string;
   sstabledump: string;
   ring: string;
+  model: string;
+  modelLabel: string;
+  modelLegend: string;
   noTables: string;
   noData: string;
   token: string;

@@ -16,6 +16,7 @@ import { Exercise } from "./exercise";
 import { renderOutcomes, renderWhy } from "./results";
 import type { ShownRun } from "./shown";
 import { keySep, renderStorage, type LayoutModel } from "./storage";
+import { renderDiagram } from "./diagram";
 import type { Outcome, UI } from "./types";
 import { viewForms, type LayoutForm, type View } from "./contract.gen";
 
@@ -125,13 +126,15 @@ export class Views {
     this.stale.delete(view);
     // The views still to draw from the shown run, for tests and the curious.
     this.fig.dataset.stale = [...this.stale].join(" ");
-    if (this.drawn.get(view) === raw) return;
-    this.drawPanel(this.panels.get(view)!, form, raw);
-    this.drawn.set(view, raw);
+    // The Model view draws the outcomes' queries too: a new SELECT changes it.
+    const key = view === "model" ? raw + "\u0000" + this.drawn.get("results") : raw;
+    if (this.drawn.get(view) === key) return;
+    this.drawPanel(this.panels.get(view)!, view, form, raw);
+    this.drawn.set(view, key);
   }
 
   /** Draws a layout view from the bridge's reply (build/widget.go writePanel). */
-  private drawPanel(panel: HTMLElement, form: string, raw: string): void {
+  private drawPanel(panel: HTMLElement, view: string, form: string, raw: string): void {
     const note = (cls: string, text: string) => {
       const p = document.createElement("p");
       p.className = cls;
@@ -145,6 +148,10 @@ export class Views {
       return note("out-err", String(e));
     }
     if (reply.error) return note("out-err", reply.error.message);
+    if (view === "model") {
+      renderDiagram(panel, this.ui, reply.map?.tables ?? [], this.shown.outcomes);
+      return;
+    }
     if (form === "map") {
       this.model = reply.map ?? null;
       renderStorage(panel, this.ui, reply.map ?? { tables: [] });
