@@ -133,3 +133,12 @@ func openLesson(t *testing.T, ctx context.Context, path string) {
 	// under load even a lesson example can take longer than 300 ms.
 	waitFor(t, ctx, "every widget's first run", `[...document.querySelectorAll("figure.pg")].every(f => Number(f.dataset.runs) >= 1 || f.dataset.state === "stopped")`)
 }
+
+// inView scrolls a playground into view and waits until it is laid out: off
+// screen, a playground is not (content-visibility), and a click computed
+// from its boxes before that lands elsewhere.
+func inView(t *testing.T, ctx context.Context, fig string) {
+	t.Helper()
+	eval[bool](t, ctx, `document.querySelector("`+fig+`").scrollIntoView(), true`)
+	waitFor(t, ctx, fig+" laid out", `document.querySelector("`+fig+` [role=tab]").getBoundingClientRect().width > 0`)
+}

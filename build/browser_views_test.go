@@ -206,3 +206,43 @@ func TestBrowserModelView(t *testing.T) {
 		t.Errorf("the last query reads %q, want an arrow and its WHERE clause", got)
 	}
 }
+
+// TestBrowserAccessPatterns edits lesson 6's model B: its three access
+// patterns fail the checklist; a table keyed for the first one, added to the
+// script, and the pattern re-pointed at it make that one hold, live, with
+// the verdicts the build gives (TestBrowserMatchesBuild covers the rest).
+func TestBrowserAccessPatterns(t *testing.T) {
+	ctx := newTab(t)
+	openLesson(t, ctx, "/en/query-first-design/")
+	fig := eval[string](t, ctx, `"#" + document.querySelector('figure.pg[data-id="single"]').id`)
+	inView(t, ctx, fig)
+	openTab(t, ctx, fig, "model")
+	score := `document.querySelector("` + fig + `-model .ap-score").textContent`
+	if got := eval[string](t, ctx, score); !strings.HasPrefix(got, "0 of 3 answered") {
+		t.Fatalf("model B's checklist says %q", got)
+	}
+	n := runs(t, ctx, fig)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
+		const ta = document.querySelector("`+fig+` textarea");
+		ta.value = ta.value.replace("-- Q1 a user's orders: SELECT order_id, total FROM orders WHERE user_id = 7",
+			"-- Q1 a user's orders: SELECT order_id, total FROM orders_by_user WHERE user_id = 7") +
+			"\nCREATE TABLE orders_by_user (user_id int, order_id int, total int, PRIMARY KEY (user_id, order_id));\n";
+		ta.dispatchEvent(new Event("input"));
+		return true;
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	waitRun(t, ctx, fig, n)
+	waitFor(t, ctx, "the checklist redrawn", score+`.startsWith("1 of 3 answered")`)
+	items := eval[string](t, ctx, `[...document.querySelectorAll("`+fig+`-model .ap-item")].map(li => li.className + ": " + [...li.querySelectorAll(".ap-v")].map(v => v.className.replace("ap-v ", "")).join(",")).join("\n")`)
+	if want := "ap-item ap-ok: ap-holds,ap-holds,ap-holds,ap-na\nap-item ap-bad: ap-fails,ap-fails,ap-fails,ap-na\nap-item ap-bad: ap-fails,ap-fails,ap-fails,ap-na"; items != want {
+		t.Errorf("the checklist reads\n%s\nwant\n%s", items, want)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("`+fig+`-model .ap-bad .out-err")?.textContent ?? ""`); !strings.HasPrefix(got, "Cannot execute this query as it might involve data filtering") {
+		t.Errorf("a failing pattern shows %q, want the engine's message", got)
+	}
+	// The diagram draws the patterns' queries too: A1 now reads orders_by_user.
+	if got := eval[string](t, ctx, `[...document.querySelectorAll('`+fig+`-model .dg-query')].filter(g => g.querySelector(".dg-qtext").textContent.startsWith("A")).map(g => g.querySelector(".dg-qtext").textContent.split(" ")[0] + (g.classList.contains("dg-fail") ? " fails" : " runs") + (g.querySelector(".dg-arrow") ? " arrow" : "")).join(", ")`); got != "A1 runs arrow, A2 fails arrow, A3 fails arrow" {
+		t.Errorf("the patterns' queries are drawn as %q", got)
+	}
+}

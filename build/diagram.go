@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cqlplay/cqlplay/build/lesson"
 	"github.com/cqlplay/cqlplay/engine"
 )
 
@@ -60,15 +61,16 @@ func identifier(s string) string {
 }
 
 // diagramQueries are the SELECTs among the outcomes, each with the table it
-// read ("keyspace.name", or a bare name when it failed unplanned).
-func diagramQueries(outs []engine.Outcome) []diagramQuery {
+// read ("keyspace.name", or a bare name when it failed unplanned), labelled
+// prefix1, prefix2...
+func diagramQueries(outs []engine.Outcome, prefix string) []diagramQuery {
 	var qs []diagramQuery
 	for _, o := range outs {
 		text := strings.Join(strings.FieldsFunc(o.Statement, asciiSpace), " ")
 		if len(text) < 7 || strings.ToUpper(text[:7]) != "SELECT " {
 			continue
 		}
-		q := diagramQuery{label: "Q" + strconv.Itoa(len(qs)+1), text: text}
+		q := diagramQuery{label: prefix + strconv.Itoa(len(qs)+1), text: text}
 		if m := fromClause.FindStringSubmatchIndex(text); m != nil {
 			q.rest = strings.TrimSpace(text[m[1]:])
 			q.table = identifier(text[m[2]:m[3]])
@@ -119,8 +121,9 @@ func cut(s string, n int) string {
 
 func chars(s string) int { return len([]rune(s)) }
 
-// writeDiagram draws the map layout JSON and the outcomes as the Model view.
-func writeDiagram(b *strings.Builder, t *uiText, mapJSON string, outs []engine.Outcome) {
+// writeDiagram draws the map layout JSON, the outcomes and the access
+// patterns as the Model view: the diagram, then the patterns' checklist.
+func writeDiagram(b *strings.Builder, t *uiText, mapJSON string, outs []engine.Outcome, patterns []lesson.PatternRun) {
 	var m struct {
 		Tables []diagramTable `json:"tables"`
 	}
@@ -130,12 +133,20 @@ func writeDiagram(b *strings.Builder, t *uiText, mapJSON string, outs []engine.O
 	}
 	if len(m.Tables) == 0 {
 		b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoTables) + "</p>")
-		return
+	} else {
+		writeSVG(b, t, m.Tables, outs, patterns)
 	}
-	qs := diagramQueries(outs)
+	writeChecklist(b, t, patterns)
+}
+
+// writeSVG draws the tables, the script's SELECTs (Q1, Q2...) and the access
+// patterns' queries (A1, A2...).
+func writeSVG(b *strings.Builder, t *uiText, tables []diagramTable, outs []engine.Outcome, patterns []lesson.PatternRun) {
+	qs := diagramQueries(outs, "Q")
+	qs = append(qs, diagramQueries(patternOutcomes(patterns), "A")...)
 	targets, shown := make([]int, len(qs)), make([]string, len(qs))
 	for i, q := range qs {
-		targets[i] = diagramTarget(m.Tables, q.table)
+		targets[i] = diagramTarget(tables, q.table)
 		shown[i] = q.text
 		if targets[i] >= 0 && q.rest != "" {
 			shown[i] = q.rest
@@ -143,8 +154,8 @@ func writeDiagram(b *strings.Builder, t *uiText, mapJSON string, outs []engine.O
 		shown[i] = cut(q.label+" "+shown[i], dgQueryMax)
 	}
 	oneKeyspace := true
-	for _, tb := range m.Tables {
-		oneKeyspace = oneKeyspace && tb.Keyspace == m.Tables[0].Keyspace
+	for _, tb := range tables {
+		oneKeyspace = oneKeyspace && tb.Keyspace == tables[0].Keyspace
 	}
 
 	// The queries' column, then the tables' column beside it.
@@ -158,9 +169,9 @@ func writeDiagram(b *strings.Builder, t *uiText, mapJSON string, outs []engine.O
 		tx += qw + dgGap
 	}
 	type box struct{ y, w, nameW int }
-	boxes := make([]box, len(m.Tables))
+	boxes := make([]box, len(tables))
 	y, width := dgPad, tx
-	for i, tb := range m.Tables {
+	for i, tb := range tables {
 		nameW, typeW := 0, 0
 		for _, c := range diagramColumns(tb) {
 			nameW, typeW = max(nameW, chars(c.name)), max(typeW, chars(c.typ))
@@ -175,7 +186,7 @@ func writeDiagram(b *strings.Builder, t *uiText, mapJSON string, outs []engine.O
 	n := strconv.Itoa
 	b.WriteString(`<div class="dg"><svg class="dg-svg" width="` + n(width) + `" height="` + n(height) +
 		`" viewBox="0 0 ` + n(width) + " " + n(height) + `" role="img" aria-label="` + html.EscapeString(t.ModelLabel) + `">`)
-	for i, tb := range m.Tables {
+	for i, tb := range tables {
 		bx := boxes[i]
 		cols := diagramColumns(tb)
 		b.WriteString(`<g class="dg-table" data-table="` + html.EscapeString(tb.Keyspace+"."+tb.Name) + `">`)
@@ -214,6 +225,20 @@ func writeDiagram(b *strings.Builder, t *uiText, mapJSON string, outs []engine.O
 		b.WriteString(`</g>`)
 	}
 	b.WriteString(`</svg><p class="dg-legend">` + html.EscapeString(t.ModelLegend) + `</p></div>`)
+}
+
+// patternOutcomes are the patterns' outcomes as the diagram reads them: a
+// pattern that produced none is its query, failed.
+func patternOutcomes(ps []lesson.PatternRun) []engine.Outcome {
+	outs := make([]engine.Outcome, len(ps))
+	for i, p := range ps {
+		if p.Got != nil {
+			outs[i] = *p.Got
+		} else {
+			outs[i] = engine.Outcome{Statement: p.Query, Error: &engine.Error{Message: "no outcome"}}
+		}
+	}
+	return outs
 }
 
 // diagramColumn is one row of a table box.

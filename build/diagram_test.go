@@ -29,7 +29,7 @@ SELECT author, body FROM "Posts" WHERE author = 'a very long name, longer than a
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	writeDiagram(&b, uiStrings["en"], m, outs)
+	writeDiagram(&b, uiStrings["en"], m, outs, nil)
 	got := b.String()
 
 	texts := regexp.MustCompile(`<text class="([^"]+)"[^>]*>([^<]*)</text>`).FindAllStringSubmatch(got, -1)
@@ -84,12 +84,12 @@ func TestDiagramQueries(t *testing.T) {
 		"SELECT\ta\nFROM\tMixed.Case":      "mixed.case",
 		`SELECT count(*) FROM x.y LIMIT 1`: "x.y",
 	} {
-		qs := diagramQueries([]engine.Outcome{{Statement: stmt, Error: &engine.Error{Message: "m"}}})
+		qs := diagramQueries([]engine.Outcome{{Statement: stmt, Error: &engine.Error{Message: "m"}}}, "Q")
 		if len(qs) != 1 || qs[0].table != want {
 			t.Errorf("%s: %+v, want table %q", stmt, qs, want)
 		}
 	}
-	if qs := diagramQueries([]engine.Outcome{{Statement: "INSERT INTO t (k) VALUES (1)"}, {Statement: "SELECTION"}}); len(qs) != 0 {
+	if qs := diagramQueries([]engine.Outcome{{Statement: "INSERT INTO t (k) VALUES (1)"}, {Statement: "SELECTION"}}, "Q"); len(qs) != 0 {
 		t.Errorf("not queries: %+v", qs)
 	}
 }

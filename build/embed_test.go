@@ -76,9 +76,11 @@ func TestBrowserEmbed(t *testing.T) {
 	if eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.prelude || ""`) == "" {
 		t.Fatal(fig + " continues no example: pick one that does")
 	}
+	inView(t, ctx, fig)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fig+" .pg-embed"))); err != nil {
 		t.Fatal(err)
 	}
+	waitFor(t, ctx, "the embed snippet", `!!document.querySelector("`+fig+` .pg-snippet")`)
 	snippet := eval[string](t, ctx, `document.querySelector("`+fig+` .pg-snippet").value`)
 	src := testURL + usersLesson + "embed/1/"
 	if !strings.HasPrefix(snippet, `<iframe src="`+src+`" title="cqlplay: `) || !strings.HasSuffix(snippet, "></iframe>") {

@@ -167,7 +167,7 @@ func (w *writer) embedPage(l *lesson.Lesson, ex *lesson.Example, t *uiText, r ex
 func runOf(results []lesson.Result, ex *lesson.Example) exampleRun {
 	for _, r := range results {
 		if r.Example == ex {
-			return exampleRun{Outcomes: r.Outcomes, Layouts: layoutsOf(r.Session), Checks: r.Checks}
+			return exampleRun{Outcomes: r.Outcomes, Layouts: layoutsOf(r.Session), Checks: r.Checks, Patterns: r.Patterns}
 		}
 	}
 	return exampleRun{}

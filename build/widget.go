@@ -39,8 +39,9 @@ func views(t *uiText, exercise bool) []view {
 // run is what the build got from the engine for one example.
 type exampleRun struct {
 	Outcomes []engine.Outcome
-	Layouts  map[string]string // layout form -> text (map: JSON); a failure is "\x00" + message
-	Checks   *lesson.CheckRun  // an exercise's checks of its starting text
+	Layouts  map[string]string   // layout form -> text (map: JSON); a failure is "\x00" + message
+	Checks   *lesson.CheckRun    // an exercise's checks of its starting text
+	Patterns []lesson.PatternRun // the access patterns the script lists, run after it
 }
 
 // writeWidget writes the playground for ex with the engine's results.
@@ -131,7 +132,7 @@ func writePanel(b *strings.Builder, t *uiText, v view, r exampleRun) {
 	case strings.HasPrefix(text, "\x00"):
 		b.WriteString(`<p class="out-err">` + html.EscapeString(text[1:]) + "</p>")
 	case v.Name == "model":
-		writeDiagram(b, t, text, r.Outcomes)
+		writeDiagram(b, t, text, r.Outcomes, r.Patterns)
 	case v.Form == "map":
 		writeStorage(b, t, text)
 	default:

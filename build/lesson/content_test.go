@@ -111,3 +111,38 @@ func sameExample(a, b *Example) string {
 	}
 	return ""
 }
+
+// TestContentPatterns holds lesson 6 to what it says of its access patterns:
+// model A answers all three from one partition without filtering, model B
+// none, in both languages.
+func TestContentPatterns(t *testing.T) {
+	lessons, err := Load(contentDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for _, l := range lessons {
+		if l.Slug != "query-first-design" {
+			continue
+		}
+		for _, r := range l.RunAll() {
+			want, ok := map[string]int{"model": 3, "single": 0}[r.Example.ID]
+			if !ok {
+				continue
+			}
+			seen++
+			good := 0
+			for _, p := range r.Patterns {
+				if p.Answered() {
+					good++
+				}
+			}
+			if len(r.Patterns) != 3 || good != want {
+				t.Errorf("%s/%s, example %s: %d of %d access patterns hold, want %d of 3", l.Lang, l.Slug, r.Example.ID, good, len(r.Patterns), want)
+			}
+		}
+	}
+	if seen != 4 {
+		t.Errorf("found %d of lesson 6's two examples in two languages", seen)
+	}
+}

@@ -25,6 +25,9 @@ type Result struct {
 	Session *engine.Session
 	// Checks is an exercise's verdict on its starting text.
 	Checks *CheckRun
+	// Patterns are the access patterns the script lists (ParsePatterns),
+	// run after it; an exercise has checks instead.
+	Patterns []PatternRun
 }
 
 // Run runs ex with its prelude in a fresh session and checks its expectations.
@@ -66,6 +69,8 @@ func (l *Lesson) Run(ex *Example) Result {
 		if len(problems) == 0 && checks.Passed() == len(checks.Checks) {
 			r.Problems = append(r.Problems, l.where(ex, 1)+": every check of the exercise already works on its starting text: there is nothing for the reader to do")
 		}
+	} else if ps := ParsePatterns(ex.Code); len(ps) > 0 {
+		r.Patterns = RunPatterns(s, ps)
 	}
 	return r
 }

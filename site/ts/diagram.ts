@@ -5,6 +5,7 @@
 // build/diagram.go (the build pre-renders it); change both together. Every
 // string is set as text, never as HTML; every coordinate is a whole number.
 
+import { renderChecklist, type PatternRun } from "./patterns";
 import type { Outcome, UI } from "./types";
 
 interface Column {
@@ -44,13 +45,13 @@ function identifier(s: string): string {
   return s.startsWith('"') ? s.slice(1, -1).replaceAll('""', '"') : s.toLowerCase();
 }
 
-/** The SELECTs among the outcomes, each with the table it read. */
-export function queries(outs: Outcome[]): Query[] {
+/** The SELECTs among the outcomes, each with the table it read, labelled prefix1, prefix2... */
+export function queries(outs: Outcome[], prefix = "Q"): Query[] {
   const qs: Query[] = [];
   for (const o of outs) {
     const text = o.statement.split(/[ \t\n\r\f\v]+/).filter((w) => w !== "").join(" ");
     if (text.length < 7 || text.slice(0, 7).toUpperCase() !== "SELECT ") continue;
-    const q: Query = { label: "Q" + (qs.length + 1), text, rest: "", table: "", err: o.error ? o.error.message : "" };
+    const q: Query = { label: prefix + (qs.length + 1), text, rest: "", table: "", err: o.error ? o.error.message : "" };
     const m = fromClause.exec(text);
     if (m) {
       q.rest = text.slice(m.index + m[0].length).trim();
@@ -103,16 +104,25 @@ function svg(tag: string, attrs: Record<string, string | number>, text?: string)
   return e;
 }
 
-/** Draws the Model view into panel. */
-export function renderDiagram(panel: HTMLElement, ui: UI, tables: DiagramTable[], outs: Outcome[]): void {
+/** Draws the Model view into panel: the diagram, then the access patterns' checklist. */
+export function renderDiagram(panel: HTMLElement, ui: UI, tables: DiagramTable[], outs: Outcome[], patterns: PatternRun[]): void {
+  let top: HTMLElement;
   if (tables.length === 0) {
-    const p = document.createElement("p");
-    p.className = "out-none";
-    p.textContent = ui.noTables;
-    panel.replaceChildren(p);
-    return;
-  }
-  const qs = queries(outs);
+    top = document.createElement("p");
+    top.className = "out-none";
+    top.textContent = ui.noTables;
+  } else top = drawSVG(ui, tables, outs, patterns);
+  panel.replaceChildren(top, renderChecklist(ui, patterns));
+}
+
+/** A pattern's outcome as the diagram reads it: none is its query, failed. */
+function patternOutcome(p: PatternRun): Outcome {
+  return p.got ?? { statement: p.query, line: 0, warnings: [], error: { code: "", message: "no outcome", cqlsh: "", line: 0, column: 0, offset: 0, length: 0 } };
+}
+
+/** The tables, the script's SELECTs (Q1, Q2...) and the patterns' queries (A1, A2...). */
+function drawSVG(ui: UI, tables: DiagramTable[], outs: Outcome[], patterns: PatternRun[]): HTMLElement {
+  const qs = [...queries(outs), ...queries(patterns.map(patternOutcome), "A")];
   const targets = qs.map((q) => target(tables, q.table));
   const shown = qs.map((q, i) => cut(q.label + " " + (targets[i] >= 0 && q.rest !== "" ? q.rest : q.text), QUERY_MAX));
   const oneKeyspace = tables.every((t) => t.keyspace === tables[0].keyspace);
@@ -182,5 +192,5 @@ export function renderDiagram(panel: HTMLElement, ui: UI, tables: DiagramTable[]
   legend.className = "dg-legend";
   legend.textContent = ui.modelLegend;
   wrap.append(root, legend);
-  panel.replaceChildren(wrap);
+  return wrap;
 }

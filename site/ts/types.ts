@@ -97,6 +97,13 @@ export interface UI {
   model: string;
   modelLabel: string;
   modelLegend: string;
+  apTitle: string;
+  apScore: string;
+  apRuns: string;
+  apNoFilter: string;
+  apOnePartition: string;
+  apOrder: string;
+  apHint: string;
   noTables: string;
   noData: string;
   token: string;

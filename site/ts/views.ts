@@ -17,6 +17,7 @@ import { renderOutcomes, renderWhy } from "./results";
 import type { ShownRun } from "./shown";
 import { keySep, renderStorage, type LayoutModel } from "./storage";
 import { renderDiagram } from "./diagram";
+import type { Pattern, PatternRun } from "./patterns";
 import type { Outcome, UI } from "./types";
 import { viewForms, type LayoutForm, type View } from "./contract.gen";
 
@@ -37,6 +38,8 @@ export class Views {
   readonly exercise: Exercise | null;
   /** The Results panel. */
   readonly results: HTMLElement;
+  /** The access patterns the shown run's script lists, and their queries' replies. */
+  private patterns: PatternRun[] = [];
 
   constructor(
     private readonly fig: HTMLElement,
@@ -83,9 +86,24 @@ export class Views {
     if (this.stale.has(name)) this.drawLayout(name);
   }
 
-  /** Draws the run the ShownRun just took; prerendered: the page already shows its views. */
-  draw(r: RunResult, prerendered: boolean): void {
+  /**
+   * Draws the run the ShownRun just took; prerendered: the page already
+   * shows its views. patterns: the access patterns its script listed, whose
+   * queries ran as the run's checks (not an exercise's).
+   */
+  draw(r: RunResult, prerendered: boolean, patterns: Pattern[] = []): void {
     const ui = this.ui;
+    if (!this.exercise) {
+      // r.checks[0] answers the (empty) data, then one reply per query.
+      const first = (raw: string | undefined) => {
+        try {
+          return raw ? (JSON.parse(raw) as Outcome[])[0] : undefined;
+        } catch {
+          return undefined;
+        }
+      };
+      this.patterns = patterns.map((p, i) => ({ ...p, got: first(r.checks?.[i + 1]) }));
+    }
     if (prerendered) this.drawn.set("results", r.json);
     if (this.drawn.get("results") !== r.json) {
       renderOutcomes(this.results, ui, r.outcomes);
@@ -127,7 +145,7 @@ export class Views {
     // The views still to draw from the shown run, for tests and the curious.
     this.fig.dataset.stale = [...this.stale].join(" ");
     // The Model view draws the outcomes' queries too: a new SELECT changes it.
-    const key = view === "model" ? raw + "\u0000" + this.drawn.get("results") : raw;
+    const key = view === "model" ? raw + "\u0000" + this.drawn.get("results") + "\u0000" + JSON.stringify(this.patterns) : raw;
     if (this.drawn.get(view) === key) return;
     this.drawPanel(this.panels.get(view)!, view, form, raw);
     this.drawn.set(view, key);
@@ -149,7 +167,7 @@ export class Views {
     }
     if (reply.error) return note("out-err", reply.error.message);
     if (view === "model") {
-      renderDiagram(panel, this.ui, reply.map?.tables ?? [], this.shown.outcomes);
+      renderDiagram(panel, this.ui, reply.map?.tables ?? [], this.shown.outcomes, this.patterns);
       return;
     }
     if (form === "map") {

@@ -15,6 +15,7 @@ import { ReaderEdit } from "./edit";
 import type { Engine, RunResult } from "./engine";
 import { schemaFingerprint } from "./fingerprint";
 import { errorMarks } from "./marks";
+import { parsePatterns, type Pattern } from "./patterns";
 import { el } from "./results";
 import { ShownRun } from "./shown";
 import { marked, measure } from "./timing";
@@ -121,19 +122,21 @@ export class Widget {
     // editor's marks, selection, completion).
     const prerendered = this.views.untouched && this.pristine && this.prelude.every((i) => this.page.pristine(i));
     const form = prerendered ? undefined : formOf(this.views.open);
+    // The access patterns the script lists run after it, as an exercise's checks do.
+    const patterns = this.views.exercise ? [] : parsePatterns(script);
     const r = await this.page.engine.run({
       key: this.key,
       urgent,
       version: this.version,
       prelude,
       script,
-      checks: this.views.exercise?.spec ?? null,
+      checks: this.views.exercise?.spec ?? (patterns.length > 0 ? { data: "", queries: patterns.map((p) => p.query + ";") } : null),
       forms: form ? [form] : [],
       names: false,
     });
     if (!r || seq !== this.seq) return;
     if (r.session) this.runFp = new Map([[r.session, schemaFingerprint(prelude, script)]]);
-    this.show(r, start, prerendered, urgent);
+    this.show(r, start, prerendered, urgent, patterns);
   }
 
   /** Whether the editor holds the lesson's text. */
@@ -156,7 +159,7 @@ export class Widget {
    * text, nothing drawn since); urgent: the reader's own run (an edit, Run),
    * not an example re-run behind it, which would overwrite its measures.
    */
-  private show(r: RunResult, start: number, prerendered: boolean, urgent: boolean): void {
+  private show(r: RunResult, start: number, prerendered: boolean, urgent: boolean, patterns: Pattern[]): void {
     const ui = this.page.ui;
     window.clearTimeout(this.statusTimer);
     if (r.stopped) {
@@ -166,7 +169,7 @@ export class Widget {
     }
     this.shown.take(r);
     const drawStart = performance.now();
-    this.views.draw(r, prerendered);
+    this.views.draw(r, prerendered, patterns);
     const { marks, lines } = errorMarks(this.editor.value, r.outcomes);
     this.editor.setMarks(marks, lines);
     this.fig.dataset.errors = String(lines.length);
