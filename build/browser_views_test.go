@@ -214,12 +214,27 @@ func TestBrowserModelView(t *testing.T) {
 func TestBrowserAccessPatterns(t *testing.T) {
 	ctx := newTab(t)
 	openLesson(t, ctx, "/en/query-first-design/")
-	fig := eval[string](t, ctx, `"#" + document.querySelector('figure.pg[data-id="single"]').id`)
+	fig := eval[string](t, ctx, `"#" + document.querySelector('figure.pg[data-id="one-table"]').id`)
 	inView(t, ctx, fig)
 	openTab(t, ctx, fig, "model")
 	score := `document.querySelector("` + fig + `-model .ap-score").textContent`
 	if got := eval[string](t, ctx, score); !strings.HasPrefix(got, "0 of 3 answered") {
 		t.Fatalf("model B's checklist says %q", got)
+	}
+	// The model A against model B table under it, redrawn from both
+	// playgrounds' first runs, is the one the build wrote.
+	vs := `document.querySelector('section.vs[data-b="` + fig[1:] + `"]')`
+	waitFor(t, ctx, "both playgrounds' first runs", `[...document.querySelectorAll("figure.pg")].every(f => Number(f.dataset.runs) >= 1)`)
+	built, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html").querySelector('section.vs[data-b="`+fig[1:]+`"]').innerHTML)()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if live := eval[string](t, ctx, vs+`.innerHTML`); live != built {
+		t.Errorf("the live comparison differs from the build's:\n built: %s\n live:  %s", built, live)
+	}
+	cells := vs + `.querySelectorAll("tbody td")`
+	if got := eval[string](t, ctx, `[...`+cells+`].map(td => td.className).join(" ")`); got != "vs-ok vs-bad vs-ok vs-bad vs-ok vs-bad" {
+		t.Errorf("the comparison's cells are %q, want A answering and B failing each pattern", got)
 	}
 	n := runs(t, ctx, fig)
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
@@ -234,6 +249,7 @@ func TestBrowserAccessPatterns(t *testing.T) {
 	}
 	waitRun(t, ctx, fig, n)
 	waitFor(t, ctx, "the checklist redrawn", score+`.startsWith("1 of 3 answered")`)
+	waitFor(t, ctx, "the comparison redrawn", cells+`[1].className === "vs-ok"`)
 	items := eval[string](t, ctx, `[...document.querySelectorAll("`+fig+`-model .ap-item")].map(li => li.className + ": " + [...li.querySelectorAll(".ap-v")].map(v => v.className.replace("ap-v ", "")).join(",")).join("\n")`)
 	if want := "ap-item ap-ok: ap-holds,ap-holds,ap-holds,ap-na\nap-item ap-bad: ap-fails,ap-fails,ap-fails,ap-na\nap-item ap-bad: ap-fails,ap-fails,ap-fails,ap-na"; items != want {
 		t.Errorf("the checklist reads\n%s\nwant\n%s", items, want)

@@ -31,7 +31,7 @@ func TestBuildFailures(t *testing.T) {
 	const lessonText = "---\ntitle: T\nsummary: S\n---\n\nText.\n\n```cql version=3.11 readonyl\nSELECT 1;\n```\n"
 	c := scratchRoot(t, map[string]string{"en/01-bad.md": lessonText})
 	_, err := build(c)
-	want := filepath.Join(c.Root, "content", "en", "01-bad.md") + `:8: unknown cql fence option "readonyl" (known: readonly, setup, exercise, version=, view=, id=, after=)`
+	want := filepath.Join(c.Root, "content", "en", "01-bad.md") + `:8: unknown cql fence option "readonyl" (known: readonly, setup, exercise, version=, view=, id=, after=, vs=)`
 	if err == nil || err.Error() != want {
 		t.Errorf("build with an unknown fence option: %v\nwant %s", err, want)
 	}

@@ -68,22 +68,26 @@ type uiText struct {
 	APOnePartition string `json:"apOnePartition"`
 	APOrder        string `json:"apOrder"`
 	APHint         string `json:"apHint"`
-	NoTables       string `json:"noTables"`
-	NoData         string `json:"noData"`
-	Token          string `json:"token"`
-	Replicas       string `json:"replicas"`
-	PartDeleted    string `json:"partDeleted"`
-	RowDeleted     string `json:"rowDeleted"`
-	RangeTomb      string `json:"rangeTomb"`
-	Static         string `json:"static"`
-	Marker         string `json:"marker"`
-	PartitionKey   string `json:"partitionKey"`
-	ClusteringKey  string `json:"clusteringKey"`
-	More           string `json:"more"`
-	Why            string `json:"why"`
-	WhyLabel       string `json:"whyLabel"`
-	FixLabel       string `json:"fixLabel"`
-	NoFailures     string `json:"noFailures"`
+	// Model A against model B (build/compare.go).
+	VsTitle       string `json:"vsTitle"`
+	VsQuery       string `json:"vsQuery"`
+	VsCost        string `json:"vsCost"`
+	NoTables      string `json:"noTables"`
+	NoData        string `json:"noData"`
+	Token         string `json:"token"`
+	Replicas      string `json:"replicas"`
+	PartDeleted   string `json:"partDeleted"`
+	RowDeleted    string `json:"rowDeleted"`
+	RangeTomb     string `json:"rangeTomb"`
+	Static        string `json:"static"`
+	Marker        string `json:"marker"`
+	PartitionKey  string `json:"partitionKey"`
+	ClusteringKey string `json:"clusteringKey"`
+	More          string `json:"more"`
+	Why           string `json:"why"`
+	WhyLabel      string `json:"whyLabel"`
+	FixLabel      string `json:"fixLabel"`
+	NoFailures    string `json:"noFailures"`
 
 	Checks     string `json:"checks"`
 	ExScore    string `json:"exScore"`
@@ -148,6 +152,9 @@ var uiStrings = map[string]*uiText{
 		Ring:           "Ring",
 		Model:          "Model",
 		ModelLabel:     "The tables of the script as a Chebotko diagram, with its SELECTs as arrows to the table each reads",
+		VsTitle:        "Model A against model B: what each access pattern costs",
+		VsQuery:        "access pattern",
+		VsCost:         "partitions {p} · rows read {r} · returned {n} · nodes {nodes}",
 		APTitle:        "Access patterns",
 		APScore:        "{n} of {m} answered from one partition, without filtering, in the order asked",
 		APRuns:         "runs",
@@ -235,6 +242,9 @@ var uiStrings = map[string]*uiText{
 		Ring:           "环",
 		Model:          "模型图",
 		ModelLabel:     "脚本中的表（Chebotko 图），箭头是脚本里的 SELECT，指向它读取的表",
+		VsTitle:        "模型 A 对比模型 B：每个访问模式的代价",
+		VsQuery:        "访问模式",
+		VsCost:         "分区 {p} · 读 {r} 行 · 返回 {n} 行 · 节点 {nodes}",
 		APTitle:        "访问模式",
 		APScore:        "{m} 个查询中有 {n} 个：单个分区即可回答，无需过滤，顺序符合要求",
 		APRuns:         "可运行",

@@ -108,6 +108,9 @@ func (w *writer) lessonPage(l *lesson.Lesson) ([]string, error) {
 	body, err := renderMarkdown(l, func(bw util.BufWriter, ex *lesson.Example) {
 		var b strings.Builder
 		writeWidget(&b, t, ex, runOf(results, ex))
+		if ex.VsOf != nil {
+			writeVs(&b, t, ex.VsOf, ex, patternsOf(results, ex.VsOf), patternsOf(results, ex))
+		}
 		bw.WriteString(b.String())
 	})
 	if err != nil {
@@ -171,6 +174,16 @@ func runOf(results []lesson.Result, ex *lesson.Example) exampleRun {
 		}
 	}
 	return exampleRun{}
+}
+
+// patternsOf is what ex's access patterns gave.
+func patternsOf(results []lesson.Result, ex *lesson.Example) []lesson.PatternRun {
+	for _, r := range results {
+		if r.Example == ex {
+			return r.Patterns
+		}
+	}
+	return nil
 }
 
 func (w *writer) find(lang, slug string) *lesson.Lesson {

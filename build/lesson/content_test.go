@@ -126,7 +126,7 @@ func TestContentPatterns(t *testing.T) {
 			continue
 		}
 		for _, r := range l.RunAll() {
-			want, ok := map[string]int{"model": 3, "single": 0}[r.Example.ID]
+			want, ok := map[string]int{"three-tables": 3, "one-table": 0}[r.Example.ID]
 			if !ok {
 				continue
 			}

@@ -52,6 +52,10 @@ type Fence struct {
 	View     string // tab open first, one of Views; "" means results
 	ID       string // name other examples refer to with after=
 	After    string // id of an earlier example this one continues
+	// Vs is the id of an earlier example this one is compared with: model A
+	// (that one) against model B (this one), access pattern by access
+	// pattern (patterns.go), in a table under this example.
+	Vs string
 	// Exercise: the reader makes the fence's check queries work (exercise.go).
 	Exercise bool
 }
@@ -98,17 +102,19 @@ func ParseFence(info string) (Fence, error) {
 			f.Version, err = oneOf(key, value, Versions)
 		case "view":
 			f.View, err = oneOf(key, value, ViewNames())
-		case "id", "after":
+		case "id", "after", "vs":
 			if !validID(value) {
 				err = errString("cql fence option " + key + "= needs a name of letters, digits, '-' or '_', not " + strconv.Quote(value))
 			} else if key == "id" {
 				f.ID = value
-			} else {
+			} else if key == "after" {
 				f.After = value
+			} else {
+				f.Vs = value
 			}
 		default:
 			err = errString("unknown cql fence option " + strconv.Quote(w) +
-				" (known: readonly, setup, exercise, version=, view=, id=, after=)")
+				" (known: readonly, setup, exercise, version=, view=, id=, after=, vs=)")
 		}
 		if err != nil {
 			return f, err

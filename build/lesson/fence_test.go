@@ -12,7 +12,7 @@ func TestParseFence(t *testing.T) {
 		{"cql readonly version=3.11 view=storage id=a-1", Fence{Readonly: true, Version: "3.11", View: "storage", ID: "a-1"}, ""},
 		{"cql setup after=x_2", Fence{Setup: true, Version: "4.1", After: "x_2"}, ""},
 		{"cql  view=why   version=5.0", Fence{Version: "5.0", View: "why"}, ""},
-		{"cql readonyl", Fence{}, `unknown cql fence option "readonyl" (known: readonly, setup, exercise, version=, view=, id=, after=)`},
+		{"cql readonyl", Fence{}, `unknown cql fence option "readonyl" (known: readonly, setup, exercise, version=, view=, id=, after=, vs=)`},
 		{"cql version=4.0", Fence{}, `cql fence option version="4.0" must be one of 4.1, 3.11, 5.0`},
 		{"cql view=table", Fence{}, `cql fence option view="table" must be one of checks, results, why, storage, cli, sstabledump, ring, model`},
 		{"cql readonly=yes", Fence{}, `cql fence option "readonly" takes no value`},

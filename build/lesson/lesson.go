@@ -49,6 +49,8 @@ type Example struct {
 	// Exercise holds an exercise's hidden sections; Code is then only the
 	// reader's starting text.
 	Exercise *Exercise
+	// VsOf is the example vs= names: model A, compared with this one.
+	VsOf *Example
 }
 
 // CodeLine returns the file line of line n (1-based) of the example's code.
@@ -193,6 +195,18 @@ func (l *Lesson) link(ex *Example, byID map[string]*Example, setup *Example) err
 			return errorf(l.Path, ex.Line, "after="+ex.After+" names no earlier example of this lesson")
 		}
 		ex.Prelude = append(append(ex.Prelude, prev.Prelude...), prev)
+	}
+	if ex.Vs != "" {
+		a := byID[ex.Vs]
+		switch {
+		case a == nil:
+			return errorf(l.Path, ex.Line, "vs="+ex.Vs+" names no earlier example of this lesson")
+		case len(ParsePatterns(a.Code)) == 0 || len(ParsePatterns(ex.Code)) == 0:
+			return errorf(l.Path, ex.Line, "vs="+ex.Vs+" compares access patterns, but this example or "+ex.Vs+" lists none (a comment block headed \"-- access patterns\")")
+		case ex.Exercise != nil || a.Exercise != nil:
+			return errorf(l.Path, ex.Line, "vs= compares playgrounds, not exercises")
+		}
+		ex.VsOf = a
 	}
 	if setup != nil {
 		for _, p := range append(setup.Prelude, setup) {

@@ -7,6 +7,7 @@
 // engine's URLs: the worker, the .wasm download and its compile start while
 // the rest of the page is still being parsed.
 
+import { watchCompare } from "./compare";
 import { Engine } from "./engine";
 import type { UI } from "./types";
 import { Widget } from "./widget";
@@ -95,6 +96,8 @@ function boot(): void {
       keepOffline();
     },
   };
+  // Model A against model B tables listen before any widget runs.
+  for (const vs of document.querySelectorAll<HTMLElement>("section.vs")) watchCompare(vs, ui);
   for (const fig of figs) {
     const w = new Widget(fig, ctx);
     widgets.set(w.index, w);

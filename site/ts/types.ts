@@ -104,6 +104,9 @@ export interface UI {
   apOnePartition: string;
   apOrder: string;
   apHint: string;
+  vsTitle: string;
+  vsQuery: string;
+  vsCost: string;
   noTables: string;
   noData: string;
   token: string;

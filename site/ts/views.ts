@@ -38,8 +38,8 @@ export class Views {
   readonly exercise: Exercise | null;
   /** The Results panel. */
   readonly results: HTMLElement;
-  /** The access patterns the shown run's script lists, and their queries' replies. */
-  private patterns: PatternRun[] = [];
+  /** The access patterns the shown run's script lists, with their queries' outcomes. */
+  patterns: PatternRun[] = [];
 
   constructor(
     private readonly fig: HTMLElement,

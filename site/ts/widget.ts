@@ -170,6 +170,8 @@ export class Widget {
     this.shown.take(r);
     const drawStart = performance.now();
     this.views.draw(r, prerendered, patterns);
+    // A model A against model B table (compare.ts) listens.
+    if (this.views.patterns.length > 0) this.fig.dispatchEvent(new CustomEvent("pg-patterns", { detail: this.views.patterns }));
     const { marks, lines } = errorMarks(this.editor.value, r.outcomes);
     this.editor.setMarks(marks, lines);
     this.fig.dataset.errors = String(lines.length);
