@@ -49,7 +49,7 @@ func TestBrowserHiddenViews(t *testing.T) {
 	appendText(t, ctx, fig, "\nINSERT INTO users (mainland, state, uid, name, zip) VALUES ('oceania', 'victoria', 7, 'kim', 3000);\n")
 	waitRun(t, ctx, fig, n)
 	waitFor(t, ctx, "the edit in the open Storage view", `document.querySelectorAll('#ex-0-storage .lay-part[data-key="oceania"]').length === 1`)
-	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.stale.split(" ").sort().join(" ")`); got != "cli model ring sstabledump" {
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.stale.split(" ").sort().join(" ")`); got != "cli model ring sizes sstabledump" {
 		t.Errorf("after a run with Storage open, the views left to draw are %q, want the hidden layout views", got)
 	}
 	for _, c := range []struct{ view, want string }{
@@ -73,14 +73,14 @@ func TestBrowserHiddenViews(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitRun(t, ctx, fig, n)
-	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.stale.split(" ").sort().join(" ")`); got != "cli model ring sstabledump storage" {
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.stale.split(" ").sort().join(" ")`); got != "cli model ring sizes sstabledump storage" {
 		t.Errorf("after a run with Results open, the views left to draw are %q, want every layout view", got)
 	}
 	built, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]string](builtPanels, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, view := range []string{"results", "why", "storage", "cli", "sstabledump", "ring", "model"} {
+	for _, view := range []string{"results", "why", "storage", "cli", "sstabledump", "ring", "sizes", "model"} {
 		if view != "results" {
 			openTab(t, ctx, fig, view)
 		}
@@ -261,4 +261,27 @@ func TestBrowserAccessPatterns(t *testing.T) {
 	if got := eval[string](t, ctx, `[...document.querySelectorAll('`+fig+`-model .dg-query')].filter(g => g.querySelector(".dg-qtext").textContent.startsWith("A")).map(g => g.querySelector(".dg-qtext").textContent.split(" ")[0] + (g.classList.contains("dg-fail") ? " fails" : " runs") + (g.querySelector(".dg-arrow") ? " arrow" : "")).join(", ")`); got != "A1 runs arrow, A2 fails arrow, A3 fails arrow" {
 		t.Errorf("the patterns' queries are drawn as %q", got)
 	}
+}
+
+// TestBrowserSizesView opens lesson 7's hot partition example on Sizes: one
+// node of four is marked hot, shipped is the largest partition; a new
+// partition typed into the script is listed at once.
+func TestBrowserSizesView(t *testing.T) {
+	ctx := newTab(t)
+	openLesson(t, ctx, "/en/choosing-the-partition-key/")
+	fig := eval[string](t, ctx, `"#" + document.querySelector('figure.pg[data-id="by-status"]').id`)
+	inView(t, ctx, fig)
+	openTab(t, ctx, fig, "sizes")
+	panel := `document.querySelector("` + fig + `-sizes")`
+	if got := eval[string](t, ctx, `[...`+panel+`.querySelectorAll(".sz-node")].map(li => li.className).join(",")`); got != "sz-node,sz-node sz-hot,sz-node,sz-node" {
+		t.Errorf("the nodes are drawn %q, want node 2 of 4 hot", got)
+	}
+	keys := `[...` + panel + `.querySelectorAll(".sz-key")].map(k => k.textContent).join(" ")`
+	if got := eval[string](t, ctx, keys); got != "shipped cancelled pending" {
+		t.Errorf("partitions %q, want shipped first", got)
+	}
+	n := runs(t, ctx, fig)
+	appendText(t, ctx, fig, "\nINSERT INTO orders_by_status (status, order_id, customer) VALUES ('returned', 9, '<b>ida</b>');\n")
+	waitRun(t, ctx, fig, n)
+	waitFor(t, ctx, "the new partition in the open Sizes view", keys+` === "shipped returned cancelled pending" || `+keys+` === "shipped cancelled returned pending" || `+keys+` === "shipped cancelled pending returned"`)
 }

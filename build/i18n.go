@@ -58,6 +58,18 @@ type uiText struct {
 	Sstabledump string `json:"sstabledump"`
 	Ring        string `json:"ring"`
 	Model       string `json:"model"`
+	// The Sizes view (build/sizes.go).
+	Sizes       string `json:"sizes"`
+	SzNodes     string `json:"szNodes"`
+	SzNode      string `json:"szNode"`
+	SzPartition string `json:"szPartition"`
+	SzRows      string `json:"szRows"`
+	SzValues    string `json:"szValues"`
+	SzBytes     string `json:"szBytes"`
+	SzRowsMax   string `json:"szRowsMax"`
+	SzValuesMax string `json:"szValuesMax"`
+	SzBytesMax  string `json:"szBytesMax"`
+	SzLegend    string `json:"szLegend"`
 	ModelLabel  string `json:"modelLabel"`
 	ModelLegend string `json:"modelLegend"`
 	// The access patterns' checklist under the Model view (build/checklist.go).
@@ -151,6 +163,17 @@ var uiStrings = map[string]*uiText{
 		Sstabledump:    "sstabledump",
 		Ring:           "Ring",
 		Model:          "Model",
+		Sizes:          "Sizes",
+		SzNodes:        "How the data spreads over the nodes",
+		SzNode:         "node {node} · partitions {p} · rows {r} · {b}",
+		SzPartition:    "partition, largest first",
+		SzRows:         "rows",
+		SzValues:       "values (Nv)",
+		SzBytes:        "size",
+		SzRowsMax:      "against the guidance of 100,000 rows a partition",
+		SzValuesMax:    "against the limit of 2 billion values a partition",
+		SzBytesMax:     "against the guidance of 100 MB a partition",
+		SzLegend:       "Bars are on a log scale against the guidance for one partition: 100,000 rows, 2 billion values (Nv = Nr (Nc - Npk - Ns) + Ns: rows times the columns outside the primary key and the static ones, plus the static ones), 100 MB; amber near it, red past it. A node in red holds half again the mean of the nodes: a hot spot. Sizes estimate the serialized data, not the disk.",
 		ModelLabel:     "The tables of the script as a Chebotko diagram, with its SELECTs as arrows to the table each reads",
 		VsTitle:        "Model A against model B: what each access pattern costs",
 		VsQuery:        "access pattern",
@@ -241,6 +264,17 @@ var uiStrings = map[string]*uiText{
 		Sstabledump:    "sstabledump",
 		Ring:           "环",
 		Model:          "模型图",
+		Sizes:          "分区大小",
+		SzNodes:        "数据在各节点上的分布",
+		SzNode:         "节点 {node} · 分区 {p} · 行 {r} · {b}",
+		SzPartition:    "分区（从大到小）",
+		SzRows:         "行数",
+		SzValues:       "值数 (Nv)",
+		SzBytes:        "大小",
+		SzRowsMax:      "对照每个分区 10 万行的建议上限",
+		SzValuesMax:    "对照每个分区 20 亿个值的上限",
+		SzBytesMax:     "对照每个分区 100 MB 的建议上限",
+		SzLegend:       "条形图按对数刻度对照单个分区的建议上限：10 万行、20 亿个值（Nv = Nr (Nc - Npk - Ns) + Ns：行数乘以主键和静态列之外的列数，再加上静态列数）、100 MB；接近时为琥珀色，超过时为红色。红色的节点存储的数据超过各节点平均值的 1.5 倍：这就是热点。大小是对序列化数据的估计，而不是磁盘占用。",
 		ModelLabel:     "脚本中的表（Chebotko 图），箭头是脚本里的 SELECT，指向它读取的表",
 		VsTitle:        "模型 A 对比模型 B：每个访问模式的代价",
 		VsQuery:        "访问模式",

@@ -26,7 +26,7 @@ type view struct {
 // Checks first, then those every example has.
 func views(t *uiText, exercise bool) []view {
 	labels := map[string]string{"checks": t.Checks, "results": t.Results, "why": t.Why, "storage": t.Storage,
-		"cli": t.CLI, "sstabledump": t.Sstabledump, "ring": t.Ring, "model": t.Model}
+		"cli": t.CLI, "sstabledump": t.Sstabledump, "ring": t.Ring, "sizes": t.Sizes, "model": t.Model}
 	var vs []view
 	for _, v := range lesson.Views {
 		if v.Name != "checks" || exercise {
@@ -133,6 +133,8 @@ func writePanel(b *strings.Builder, t *uiText, v view, r exampleRun) {
 		b.WriteString(`<p class="out-err">` + html.EscapeString(text[1:]) + "</p>")
 	case v.Name == "model":
 		writeDiagram(b, t, text, r.Outcomes, r.Patterns)
+	case v.Name == "sizes":
+		writeSizes(b, t, text)
 	case v.Form == "map":
 		writeStorage(b, t, text)
 	default:

@@ -32,6 +32,7 @@ var Views = []View{
 	{"cli", "cli"},
 	{"sstabledump", "sstabledump"},
 	{"ring", "ring"},
+	{"sizes", "map"},
 	{"model", "map"},
 }
 

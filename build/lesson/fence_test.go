@@ -14,7 +14,7 @@ func TestParseFence(t *testing.T) {
 		{"cql  view=why   version=5.0", Fence{Version: "5.0", View: "why"}, ""},
 		{"cql readonyl", Fence{}, `unknown cql fence option "readonyl" (known: readonly, setup, exercise, version=, view=, id=, after=, vs=)`},
 		{"cql version=4.0", Fence{}, `cql fence option version="4.0" must be one of 4.1, 3.11, 5.0`},
-		{"cql view=table", Fence{}, `cql fence option view="table" must be one of checks, results, why, storage, cli, sstabledump, ring, model`},
+		{"cql view=table", Fence{}, `cql fence option view="table" must be one of checks, results, why, storage, cli, sstabledump, ring, sizes, model`},
 		{"cql readonly=yes", Fence{}, `cql fence option "readonly" takes no value`},
 		{"cql id=a id=b", Fence{}, `cql fence option "id" given twice`},
 		{"cql id=", Fence{}, `cql fence option id= needs a name of letters, digits, '-' or '_', not ""`},

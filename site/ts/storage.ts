@@ -35,6 +35,8 @@ interface LPartition {
   rows: LRow[];
   ranges: { start: Bound; end: Bound; deletion: Deletion }[];
   replicas: number[];
+  bytes: number; // the estimated serialized size (engine/layout/size.go)
+  liveRows: number;
 }
 
 interface Bound {
@@ -43,7 +45,16 @@ interface Bound {
 }
 
 export interface LayoutModel {
-  tables: { keyspace: string; name: string; partitionKey: KeyColumn[]; clustering: KeyColumn[]; partitions: LPartition[] }[];
+  tables: {
+    keyspace: string;
+    name: string;
+    partitionKey: KeyColumn[];
+    clustering: KeyColumn[];
+    staticColumns?: KeyColumn[];
+    regularColumns?: KeyColumn[];
+    partitions: LPartition[];
+  }[];
+  ring?: { loads: { node: number; partitions: number; rows: number; bytes: number }[]; meanBytes: number };
 }
 
 const maxPartitions = 100;

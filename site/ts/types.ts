@@ -95,6 +95,17 @@ export interface UI {
   sstabledump: string;
   ring: string;
   model: string;
+  sizes: string;
+  szNodes: string;
+  szNode: string;
+  szPartition: string;
+  szRows: string;
+  szValues: string;
+  szBytes: string;
+  szRowsMax: string;
+  szValuesMax: string;
+  szBytesMax: string;
+  szLegend: string;
   modelLabel: string;
   modelLegend: string;
   apTitle: string;

@@ -17,6 +17,7 @@ import { renderOutcomes, renderWhy } from "./results";
 import type { ShownRun } from "./shown";
 import { keySep, renderStorage, type LayoutModel } from "./storage";
 import { renderDiagram } from "./diagram";
+import { renderSizes } from "./sizes";
 import type { Pattern, PatternRun } from "./patterns";
 import type { Outcome, UI } from "./types";
 import { viewForms, type LayoutForm, type View } from "./contract.gen";
@@ -166,6 +167,10 @@ export class Views {
       return note("out-err", String(e));
     }
     if (reply.error) return note("out-err", reply.error.message);
+    if (view === "sizes") {
+      renderSizes(panel, this.ui, reply.map ?? { tables: [] });
+      return;
+    }
     if (view === "model") {
       renderDiagram(panel, this.ui, reply.map?.tables ?? [], this.shown.outcomes, this.patterns);
       return;
