@@ -2,6 +2,7 @@ package query
 
 import (
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
@@ -617,9 +618,12 @@ func (rd *reader) result() (*Result, *cqlerr.Error) {
 	}
 	res := &Result{Plan: rd.plan}
 	if p.s.JSON {
+		// The [json] column is text, and cqlsh prints it as any text cell
+		// (its backslashes doubled, control characters escaped).
 		res.Columns = []string{"[json]"}
+		text := cqltype.Simple(cqltype.Text)
 		for _, r := range rd.rows {
-			res.Rows = append(res.Rows, []string{rd.jsonRow(r.vals)})
+			res.Rows = append(res.Rows, []string{text.Format(cqltype.Value(rd.jsonRow(r.vals)))})
 		}
 	} else {
 		res.Columns = make([]string, len(p.sel.sels))
@@ -682,14 +686,12 @@ func (rd *reader) jsonRow(vals []cqltype.Value) string {
 	return string(append(b, '}'))
 }
 
-// jsonKey quotes a column name in SELECT JSON output as Cassandra does
-// (names that are not lower-case identifiers are wrapped in "").
+// jsonKey is a column's key in SELECT JSON output: Selection.rowToJson
+// wraps a name in "" only when it differs from its lower-case form, so
+// "Mixed" is quoted while writetime(v), cast(v as float) and s['1'] are not.
 func jsonKey(name string) string {
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
-			return "\"" + name + "\""
-		}
+	if name != strings.ToLower(name) {
+		return `"` + name + `"`
 	}
 	return name
 }
