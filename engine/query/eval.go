@@ -93,11 +93,14 @@ func subSelect(s *selector, v cqltype.Value) cqltype.Value {
 	return ct.Join(keys[lo:end], nil)
 }
 
-// aggState accumulates one aggregate selector.
+// aggState accumulates one aggregate selector (aggregate.go).
 type aggState struct {
-	count int64
-	val   cqltype.Value
-	sum   *big.Rat
+	count  int64
+	val    cqltype.Value
+	sum    *big.Rat // integer types' exact sum
+	kahan  kahan    // float and double
+	decSum decimal
+	decAvg decimalAvg
 }
 
 func (rd *reader) aggregate(rc *rowCtx) {
@@ -138,12 +141,7 @@ func (rd *reader) aggregate(rc *rowCtx) {
 					st.val = v
 				}
 			case "sum", "avg":
-				if st.sum == nil {
-					st.sum = new(big.Rat)
-				}
-				if r := numberRat(typ, v); r != nil {
-					st.sum.Add(st.sum, r)
-				}
+				st.addNumber(typ, v, s.fn == "avg")
 			}
 		}
 	}
@@ -165,10 +163,8 @@ func (rd *reader) finishAggregate() {
 			switch s.fn {
 			case "min", "max":
 				vals[i] = st.val
-			case "sum":
-				vals[i] = ratValue(s.typ, st.sum, 1)
-			case "avg":
-				vals[i] = ratValue(s.typ, st.sum, st.count)
+			case "sum", "avg":
+				vals[i] = st.number(s.typ, s.fn == "avg")
 			}
 		default:
 			if rd.first != nil {
