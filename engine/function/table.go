@@ -14,7 +14,10 @@ type Native struct {
 	Name   string // lower case, without the "system." keyspace
 	Params []*cqltype.Type
 	Result *cqltype.Type
-	exec   func(ctx Context, args []cqltype.Value) (cqltype.Value, *cqlerr.Error)
+	// Aggregate marks an aggregate's signature (aggregates.go), which has
+	// no exec: terms resolve it only to refuse it.
+	Aggregate bool
+	exec      func(ctx Context, args []cqltype.Value) (cqltype.Value, *cqlerr.Error)
 }
 
 // Context is what a call reads besides its arguments.
@@ -76,6 +79,7 @@ func buildTable() map[string][]*Native {
 	add(uuidFcts()...)
 	add(timeFcts()...)
 	add(bytesConversionFcts()...)
+	add(aggregateFcts()...)
 	return t
 }
 

@@ -103,21 +103,72 @@ type aggState struct {
 	decAvg decimalAvg
 }
 
+// aggNodes lists the aggregates of the selection in tree order: a top-level
+// count(*) or max(x), and those a function applies to (todate(min(ts))),
+// whose arguments are read on every row while the rest of the tree is
+// computed once, on the aggregates' results.
+func aggNodes(sels []*selector) []*selector {
+	var out []*selector
+	var walk func(s *selector)
+	walk = func(s *selector) {
+		if s.kind == selCount || s.kind == selAgg {
+			out = append(out, s)
+			return
+		}
+		for _, a := range s.args {
+			walk(a)
+		}
+	}
+	for _, s := range sels {
+		walk(s)
+	}
+	return out
+}
+
+// hasAgg reports whether a selector tree holds an aggregate.
+func hasAgg(s *selector) bool {
+	if s.kind == selCount || s.kind == selAgg {
+		return true
+	}
+	for _, a := range s.args {
+		if hasAgg(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// keepFirst records, on a group's first row, the value of every part of the
+// selection that holds no aggregate: a plain column of an aggregate query
+// shows its first row's value.
+func (rd *reader) keepFirst(s *selector, rc *rowCtx) {
+	if !hasAgg(s) {
+		rd.first[s] = rd.eval(s, rc)
+		return
+	}
+	if s.kind == selCount || s.kind == selAgg {
+		return
+	}
+	for _, a := range s.args {
+		rd.keepFirst(a, rc)
+	}
+}
+
 func (rd *reader) aggregate(rc *rowCtx) {
-	sels := rd.p.sel.sels
+	if rd.aggNodes == nil {
+		rd.aggNodes = aggNodes(rd.p.sel.sels)
+	}
 	if rd.aggs == nil {
-		rd.aggs = make([]aggState, len(sels))
+		rd.aggs = make([]aggState, len(rd.aggNodes))
 	}
 	if rd.aggRows == 0 {
-		rd.first = make([]cqltype.Value, len(sels))
-		for i, s := range sels {
-			if s.kind != selCount && s.kind != selAgg {
-				rd.first[i] = rd.eval(s, rc)
-			}
+		rd.first = map[*selector]cqltype.Value{}
+		for _, s := range rd.p.sel.sels {
+			rd.keepFirst(s, rc)
 		}
 	}
 	rd.aggRows++
-	for i, s := range sels {
+	for i, s := range rd.aggNodes {
 		st := &rd.aggs[i]
 		switch s.kind {
 		case selCount:
@@ -147,30 +198,63 @@ func (rd *reader) aggregate(rc *rowCtx) {
 	}
 }
 
-// finishAggregate produces the single row of an aggregate query.
+// aggResult is an aggregate's value for the group.
+func (rd *reader) aggResult(s *selector) cqltype.Value {
+	var st aggState
+	for i, n := range rd.aggNodes {
+		if n == s && rd.aggs != nil {
+			st = rd.aggs[i]
+		}
+	}
+	if s.kind == selCount {
+		return cqltype.Int64Value(st.count)
+	}
+	switch s.fn {
+	case "min", "max":
+		return st.val
+	}
+	return st.number(s.typ, s.fn == "avg")
+}
+
+// finalEval computes a selector of an aggregate query once the group is
+// read: aggregates give their results, parts without one their first row's
+// value, and functions apply to those.
+func (rd *reader) finalEval(s *selector) cqltype.Value {
+	if s.kind == selCount || s.kind == selAgg {
+		return rd.aggResult(s)
+	}
+	if v, ok := rd.first[s]; ok {
+		return v
+	}
+	if s.kind != selFunc {
+		return nil
+	}
+	args := make([]cqltype.Value, len(s.args))
+	for i, a := range s.args {
+		args[i] = rd.finalEval(a)
+	}
+	var v cqltype.Value
+	var err *cqlerr.Error
+	if s.native != nil {
+		v, err = s.native.Call(callCtx{rd.db}, args)
+	} else {
+		v, err = castValue(s.args[0].typ, s.typ, args[0])
+	}
+	if err != nil && rd.stopped == nil {
+		rd.stopped = err
+	}
+	return v
+}
+
+// finishAggregate produces the row of an aggregate query or of a group.
 func (rd *reader) finishAggregate() {
+	if rd.aggNodes == nil {
+		rd.aggNodes = aggNodes(rd.p.sel.sels)
+	}
 	sels := rd.p.sel.sels
 	vals := make([]cqltype.Value, len(sels))
 	for i, s := range sels {
-		var st aggState
-		if rd.aggs != nil {
-			st = rd.aggs[i]
-		}
-		switch s.kind {
-		case selCount:
-			vals[i] = cqltype.Int64Value(st.count)
-		case selAgg:
-			switch s.fn {
-			case "min", "max":
-				vals[i] = st.val
-			case "sum", "avg":
-				vals[i] = st.number(s.typ, s.fn == "avg")
-			}
-		default:
-			if rd.first != nil {
-				vals[i] = rd.first[i]
-			}
-		}
+		vals[i] = rd.finalEval(s)
 	}
 	rd.rows = append(rd.rows, outRow{vals: vals})
 	rd.aggRows, rd.aggs, rd.first = 0, nil, nil

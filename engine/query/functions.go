@@ -86,6 +86,9 @@ func (db *DB) evalFunc(f *cql.FuncCall, want *cqltype.Type, receiver string) (cq
 	if fn == nil {
 		return nil, errUnknownFunction(name)
 	}
+	if fn.Aggregate {
+		return nil, errAggregateAsTerm()
+	}
 	if function.TypeMatch(want, fn.Result) == function.NotAssignable {
 		return nil, errFunctionResultType(fn.QualifiedName(), fn.Result.String(), receiver, want.String())
 	}
@@ -162,6 +165,12 @@ func errColumnAsValue(receiver string) *cqlerr.Error {
 
 func errNotAValue(term, receiver string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot use " + term + " as a value for " + receiver)
+}
+
+// errAggregateAsTerm: FunctionCall.Raw.prepare, an aggregate called as a
+// term (a WHERE value, an INSERT or UPDATE value), whatever the clause.
+func errAggregateAsTerm() *cqlerr.Error {
+	return cqlerr.Invalid("Aggregation function are not supported in the where clause")
 }
 
 // errUnknownFunction: FunctionCall.Raw.prepare, a term calling no function

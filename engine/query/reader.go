@@ -29,8 +29,9 @@ type reader struct {
 	rows []outRow
 	// aggregate state
 	aggRows  int
-	aggs     []aggState
-	first    []cqltype.Value
+	aggs     []aggState // one per aggNodes entry
+	aggNodes []*selector
+	first    map[*selector]cqltype.Value // the group's first row, for what holds no aggregate
 	stopped  *cqlerr.Error
 	warnings []string
 	group    string
@@ -51,6 +52,10 @@ type reader struct {
 	n          int
 	tombstones int
 	unused     []*restriction
+	// groups counts the groups a GROUP BY read has started in the
+	// partition: PER PARTITION LIMIT limits groups, not rows, and the
+	// partition's read ends at the first row of the group past it.
+	groups int
 }
 
 var readerPool = sync.Pool{New: func() any { return new(reader) }}
@@ -222,7 +227,7 @@ func (rd *reader) readPartition(part *store.Partition, slices []keySlice) bool {
 		}
 		return rd.more()
 	}
-	rd.n = 0
+	rd.n, rd.groups = 0, 0
 	rd.tombstones = len(part.Ranges) * 2
 	if !part.Deletion.IsLive() {
 		rd.tombstones++
@@ -235,7 +240,7 @@ func (rd *reader) readPartition(part *store.Partition, slices []keySlice) bool {
 			rd.slice = &slices[i]
 			part.AscendFrom(rd.slice.start.Bound, rd.visit)
 		}
-		if !rd.more() || p.ppLimit > 0 && rd.n >= p.ppLimit || rd.stopped != nil {
+		if !rd.more() || p.ppLimit > 0 && rd.n >= p.ppLimit && !p.grouped || rd.stopped != nil {
 			break
 		}
 	}
@@ -294,9 +299,17 @@ func (rd *reader) row(r *store.Row) bool {
 	if !rowIsLive(p.t, r, rc) || !rd.rowMatches(rc) {
 		return true
 	}
+	if p.grouped && p.ppLimit > 0 {
+		if rd.groupKey(rc) != rd.group || rd.groups == 0 {
+			if rd.groups >= p.ppLimit {
+				return false
+			}
+			rd.groups++
+		}
+	}
 	rd.emit(rc)
 	rd.n++
-	if p.ppLimit > 0 && rd.n >= p.ppLimit {
+	if p.ppLimit > 0 && rd.n >= p.ppLimit && !p.grouped {
 		return false
 	}
 	return rd.more()
@@ -536,16 +549,23 @@ func (p *selectPlan) direct() bool {
 	return !p.s.JSON && !p.sel.aggregate && !p.grouped && !p.postOrder
 }
 
+// groupKey is the GROUP BY group of the current row: its partition and the
+// grouped prefix of its clustering.
+func (rd *reader) groupKey(rc *rowCtx) string {
+	key := string(rc.part.Key)
+	if rc.row != nil && rc.row.Clustering != nil {
+		for _, v := range rc.row.Clustering[:rd.p.groupPrefix] {
+			key += "\x00" + string(v)
+		}
+	}
+	return key
+}
+
 // emit computes the selection for the current row.
 func (rd *reader) emit(rc *rowCtx) {
 	sel := rd.p.sel
 	if rd.p.grouped {
-		key := string(rc.part.Key)
-		if rc.row != nil && rc.row.Clustering != nil {
-			for _, v := range rc.row.Clustering[:rd.p.groupPrefix] {
-				key += "\x00" + string(v)
-			}
-		}
+		key := rd.groupKey(rc)
 		if rd.aggRows > 0 && key != rd.group {
 			rd.finishAggregate()
 		}

@@ -75,7 +75,10 @@ func (db *DB) planSelect(s *cql.Select) (*selectPlan, *cqlerr.Error) {
 			return nil, err
 		}
 	}
-	if sel.aggregate && s.PerPartitionLimit != nil {
+	// With GROUP BY, PER PARTITION LIMIT limits the groups of a partition
+	// (AggregationSpecification.AGGREGATE_EVERYTHING is the aggregate
+	// without GROUP BY).
+	if sel.aggregate && len(s.GroupBy) == 0 && s.PerPartitionLimit != nil {
 		return nil, errPerPartitionLimitAggregate()
 	}
 	if len(s.GroupBy) > 0 {
