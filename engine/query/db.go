@@ -40,6 +40,9 @@ type DB struct {
 	// (prepared.go).
 	templates []*insertTemplate
 	matched   *insertTemplate
+	// own is, once the session forks (fork.go), the live copy's ownership
+	// of the data it shares with its snapshots; nil before.
+	own *store.Owner
 }
 
 // Limits bounds a run. Zero fields are unbounded.
@@ -75,6 +78,9 @@ func (db *DB) Data(t *schema.Table) *store.Table {
 	d := db.data[t]
 	if d == nil {
 		d = store.NewTable(t)
+		if db.own != nil {
+			d.SetOwner(db.own)
+		}
 		db.data[t] = d
 	}
 	return d
