@@ -177,3 +177,8 @@ func commonPrefix(a, b string) int {
 	}
 	return i
 }
+
+// ForgetRerun drops what Rerun kept: the next Rerun runs its whole script.
+// The bridge calls it when a rerun failed in a way that leaves the kept
+// state in doubt.
+func (s *Session) ForgetRerun() { s.rerun = nil }
