@@ -52,6 +52,10 @@ func runJSON(s *Session, buf []byte, script string) []byte {
 	return buf
 }
 
+// fillScript makes W1's table and fills it with 100,000 generated rows in
+// 200 partitions, with one -- @fill.
+const fillScript = benchPreamble + benchW1Schema + "-- @fill readings 100000 sensor=seq(200, 's') day='2026-01-01' ts=series(1767225600000, 10000) value=uniform(0, 1000) note=pick('ok', 'calm', 'gust', 'rain')\n"
+
 // BenchmarkRerun measures an edit to a script's last statement: "full" runs
 // the whole script in a fresh session, as every keystroke did before
 // Rerun, and "rerun" reruns it on a session that ran the other version of
@@ -64,6 +68,7 @@ func BenchmarkRerun(b *testing.B) {
 	}{
 		{"bench50", benchScript50()},
 		{"w1-100k", benchW1(100000) + "CREATE TABLE perf (k int, c int, v text, PRIMARY KEY (k, c));\n"},
+		{"fill-100k", fillScript + "CREATE TABLE perf (k int, c int, v text, PRIMARY KEY (k, c));\n"},
 	} {
 		scripts := lastEdits(tc.prefix)
 		b.Run(tc.name+"/full", func(b *testing.B) {
@@ -125,6 +130,17 @@ func BenchmarkRerunHeap(b *testing.B) {
 	})
 	b.Run("rerun", func(b *testing.B) {
 		measure(b, func(s *Session) { s.RerunEach(script, func(int) {}, func(*Outcome) {}) })
+	})
+	b.Run("fill/run", func(b *testing.B) {
+		measure(b, func(s *Session) { s.RunEach(fillScript, func(*Outcome) {}) })
+	})
+	b.Run("fill/rerun+edit", func(b *testing.B) {
+		edits := lastEdits(fillScript + "CREATE TABLE perf (k int, c int, v text, PRIMARY KEY (k, c));\n")
+		measure(b, func(s *Session) {
+			for _, e := range edits {
+				s.RerunEach(e, func(int) {}, func(*Outcome) {})
+			}
+		})
 	})
 	b.Run("rerun+edit", func(b *testing.B) {
 		edits := lastEdits(script + "CREATE TABLE perf (k int, c int, v text, PRIMARY KEY (k, c));\n")

@@ -164,6 +164,9 @@ func (s *Session) runFrom(r *cql.Reader, executed int, deadline time.Time, emit 
 			if err := s.directive(d, &retry); err != nil {
 				o = Outcome{Statement: it.Src, Line: it.Pos.Line, Error: err.At(it.Pos, len(it.Src))}
 				emit(&o)
+				if err.Code == cqlerr.Stopped {
+					return // -- @fill ran into a bound
+				}
 			}
 			continue
 		}
