@@ -94,7 +94,7 @@ func (s *Session) fill(d *cql.Directive) *cqlerr.Error {
 		for j, c := range cols {
 			lits[j] = c.value(i)
 		}
-	})
+	}, s.afterStatement)
 	if cerr != nil {
 		// The generated text's position means nothing to the reader: the
 		// error is the directive's.

@@ -1,5 +1,7 @@
 package cql
 
+import "strings"
+
 // Mark is where a Reader stands between two items, to read the rest of a
 // script from there later, in the same script or in an edited one whose
 // text agrees up to the mark (engine's Session.Rerun: an edit re-runs the
@@ -26,10 +28,15 @@ func (r *Reader) Mark() (Mark, bool) {
 	if len(p.la) > 0 {
 		return Mark{}, false
 	}
+	m := Mark{s: p.saveScan(), needs: p.lx.off + markLookahead}
 	if p.semiNext >= 0 && p.semiNext == p.tok.Start && p.semi.tok.End <= p.tok.Start {
-		return Mark{s: p.semi, needs: p.semi.tok.End}, true
+		m = Mark{s: p.semi, needs: p.semi.tok.End}
 	}
-	return Mark{s: p.saveScan(), needs: p.lx.off + markLookahead}, true
+	// A mark outlives its script (a page's script of megabytes is a new
+	// string at every keystroke): it keeps none of it.
+	m.s.lx.src = ""
+	m.s.lx.errMsg = strings.Clone(m.s.lx.errMsg)
+	return m, true
 }
 
 // Needs returns how many leading bytes of the script the items before the

@@ -24,8 +24,10 @@ func (db *DB) FillTable(name string) (*schema.Table, *cqlerr.Error) {
 // bind their values into that prepared write (prepared.go), with no text.
 // row fills the literals of row i, in the order of cols. It returns how
 // many rows it wrote and the error of the first row that failed, located
-// nowhere (the session places it on the directive).
-func (db *DB) Fill(t *schema.Table, cols []*schema.Column, n int, row func(i int, lits []cql.Literal)) (int, *cqlerr.Error) {
+// nowhere (the session places it on the directive). tick, when set, is
+// called every 1,024 rows: the session's AfterStatement, so that the bridge
+// can collect garbage in the middle of a fill as between statements.
+func (db *DB) Fill(t *schema.Table, cols []*schema.Column, n int, row func(i int, lits []cql.Literal), tick func()) (int, *cqlerr.Error) {
 	if n <= 0 {
 		return 0, nil
 	}
@@ -60,6 +62,9 @@ func (db *DB) Fill(t *schema.Table, cols []*schema.Column, n int, row func(i int
 	p, tl := db.InsertTemplate(prefix.String())
 	for i := 1; i < n; i++ {
 		if i%1024 == 0 {
+			if tick != nil {
+				tick()
+			}
 			if d := db.Limits.Deadline; d != nil && d() {
 				return i, errTimeout
 			}
