@@ -240,3 +240,30 @@ func TestRerunRunsOnlyTheEdit(t *testing.T) {
 		t.Errorf("an unchanged script ran %d statements, want 0", n)
 	}
 }
+
+// FuzzRerun runs a script, then an edit of it (bytes deleted at one place
+// and others inserted), with Rerun on one session, and checks the edit's
+// outcomes against a fresh session's: whatever the text, even inside a
+// token, a string or a comment, the reuse must not show. The seeds are the
+// scenario files' scripts.
+func FuzzRerun(f *testing.F) {
+	for i, s := range fuzzSeeds(f) {
+		f.Add(s, uint16(i*37), uint8(i%5), []byte(";'-\n/*("[:i%7]))
+	}
+	f.Fuzz(func(t *testing.T, script string, at uint16, del uint8, ins []byte) {
+		if len(script) > 4000 || len(ins) > 64 {
+			return
+		}
+		p := int(at) % (len(script) + 1)
+		q := min(len(script), p+int(del%8))
+		edited := fuzzSetup + script[:p] + string(ins) + script[q:]
+		opts := Options{MaxStatements: 200, MaxRows: 20000}
+		s := NewSession(opts)
+		s.Rerun(fuzzSetup + script)
+		got := outcomesJSON(s.Rerun(edited))
+		fresh := NewSession(opts)
+		if want := outcomesJSON(fresh.Run(edited)); got != want {
+			t.Fatalf("Rerun of the edit differs from a fresh run\nbefore:\n%s\nafter:\n%s\nrerun:\n%s\nfresh:\n%s", fuzzSetup+script, edited, got, want)
+		}
+	})
+}
