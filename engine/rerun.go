@@ -97,16 +97,22 @@ func (s *Session) RerunEach(script string, keep func(n int), emit func(*Outcome)
 	keep(count)
 	deadline := s.startRun()
 	defer s.db.EndRun()
+	// The first place runFrom offers is the snapshot resumed from.
+	skip := i >= 0
 	s.runFrom(r, executed, deadline, func(o *Outcome) {
 		count++
 		emit(o)
 	}, func(r *cql.Reader, executed int) {
+		if skip {
+			skip = false
+			return
+		}
 		m, ok := r.Mark()
 		if !ok {
 			return
 		}
 		if n := len(st.snaps); n > 0 && st.snaps[n-1].needs >= m.Needs() {
-			return // the snapshot resumed from
+			return
 		}
 		if !st.wants(m.Needs(), len(script)) {
 			return

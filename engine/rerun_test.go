@@ -267,3 +267,35 @@ func FuzzRerun(f *testing.F) {
 		}
 	})
 }
+
+// TestRerunKeepsFewSnapshots checks the spacing: a script of 5,000
+// INSERTs keeps a snapshot before each statement of its last denseBytes and
+// one per doubling of the distance further back, not one a statement, and
+// typing at its end does not pile them up.
+func TestRerunKeepsFewSnapshots(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("CREATE TABLE t (k int, c int, v text, PRIMARY KEY (k, c));\n")
+	for i := range 5000 {
+		fmt.Fprintf(&b, "INSERT INTO t (k, c, v) VALUES (%d, %d, 'v');\n", i%50, i)
+	}
+	script := b.String()
+	s := NewSession(Options{})
+	s.Rerun(script)
+	// About 45 bytes a statement: 2048/45 dense ones, and log2(230000/2048) far ones.
+	limit := denseBytes/40 + 10
+	if n := len(s.rerun.snaps); n > limit || n < 10 {
+		t.Errorf("%d snapshots kept for 5,000 statements, want 10 to %d", n, limit)
+	}
+	for i := range 30 {
+		script += fmt.Sprintf("SELECT * FROM t WHERE k = %d;\n", i)
+		s.Rerun(script)
+	}
+	if n := len(s.rerun.snaps); n > limit {
+		t.Errorf("%d snapshots kept after typing 30 statements at the end, want at most %d", n, limit)
+	}
+	for i := 1; i < len(s.rerun.snaps); i++ {
+		if s.rerun.snaps[i].needs <= s.rerun.snaps[i-1].needs {
+			t.Fatalf("snapshots out of order at %d", i)
+		}
+	}
+}
