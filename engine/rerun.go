@@ -57,6 +57,14 @@ type snapshot struct {
 // previous Rerun's script. The session's state is then the state after
 // script, as after Run on a fresh session; Run on the session goes on
 // from there. The slice is the caller's: a later Rerun does not change it.
+//
+// The bounds are a fresh run's: MaxStatements and MaxRows count from the
+// script's start, the statements reused included. Timeout bounds the
+// statements this call runs; a script stopped by it goes on from where it
+// stopped when it is rerun unchanged.
+//
+// The outcomes of statements that Run executed on the session between two
+// Reruns, and what they changed, play no part in the next Rerun.
 func (s *Session) Rerun(script string) []Outcome {
 	st := s.rerunState()
 	var outs []Outcome
