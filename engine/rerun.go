@@ -95,7 +95,7 @@ func (s *Session) RerunEach(script string, keep func(n int), emit func(*Outcome)
 	executed, count := 0, 0
 	if i >= 0 {
 		sn := &st.snaps[i]
-		s.db = sn.db.Fork()
+		s.db = sn.db.Resume()
 		r = cql.NewReaderAt(script, sn.mark)
 		executed, count = sn.executed, sn.outs
 	} else {

@@ -36,7 +36,7 @@ func (g rerunGen) using() string {
 
 // statement returns one statement (with its ';') or directive line.
 func (g rerunGen) statement() string {
-	switch g.r.IntN(35) {
+	switch g.r.IntN(36) {
 	case 0:
 		return "CREATE TABLE IF NOT EXISTS t (k int, c int, v text, s int static, l list<int>, m map<int, text>, PRIMARY KEY (k, c)) WITH gc_grace_seconds = 3600;"
 	case 1:
@@ -101,6 +101,8 @@ func (g rerunGen) statement() string {
 		return []string{"TRUNCATE u;", "DROP TABLE IF EXISTS u;", "CREATE KEYSPACE IF NOT EXISTS other WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};", "USE other;", "USE cqlplay;"}[g.r.IntN(5)]
 	case 32:
 		return "-- @version " + Versions[g.r.IntN(len(Versions))]
+	case 34:
+		return []string{"SELECT keyspace_name, table_name FROM system_schema.tables WHERE keyspace_name = 'cqlplay';", "SELECT column_name, type FROM system_schema.columns WHERE keyspace_name = 'cqlplay' AND table_name = 'u';", "SELECT release_version FROM system.local;", "DESCRIBE TABLES;", "DESCRIBE TABLE u;"}[g.r.IntN(5)]
 	case 33:
 		return fmt.Sprintf("-- @fill t %d k=skew(4) c=seq(%d) v=pick('a', 'b')", 1+g.r.IntN(30), 1+g.r.IntN(9))
 	}
