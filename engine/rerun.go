@@ -89,6 +89,7 @@ func (s *Session) RerunEach(script string, keep func(n int), emit func(*Outcome)
 	for i >= 0 && !identical && st.snaps[i].needs > same {
 		i--
 	}
+	clear(st.snaps[i+1:]) // the snapshots past the edit, let go
 	st.snaps = st.snaps[:i+1]
 	st.script = script
 	var r *cql.Reader
