@@ -57,7 +57,7 @@ func waitRun(t *testing.T, ctx context.Context, fig string, n int) {
 // first (a live run of the lesson's text), then every tab opened (drawn).
 func TestBrowserMatchesBuild(t *testing.T) {
 	ctx := newTab(t)
-	for _, page := range []string{"/en/nested-sorted-map/", usersLesson, "/zh/how-rows-are-stored/"} {
+	for _, page := range []string{"/en/nested-sorted-map/", usersLesson, "/zh/how-rows-are-stored/", "/en/query-first-design/"} {
 		openLesson(t, ctx, page)
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](redrawAll, chromedp.EvalAwaitPromise)); err != nil {
 			t.Fatalf("%s: redrawing every view: %v", page, err)

@@ -54,8 +54,11 @@ func (s *Session) directive(d *cql.Directive, retry *bool) *cqlerr.Error {
 		*retry = true
 	case "compact":
 		s.db.Compact()
+	case "fill":
+		s.db.ForgetPrepared()
+		return s.fill(d)
 	default:
-		return directiveError("Unknown directive -- @" + d.Name + " (known: @advance, @now, @nodes, @version, @retry, @compact)")
+		return directiveError("Unknown directive -- @" + d.Name + " (known: @advance, @now, @nodes, @version, @retry, @compact, @fill)")
 	}
 	return nil
 }

@@ -69,6 +69,8 @@ type Session struct {
 	noPrepared bool
 	// preparedRuns counts the statements run through it, for those tests.
 	preparedRuns int
+	// rerun is what Rerun keeps between calls (rerun.go), or nil.
+	rerun *rerunState
 }
 
 // NewSession returns an empty cluster whose current keyspace is "cqlplay".
@@ -112,7 +114,15 @@ func (s *Session) Run(script string) []Outcome {
 // so a long script's outcomes are never all held at the same time. The
 // Outcome is only valid during the call.
 func (s *Session) RunEach(script string, emit func(*Outcome)) {
-	var deadline time.Time
+	deadline := s.startRun()
+	s.db.ResetRun()
+	defer s.db.EndRun()
+	s.runFrom(cql.NewReader(script), 0, deadline, emit, nil)
+}
+
+// startRun sets the session's bounds on the live cluster for one run and
+// returns the run's deadline (zero: none).
+func (s *Session) startRun() (deadline time.Time) {
 	if s.opts.Timeout > 0 {
 		deadline = time.Now().Add(s.opts.Timeout)
 		s.db.Limits.Deadline = func() bool { return time.Now().After(deadline) }
@@ -120,14 +130,22 @@ func (s *Session) RunEach(script string, emit func(*Outcome)) {
 		s.db.Limits.Deadline = nil
 	}
 	s.db.Limits.MaxRows = s.opts.MaxRows
-	s.db.ResetRun()
-	defer s.db.EndRun()
+	return deadline
+}
+
+// runFrom runs the items r reads until the script ends or a bound stops
+// it; executed is how many statements the run has executed before r's
+// place (MaxStatements counts from the run's start). Before each item,
+// unless a -- @retry waits for its statement, it calls mark, when set,
+// with the reader and that count: Rerun keeps snapshots there.
+func (s *Session) runFrom(r *cql.Reader, executed int, deadline time.Time, emit func(*Outcome), mark func(r *cql.Reader, executed int)) {
 	retry := false
-	executed := 0
-	r := cql.NewReader(script)
 	var item cql.Item
 	var o Outcome
 	for {
+		if mark != nil && !retry {
+			mark(r, executed)
+		}
 		// An INSERT of a shape prepared before (query.DB keeps the last
 		// few) binds its values into the prepared write rather than being
 		// parsed and prepared in full.
@@ -146,6 +164,9 @@ func (s *Session) RunEach(script string, emit func(*Outcome)) {
 			if err := s.directive(d, &retry); err != nil {
 				o = Outcome{Statement: it.Src, Line: it.Pos.Line, Error: err.At(it.Pos, len(it.Src))}
 				emit(&o)
+				if err.Code == cqlerr.Stopped {
+					return // -- @fill ran into a bound
+				}
 			}
 			continue
 		}

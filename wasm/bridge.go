@@ -16,10 +16,16 @@ import (
 // would fail until the page reloads it.
 type bridge struct {
 	sessions map[int]*engine.Session
-	next     int
+	// reruns are, by handle, the replies of the sessions' last rerun, whose
+	// leading outcomes the next rerun keeps.
+	reruns map[int]*rerunReply
+	next   int
 	// runScript is (*engine.Session).RunEach; tests replace it to prove that
 	// an engine panic comes back as an outcome.
 	runScript func(*engine.Session, string, func(*engine.Outcome))
+	// rerunScript is (*engine.Session).RerunEach, replaced by tests as
+	// runScript is.
+	rerunScript func(*engine.Session, string, func(int), func(*engine.Outcome))
 	// reply is the buffer of the last reply of run, reused by the next run
 	// when at most maxKeptReply: the caller copies a reply out (a string for
 	// js.FuncOf, TextDecoder for the exports) before it calls again.
@@ -30,7 +36,8 @@ type bridge struct {
 }
 
 func newBridge() *bridge {
-	return &bridge{sessions: map[int]*engine.Session{}, runScript: (*engine.Session).RunEach}
+	return &bridge{sessions: map[int]*engine.Session{}, reruns: map[int]*rerunReply{},
+		runScript: (*engine.Session).RunEach, rerunScript: (*engine.Session).RerunEach}
 }
 
 // open starts a session with the options JSON and returns its handle, from 1
@@ -139,6 +146,7 @@ func (b *bridge) collect() {
 func (b *bridge) close(handle int) bool {
 	_, ok := b.sessions[handle]
 	delete(b.sessions, handle)
+	delete(b.reruns, handle)
 	return ok
 }
 

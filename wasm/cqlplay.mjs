@@ -1,8 +1,8 @@
 // cqlplay.mjs loads cqlplay's WebAssembly engine and installs
 // globalThis.cqlplay with the same API the Go module installs by itself
-// (open, run, layout, close: strings in, strings out; see main_js.go), but
-// with open, run and close going through the module's //go:wasmexport
-// functions and its linear memory instead of js.FuncOf callbacks, which cost
+// (open, run, rerun, layout, close: strings in, strings out; see
+// main_js.go), but with open, run, rerun and close going through the
+// module's //go:wasmexport functions and its linear memory instead of js.FuncOf callbacks, which cost
 // about 10 µs a call before any work is done.
 //
 // Load Go's wasm_exec.js first (it defines globalThis.Go), then:
@@ -116,6 +116,12 @@ function fastAPI(ex, slow) {
     run(handle, script) {
       if (!isHandle(handle) || typeof script !== "string") return slow.run(handle, script);
       const reply = readOutput(ex.cqlplay_run(handle, writeInput(script)));
+      afterCall();
+      return reply;
+    },
+    rerun(handle, script) {
+      if (!isHandle(handle) || typeof script !== "string") return slow.rerun(handle, script);
+      const reply = readOutput(ex.cqlplay_rerun(handle, writeInput(script)));
       afterCall();
       return reply;
     },

@@ -69,6 +69,20 @@ func cqlplay_run(handle int32, n uint32) uint32 {
 	return uint32(len(output))
 }
 
+// cqlplay_rerun is cqlplay_run for bridge.rerun: the n bytes of script in
+// the input buffer rerun in the session, reusing what its last rerun ran;
+// it returns the length of the JSON reply, found at cqlplay_output().
+//
+//go:wasmexport cqlplay_rerun
+func cqlplay_rerun(handle int32, n uint32) uint32 {
+	script := string(input[:min(n, uint32(len(input)))])
+	if cap(input) > bigInput {
+		input = nil
+	}
+	output = fastBridge.rerun(int(handle), script)
+	return uint32(len(output))
+}
+
 // cqlplay_output returns the address of the last reply (or of an empty
 // buffer when there is none).
 //

@@ -6,6 +6,7 @@
 //	globalThis.cqlplay = {
 //	  open(optionsJSON?: string): number   // a new session's handle; 0 if the options are invalid
 //	  run(handle: number, script: string): string      // JSON array of Outcomes
+//	  rerun(handle: number, script: string): string    // the same for a fresh session, re-running only what changed since the last rerun
 //	  layout(handle: number, form: string, table?: string): string  // JSON: {"form","table","map"|"text"} or {"error"}
 //	  close(handle: number): boolean
 //	}
@@ -34,6 +35,7 @@ func main() {
 	api := js.Global().Get("Object").New()
 	api.Set("open", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsOpen(b, args) }))
 	api.Set("run", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsRun(b, args) }))
+	api.Set("rerun", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsRerun(b, args) }))
 	api.Set("layout", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayout(b, args) }))
 	api.Set("close", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsClose(b, args) }))
 	// The functions live as long as the module: they are never released.
@@ -85,6 +87,17 @@ func jsRun(b *bridge, args []js.Value) any {
 		return string(failureJSON("ServerError", "cqlplay.run: the second argument must be the script, a string"))
 	}
 	return string(b.run(h, args[1].String()))
+}
+
+func jsRerun(b *bridge, args []js.Value) any {
+	h, ok := handleArg(args)
+	if !ok {
+		return string(failureJSON("ServerError", "cqlplay.rerun: the first argument must be a handle from cqlplay.open"))
+	}
+	if len(args) < 2 || args[1].Type() != js.TypeString {
+		return string(failureJSON("ServerError", "cqlplay.rerun: the second argument must be the script, a string"))
+	}
+	return string(b.rerun(h, args[1].String()))
 }
 
 func jsLayout(b *bridge, args []js.Value) any {

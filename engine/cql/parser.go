@@ -53,7 +53,7 @@ type Reader struct {
 
 // NewReader returns a Reader positioned before the first item of script.
 func NewReader(script string) *Reader {
-	p := &parser{src: script, lx: newLexer(script)}
+	p := &parser{src: script, lx: newLexer(script), semiNext: -1}
 	p.wantDirective = true
 	p.next()
 	return &Reader{p: p}
@@ -114,6 +114,11 @@ type parser struct {
 	slab int       // the size of the last slab
 
 	lastCols int // column count of the last INSERT, to size the next one's slices
+
+	// semi is the scan state on the ';' that ended the last statement, and
+	// semiNext where the token after it starts (-1: none yet), for Mark.
+	semi     scanState
+	semiNext int
 }
 
 // bailout is the panic value of a syntax error; statementItem recovers it.
@@ -281,7 +286,9 @@ func (p *parser) statementItem() (item Item) {
 func (p *parser) endStatement() {
 	p.wantDirective = true
 	if p.isPunct(';') {
+		p.semi = p.saveScan()
 		p.next()
+		p.semiNext = p.tok.Start
 	}
 }
 

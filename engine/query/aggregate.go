@@ -218,7 +218,7 @@ func javaDecimal(x float64) decimal {
 		scale = frac - e
 	}
 	// x = digits × 10^(e-(n-1)) = unscaled × 10^-scale.
-	u, _ := new(big.Int).SetString(digits, 10)
+	u, _ := cqltype.ParseBigInt(digits) // not SetString: its scanner links fmt into the module
 	if pad := scale - (n - 1 - e); pad > 0 {
 		u.Mul(u, pow10(int32(pad)))
 	}

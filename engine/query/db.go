@@ -40,6 +40,18 @@ type DB struct {
 	// (prepared.go).
 	templates []*insertTemplate
 	matched   *insertTemplate
+	// own is, once the session forks (fork.go), the live copy's ownership
+	// of the data it shares with its snapshots; nil before.
+	own *store.Owner
+	// lastFork is the schema copy Fork last made, with the copy of each
+	// table, which the next fork shares unless schemaChanged: set by every
+	// statement that may change the schema (any but DML, SELECT and USE;
+	// a read of a system table, which is rebuilt, too).
+	lastFork struct {
+		schema *schema.Schema
+		tables map[*schema.Table]*schema.Table
+	}
+	schemaChanged bool
 }
 
 // Limits bounds a run. Zero fields are unbounded.
@@ -75,6 +87,9 @@ func (db *DB) Data(t *schema.Table) *store.Table {
 	d := db.data[t]
 	if d == nil {
 		d = store.NewTable(t)
+		if db.own != nil {
+			d.SetOwner(db.own)
+		}
 		db.data[t] = d
 	}
 	return d
@@ -131,6 +146,11 @@ type Plan struct {
 func (db *DB) Exec(stmt cql.Statement) (*Result, *cqlerr.Error) {
 	db.pending = db.pending[:0]
 	db.keepTemplate(stmt)
+	switch stmt.(type) {
+	case *cql.Select, *cql.Insert, *cql.Update, *cql.Delete, *cql.Batch, *cql.Use:
+	default:
+		db.schemaChanged = true
+	}
 	res, err := db.exec(stmt)
 	db.Clock++
 	if err != nil {

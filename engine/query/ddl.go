@@ -34,6 +34,11 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 		return nil, errKeyspaceMissing("keyspace "+ksName).At(q.Keyspace.Pos, len(ksName))
 	}
 	t := ks.Tables[q.Name.Name]
+	if ks.System {
+		// system.local is made on first use, system_schema's tables are
+		// rebuilt at every read: both change the schema (Fork).
+		db.schemaChanged = true
+	}
 	switch {
 	case ks.Name == "system" && q.Name.Name == "local":
 		t = db.systemLocal(ks)

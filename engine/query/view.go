@@ -245,7 +245,7 @@ func (db *DB) refreshView(v, base *schema.Table, key []byte) {
 	}
 	vdata := db.Data(v)
 	for _, old := range st.derived[string(key)] {
-		if p := vdata.Partition(old.key); p != nil {
+		if p := vdata.ExistingForWrite(old.key); p != nil {
 			p.RemoveRow(old.clustering)
 			if p.IsEmpty() {
 				vdata.Remove(p)

@@ -83,6 +83,9 @@ type Partition struct {
 	Static *Row
 	Ranges []RangeTombstone
 	rows   rowSet
+	// epoch is the Owner's epoch the partition was made or copied in
+	// (cow.go); 0 when the session keeps no snapshots.
+	epoch uint64
 }
 
 // rowsDegree is the degree of a partition's row btree. Rows written in
@@ -93,7 +96,11 @@ type Partition struct {
 const rowsDegree = 64
 
 func newPartition(token int64, key []byte, shared *tableShared) *Partition {
-	return &Partition{Token: token, Key: key, Deletion: Live, rows: rowSet{shared: shared}}
+	p := &Partition{Token: token, Key: key, Deletion: Live, rows: rowSet{shared: shared}}
+	if shared.own != nil {
+		p.epoch = shared.own.epoch
+	}
+	return p
 }
 
 // Comparator returns the partition's clustering comparator.
@@ -120,14 +127,14 @@ func (p *Partition) RowForWrite(clustering [][]byte) *Row {
 		if p.Static == nil {
 			p.Static = newRow(nil)
 		}
-		return p.Static
+		return p.ownRow(p.Static)
 	}
 	probe := &p.rows.shared.rowProbe
 	probe.Clustering = clustering
 	r, ok := p.rows.Get(probe)
 	probe.Clustering = nil
 	if ok {
-		return r
+		return p.ownRow(r)
 	}
 	r = newRow(clustering)
 	p.rows.ReplaceOrInsert(r)
@@ -148,7 +155,7 @@ func (p *Partition) NewRowForWrite(clustering [][]byte, ncells int) (r *Row, roo
 	r, ok := p.rows.Get(probe)
 	probe.Clustering = nil
 	if ok {
-		return r, Room{}
+		return p.ownRow(r), Room{}
 	}
 	r, room, ok = newPackedRow(clustering, ncells)
 	if !ok {
@@ -207,7 +214,7 @@ func (p *Partition) Delete(d Deletion) {
 	}
 	p.Deletion = d
 	if p.Static != nil {
-		p.Static.purge(d)
+		p.ownRow(p.Static).purge(d)
 	}
 	p.purgeRows(All, d)
 	kept := p.Ranges[:0]
@@ -229,14 +236,18 @@ func (p *Partition) DeleteRange(s Slice, d Deletion) {
 }
 
 func (p *Partition) purgeRows(s Slice, d Deletion) {
-	var empty []*Row
+	var rows, empty []*Row
 	p.Ascend(s, func(r *Row) bool {
+		rows = append(rows, r)
+		return true
+	})
+	p.ownRows(rows)
+	for _, r := range rows {
 		r.purge(d)
 		if r.IsEmpty() {
 			empty = append(empty, r)
 		}
-		return true
-	})
+	}
 	for _, r := range empty {
 		p.rows.Delete(r)
 	}
@@ -323,17 +334,25 @@ func (p *Partition) Compact(now, gcBefore int64) int {
 		kept = append(kept, rt)
 	}
 	p.Ranges = kept
-	if p.Static != nil {
-		n += p.Static.Compact(now, gcBefore)
+	if p.Static != nil && p.Static.compactable(now, gcBefore) {
+		n += p.ownRow(p.Static).Compact(now, gcBefore)
 	}
-	var empty []*Row
+	var purge, empty []*Row
 	p.rows.Ascend(func(r *Row) bool {
-		n += r.Compact(now, gcBefore)
-		if r.IsEmpty() {
+		if r.compactable(now, gcBefore) {
+			purge = append(purge, r)
+		} else if r.IsEmpty() {
 			empty = append(empty, r)
 		}
 		return true
 	})
+	p.ownRows(purge)
+	for _, r := range purge {
+		n += r.Compact(now, gcBefore)
+		if r.IsEmpty() {
+			empty = append(empty, r)
+		}
+	}
 	for _, r := range empty {
 		p.rows.Delete(r)
 	}

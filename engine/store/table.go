@@ -41,6 +41,9 @@ type tableShared struct {
 	// NewG gives every tree a list of its own, 288 bytes before it holds
 	// a node).
 	freeRows *btree.FreeListG[*Row]
+	// own is the live state's ownership of partitions and rows when the
+	// session keeps snapshots (cow.go), or nil.
+	own *Owner
 }
 
 // NewTable returns an empty table store for t.
@@ -81,11 +84,20 @@ func (t *Table) PartitionForWrite(key []byte) *Partition {
 	p, ok := t.parts.Get(probe)
 	probe.Key = nil
 	if ok {
-		return p
+		return t.ownPartition(p)
 	}
 	p = newPartition(token, key, t.shared)
 	t.parts.ReplaceOrInsert(p)
 	return p
+}
+
+// ExistingForWrite returns the partition with this serialized key, to be
+// written, or nil: Partition for a caller that changes what it finds.
+func (t *Table) ExistingForWrite(key []byte) *Partition {
+	if p := t.Partition(key); p != nil {
+		return t.ownPartition(p)
+	}
+	return nil
 }
 
 // Ascend calls fn for each partition in token order until fn returns false.
@@ -107,14 +119,22 @@ func (t *Table) Truncate() { t.parts.Clear(false) }
 func (t *Table) Compact(now int64) int {
 	gcBefore := now - int64(t.Schema.GCGrace)
 	n := 0
-	var empty []*Partition
+	var purge, empty []*Partition
 	t.parts.Ascend(func(p *Partition) bool {
-		n += p.Compact(now, gcBefore)
-		if p.IsEmpty() {
+		if p.compactable(now, gcBefore) {
+			purge = append(purge, p)
+		} else if p.IsEmpty() {
 			empty = append(empty, p)
 		}
 		return true
 	})
+	for _, p := range purge {
+		p = t.ownPartition(p)
+		n += p.Compact(now, gcBefore)
+		if p.IsEmpty() {
+			empty = append(empty, p)
+		}
+	}
 	for _, p := range empty {
 		t.parts.Delete(p)
 	}

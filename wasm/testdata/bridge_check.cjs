@@ -69,7 +69,7 @@ function perCall(n, f) {
 
 async function main() {
   const api = await start(process.argv[5]);
-  for (const f of ["open", "run", "layout", "close"]) {
+  for (const f of ["open", "run", "rerun", "layout", "close"]) {
     check("cqlplay." + f + " is a function", typeof api[f] === "function", typeof api[f]);
   }
 
@@ -143,6 +143,27 @@ async function main() {
   }
   const again = parses("run after hostile input", api.run(h2, "SELECT * FROM t WHERE k = 1;"));
   check("the module still serves calls after hostile input", Array.isArray(again), again);
+
+  // rerun: what run gives on a fresh handle, edit after edit, with
+  // non-ASCII text before failing statements (UTF-16 positions).
+  const edits = [
+    "CREATE TABLE r (k int PRIMARY KEY, v text);\nINSERT INTO r (k, v) VALUES (1, '北京😀');\nSELECT * FROM r;\n",
+    "CREATE TABLE r (k int PRIMARY KEY, v text);\nINSERT INTO r (k, v) VALUES (1, '北京😀');\nSELECT * FROM r;\nSELEC",
+    "CREATE TABLE r (k int PRIMARY KEY, v text);\nINSERT INTO r (k, v) VALUES (1, '北京😀');\nSELECT * FROM r;\nSELECT v FROM r WHERE k = 'é';\n",
+    "CREATE TABLE r (k int PRIMARY KEY, v text);\n-- @advance 1h\nSELECT * FROM r;\nSELECT v FROM r WHERE k = 'é';\n",
+    "",
+  ];
+  const hr = api.open(JSON.stringify({ maxStatements: 4 }));
+  edits.forEach((text, i) => {
+    const hf = api.open(JSON.stringify({ maxStatements: 4 }));
+    const want = api.run(hf, text);
+    api.close(hf);
+    const got = api.rerun(hr, text);
+    check("rerun of edit " + i + " is a fresh session's run", got === want, got + " vs " + want);
+  });
+  check("rerun with a bad handle is a ServerError outcome", isFailure(parses("rerun with a bad handle", api.rerun(999999, "SELECT 1;")), "ServerError"), "");
+  check("rerun with a script not a string is a ServerError outcome", isFailure(parses("rerun of a number", api.rerun(hr, 42)), "ServerError"), "");
+  api.close(hr);
 
   // layout: not in the engine yet; an error object either way, never a throw.
   const lay = parses("layout", api.layout(h1, "cli", "t"));

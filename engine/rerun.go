@@ -1,0 +1,199 @@
+package engine
+
+import (
+	"math/bits"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/query"
+)
+
+// Incremental runs. A page re-runs its script on every keystroke, and most
+// keystrokes change one statement near the end: Rerun runs the statements
+// from the first one an edit changed, starting from a snapshot of the
+// cluster taken before it, and reuses the outcomes before it.
+//
+// A snapshot is a query.DB forked from the live one (query.DB.Fork): the
+// schema copied, the data shared until written (store/cow.go). Snapshots
+// are not kept before every statement: a script of 100,000 INSERTs would
+// keep 100,000 of them, each holding the btree nodes its statement
+// copied. They are kept before every item in the script's last
+// denseBytes, where a reader types, and further back one for each
+// doubling of the distance from the end; an edit there re-runs the
+// statements from the snapshot before it (docs/performance.md measures
+// both choices).
+
+// denseBytes is the stretch at the end of a script with a snapshot before
+// every item (a variable for the tests, which shrink it to exercise the
+// spacing further back).
+var denseBytes = 2048
+
+// rerunState is what a session keeps between Reruns.
+type rerunState struct {
+	// script is the previous Rerun's script.
+	script string
+	// snaps are the kept snapshots in script order.
+	snaps []snapshot
+	// outs are Rerun's outcomes (RerunEach's callers keep their own).
+	outs []Outcome
+}
+
+// snapshot is the state before one item of the previous Rerun's script.
+type snapshot struct {
+	mark cql.Mark
+	// needs is how many leading bytes of the script the state depends on
+	// (cql.Mark.Needs).
+	needs int
+	// db is the cluster then; nobody writes it: a Rerun resumes from a
+	// fork of it.
+	db *query.DB
+	// outs is how many outcomes the items before it gave, executed how
+	// many statements they executed.
+	outs, executed int
+}
+
+// Rerun returns the outcomes a fresh session (NewSession with this
+// session's Options) gives for script, running only the statements from the
+// first one that differs, in text, position or directives, from the
+// previous Rerun's script. The session's state is then the state after
+// script, as after Run on a fresh session; Run on the session goes on
+// from there. The slice is the caller's: a later Rerun does not change it.
+//
+// The bounds are a fresh run's: MaxStatements and MaxRows count from the
+// script's start, the statements reused included. Timeout bounds the
+// statements this call runs; a script stopped by it goes on from where it
+// stopped when it is rerun unchanged.
+//
+// The outcomes of statements that Run executed on the session between two
+// Reruns, and what they changed, play no part in the next Rerun.
+func (s *Session) Rerun(script string) []Outcome {
+	st := s.rerunState()
+	var outs []Outcome
+	s.RerunEach(script, func(n int) {
+		outs = st.outs[:n:n]
+	}, func(o *Outcome) { outs = append(outs, *o) })
+	st.outs = outs
+	return outs
+}
+
+// RerunEach is Rerun that hands the outcomes out as RunEach does: first
+// keep(n), with how many of the previous RerunEach's outcomes stand as they
+// were (the caller keeps them), then emit for each outcome after them. The
+// outcomes RerunEach gives are those of a fresh session for the whole
+// script, the first n of them the previous call's.
+func (s *Session) RerunEach(script string, keep func(n int), emit func(*Outcome)) {
+	st := s.rerunState()
+	// Resume from the last snapshot the edit leaves standing.
+	same := commonPrefix(st.script, script)
+	identical := same == len(script) && same == len(st.script)
+	i := len(st.snaps) - 1
+	for i >= 0 && !identical && st.snaps[i].needs > same {
+		i--
+	}
+	clear(st.snaps[i+1:]) // the snapshots past the edit, let go
+	st.snaps = st.snaps[:i+1]
+	st.script = script
+	var r *cql.Reader
+	executed, count := 0, 0
+	if i >= 0 {
+		sn := &st.snaps[i]
+		s.db = sn.db.Resume()
+		r = cql.NewReaderAt(script, sn.mark)
+		executed, count = sn.executed, sn.outs
+	} else {
+		s.db = s.freshDB()
+		r = cql.NewReader(script)
+	}
+	keep(count)
+	deadline := s.startRun()
+	defer s.db.EndRun()
+	// The first place runFrom offers is the snapshot resumed from.
+	skip := i >= 0
+	s.runFrom(r, executed, deadline, func(o *Outcome) {
+		count++
+		emit(o)
+	}, func(r *cql.Reader, executed int) {
+		if skip {
+			skip = false
+			return
+		}
+		m, ok := r.Mark()
+		if !ok {
+			return
+		}
+		if n := len(st.snaps); n > 0 && st.snaps[n-1].needs >= m.Needs() {
+			return
+		}
+		if !st.wants(m.Needs(), len(script)) {
+			return
+		}
+		st.snaps = append(st.snaps, snapshot{mark: m, needs: m.Needs(), db: s.db.Fork(), outs: count, executed: executed})
+	})
+	st.prune(len(script))
+}
+
+func (s *Session) rerunState() *rerunState {
+	if s.rerun == nil {
+		s.rerun = &rerunState{}
+	}
+	return s.rerun
+}
+
+// freshDB is the cluster NewSession starts with.
+func (s *Session) freshDB() *query.DB {
+	return NewSession(s.opts).db
+}
+
+// bucket is the spacing class of a snapshot at this distance from the
+// script's end: every snapshot in the last denseBytes is its own (-1), and
+// further back one per doubling of the distance.
+func bucket(dist int) int {
+	if dist <= denseBytes {
+		return -1
+	}
+	return bits.Len(uint(dist / denseBytes))
+}
+
+// wants reports whether a snapshot at needs belongs in the kept set, given
+// those already kept before it.
+func (st *rerunState) wants(needs, size int) bool {
+	b := bucket(size - needs)
+	if b < 0 {
+		return true
+	}
+	n := len(st.snaps)
+	return n == 0 || bucket(size-st.snaps[n-1].needs) != b
+}
+
+// prune drops, of the snapshots the script's growth moved out of the dense
+// stretch, all but the last of each bucket.
+func (st *rerunState) prune(size int) {
+	kept := st.snaps[:0]
+	for i, sn := range st.snaps {
+		b := bucket(size - sn.needs)
+		if b >= 0 && i+1 < len(st.snaps) && bucket(size-st.snaps[i+1].needs) == b {
+			continue
+		}
+		kept = append(kept, sn)
+	}
+	clear(st.snaps[len(kept):])
+	st.snaps = kept
+}
+
+// commonPrefix returns the length of the longest common prefix of a and b.
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	i := 0
+	// Compare in chunks: a script of 100,000 statements is megabytes.
+	for i+64 <= n && a[i:i+64] == b[i:i+64] {
+		i += 64
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
+}
+
+// ForgetRerun drops what Rerun kept: the next Rerun runs its whole script.
+// The bridge calls it when a rerun failed in a way that leaves the kept
+// state in doubt.
+func (s *Session) ForgetRerun() { s.rerun = nil }
