@@ -114,8 +114,13 @@ func compiled(t *testing.T) string {
 	return dir
 }
 
+// engineBudget is the design's budget for the engine's .wasm, brotli -q 11
+// (docs/performance.md records what each feature added).
+const engineBudget = 1_250_000
+
 // TestBenchSizesOnly runs the command's path without node workloads: it
-// reports the module's sizes, and the JSON line it keeps agrees with the file.
+// reports the module's sizes, the JSON line it keeps agrees with the file,
+// and the module keeps within engineBudget.
 func TestBenchSizesOnly(t *testing.T) {
 	module := filepath.Join(compiled(t), "cqlplay.wasm")
 	root, err := findRoot()
@@ -133,6 +138,12 @@ func TestBenchSizesOnly(t *testing.T) {
 	}
 	if s.Raw < 1<<20 || s.Gzip == 0 || s.Gzip >= s.Raw || s.Brotli > s.Gzip {
 		t.Errorf("implausible sizes %+v", s)
+	}
+	if s.Brotli == 0 {
+		t.Log("brotli is not installed: the engine's budget is not checked")
+	} else if s.Brotli > engineBudget {
+		t.Errorf("the engine's .wasm is %s B brotli -q 11, over its %s B budget: see docs/performance.md for what each feature added, and go run ./wasm/sizes for where the bytes go",
+			groupDigits(s.Brotli), groupDigits(engineBudget))
 	}
 	want := "engine .wasm: " + groupDigits(s.Raw) + " raw, " + groupDigits(s.Gzip) + " gzip -9, " + groupDigits(s.Brotli) + " brotli -q 11"
 	if !strings.HasPrefix(out.String(), want) {
