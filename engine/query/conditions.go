@@ -5,6 +5,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
 )
 
 // conditions are the IF clause of a lightweight transaction.
@@ -133,7 +134,10 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 	case c.ifExists:
 		applied = exists
 	default:
-		applied = exists && c.holds(rc)
+		// ColumnsConditions.appliesTo reads a missing row as null cells
+		// (IF v = null holds), and static conditions read the static row
+		// whether or not the clustering row exists (CQL3CasRequest).
+		applied = part != nil && c.holds(rc) || part == nil && c.holds(&rowCtx{t: w.t, pkVals: rc.pkVals, now: p.now, part: emptyPartition})
 	}
 	res := &Result{Columns: []string{"[applied]"}, Plan: &Plan{Kind: "write", Table: w.t.Qualified(), PartitionsRead: 1, Partitions: tokens(keys)}}
 	if applied {
@@ -141,6 +145,27 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 		return true, res, nil
 	}
 	row := []string{"False"}
+	// The failure row is the partition as the condition's read saw it: the
+	// clustering row, or, when only the static row is there and static
+	// columns were read (a static condition or a static update), that row.
+	if !c.ifNotExists && !c.ifExists && !exists && part != nil && part.Static != nil &&
+		(c.readsStatic() || appliesOnlyToStatic(w.ops)) && part.Static.HasLiveData(p.now, part.Deletion) {
+		exists = true
+	}
+	// A static-only update names no row: its conditions were read from
+	// the partition's first live row (CQL3CasRequest.readCommand reads one
+	// row of the whole partition), which the failure row shows.
+	if !c.ifNotExists && !c.ifExists && part != nil && w.t.HasClustering() && len(clustering) == 0 && appliesOnlyToStatic(w.ops) {
+		part.Ascend(store.All, func(r *store.Row) bool {
+			del := part.DeletionAt(r.Clustering).Max(r.Deletion())
+			probe := &rowCtx{t: w.t, pkVals: rc.pkVals, now: p.now, part: part, row: r, del: del}
+			if rowIsLive(w.t, r, probe) {
+				rc.row, rc.del, exists = r, del, true
+				return false
+			}
+			return true
+		})
+	}
 	if exists {
 		var cols []*schema.Column
 		if c.ifNotExists || c.ifExists {
@@ -163,6 +188,21 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 	}
 	res.Rows = [][]string{row}
 	return false, res, nil
+}
+
+// emptyPartition stands for a partition that does not exist: its rows and
+// static row are missing, so every condition reads null.
+var emptyPartition = &store.Partition{}
+
+// readsStatic reports whether a condition is on a static column: the
+// condition's read then fetches the static row.
+func (cs *conditions) readsStatic() bool {
+	for _, c := range cs.conds {
+		if c.col.Kind == schema.Static {
+			return true
+		}
+	}
+	return false
 }
 
 // holds evaluates every IF condition on the current row.
