@@ -5,12 +5,18 @@ import (
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/schema"
 )
 
 // createIndex validates CREATE INDEX as CreateIndexStatement does. The index
 // is built at once (Cassandra builds it in the background).
 func (db *DB) createIndex(s *cql.CreateIndex) (*Result, *cqlerr.Error) {
+	// CreateIndexStatement.apply's order: the SASI switch, keyspace, table,
+	// an index name already taken, counters, views, then the target.
+	if s.Custom && strings.Contains(strings.ToLower(s.Using), "sasi") {
+		return nil, errSASIDisabled()
+	}
 	ksName := db.keyspaceOf(s.Table)
 	ks := db.Schema.Keyspaces[ksName]
 	if ks == nil {
@@ -20,54 +26,45 @@ func (db *DB) createIndex(s *cql.CreateIndex) (*Result, *cqlerr.Error) {
 	if t == nil {
 		return nil, errIndexNoTable(s.Table.Name.Name)
 	}
-	if s.Custom && strings.Contains(strings.ToLower(s.Using), "sasi") {
-		return nil, errSASIDisabled()
-	}
-	if t.View != nil {
-		return nil, errIndexOnView()
-	}
-	if t.Counter {
-		return nil, errIndexOnCounters()
-	}
-	c := t.Column(s.Column.Name)
-	if c == nil {
-		return nil, db.undefinedColumn(t, s.Column)
-	}
-	if c.Kind == schema.PartitionKey && len(t.PartitionKey) == 1 {
-		return nil, errIndexOnlyPartitionKey(c.Name)
-	}
-	target := "values"
-	switch s.Target {
-	case cql.IndexKeys:
-		target = "keys"
-	case cql.IndexEntries:
-		target = "entries"
-	case cql.IndexFull:
-		target = "full"
-	}
-	isMap := c.Type.IsCollection() && c.Type.KeyType() != nil && len(c.Type.Elems) == 2
-	switch {
-	case target == "keys" && !isMap:
-		return nil, errIndexTarget("keys", c.Name)
-	case target == "entries" && !isMap:
-		return nil, errIndexTarget("entries", c.Name)
-	case target == "full" && !c.Type.Frozen:
-		return nil, errIndexFull()
-	case target == "values" && c.Type.IsCollection() && c.Type.Frozen:
-		return nil, errIndexValuesOfFrozen(c.Name)
-	}
-	if c.Type.IsCollection() && c.Type.Frozen && target == "values" {
-		target = "full"
-	}
-	name := s.Name.Name
-	if name != "" {
+	if name := s.Name.Name; name != "" {
 		if _, ix := db.Schema.FindIndex(ksName, name); ix != nil {
 			if s.IfNotExists {
 				return &Result{}, nil
 			}
 			return nil, errIndexExists(name)
 		}
-	} else {
+	}
+	if t.Counter {
+		return nil, errIndexOnCounters()
+	}
+	if t.View != nil {
+		return nil, errIndexOnView()
+	}
+	c := t.Column(s.Column.Name)
+	if c == nil {
+		return nil, db.undefinedColumn(t, s.Column)
+	}
+	// IndexTarget.Raw.prepare: a plain target on a collection indexes its
+	// values.
+	target := "simple"
+	switch {
+	case s.Target == cql.IndexKeys:
+		target = "keys"
+	case s.Target == cql.IndexEntries:
+		target = "entries"
+	case s.Target == cql.IndexFull:
+		target = "full"
+	case s.Explicit || c.Type.IsCollection():
+		target = "values"
+	}
+	if err := validateIndexTarget(t, c, target); err != nil {
+		return nil, err
+	}
+	if target == "simple" {
+		target = "values"
+	}
+	name := s.Name.Name
+	if name == "" {
 		// IndexMetadata.generateDefaultIndexName, then findAvailableIndexName.
 		base := t.Name + "_" + c.Name + "_idx"
 		name = base
@@ -134,16 +131,69 @@ func errIndexOnlyPartitionKey(col string) *cqlerr.Error {
 }
 
 // errIndexTarget: keys() or entries() on a column that is not a map.
+// validateIndexTarget is CreateIndexStatement.validateIndexTarget, in its
+// order; target is IndexTarget.Type's name (simple, values, keys, entries,
+// full).
+func validateIndexTarget(t *schema.Table, c *schema.Column, target string) *cqlerr.Error {
+	typ := c.Type
+	if typ.ReferencesDuration() {
+		switch {
+		case typ.IsCollection():
+			return errIndexDurations("collections containing durations")
+		case typ.Kind == cqltype.Tuple:
+			return errIndexDurations("tuples containing durations")
+		}
+		return errIndexDurations("duration columns")
+	}
+	if t.Compact {
+		if c.IsPrimaryKey() {
+			return errIndexCompact("PRIMARY KEY columns in COMPACT STORAGE tables")
+		}
+		// A dense table (clustering columns) has one value column.
+		if c.Kind == schema.Regular && t.HasClustering() {
+			return errIndexCompact("compact value column of COMPACT STORAGE tables")
+		}
+	}
+	if c.Kind == schema.PartitionKey && len(t.PartitionKey) == 1 {
+		return errIndexOnlyPartitionKey(c.Name)
+	}
+	frozenCollection := typ.IsCollection() && typ.Frozen
+	switch {
+	case frozenCollection && target != "full":
+		return errIndexOnFrozen(target, c.Name)
+	case !frozenCollection && target == "full":
+		return errIndexFull()
+	case !typ.IsCollection() && target != "simple":
+		return errIndexNonCollection(target, c.Name)
+	case !(typ.Kind == cqltype.Map && !typ.Frozen) && (target == "keys" || target == "entries"):
+		return errIndexTarget(target, c.Name)
+	}
+	return nil
+}
+
+func errIndexDurations(what string) *cqlerr.Error {
+	return cqlerr.Invalid("Secondary indexes are not supported on " + what)
+}
+
+func errIndexCompact(what string) *cqlerr.Error {
+	return cqlerr.Invalid("Secondary indexes are not supported on " + what)
+}
+
+func errIndexOnFrozen(target, col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot create " + target + "() index on frozen column " + col +
+		". Frozen collections are immutable and must be fully indexed by using the 'full(" + col + ")' modifier")
+}
+
+func errIndexNonCollection(target, col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot create " + target + "() index on " + col + ". Non-collection columns only support simple indexes")
+}
+
 func errIndexTarget(target, col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot create index on " + target + " of column " + col + " with non-map type")
 }
 
 func errIndexFull() *cqlerr.Error {
 	return cqlerr.Invalid("full() indexes can only be created on frozen collections")
-}
-
-func errIndexValuesOfFrozen(col string) *cqlerr.Error {
-	return cqlerr.Invalid("Cannot create values() index on frozen column " + col + ". Frozen collections only support full() indexes")
 }
 
 func errIndexExists(name string) *cqlerr.Error {
