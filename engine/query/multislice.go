@@ -72,7 +72,9 @@ func with(prefix []cqltype.Value, vals ...cqltype.Value) []cqltype.Value {
 // columns cols compare above (lower) or below (!lower) the tuple b.
 func boundPieces(cols []*schema.Column, prefix []cqltype.Value, b bound, lower bool) []pointRange {
 	var out []pointRange
-	for i, c := range cols {
+	// A bound may cover fewer columns than the restriction: (a, b) > (1, 2)
+	// AND a < 3 has a one-column upper bound.
+	for i, c := range cols[:len(b.vals)] {
 		group := with(prefix, b.vals[:i]...)
 		at := with(group, b.vals[i])
 		// Keys of the group past the value (in value order) lie after it

@@ -254,7 +254,11 @@ func (db *DB) multiRestriction(t *schema.Table, rel *cql.Relation) (*restriction
 	r := &restriction{cols: cols, rel: rel}
 	switch rel.Op {
 	case cql.OpEq, cql.OpLt, cql.OpLte, cql.OpGt, cql.OpGte:
-		vals, err := db.tupleValues(cols, rel.Value, rel.Op != cql.OpEq)
+		kind := tupleEQ
+		if rel.Op != cql.OpEq {
+			kind = tupleSlice
+		}
+		vals, err := db.tupleValues(cols, rel.Value, kind)
 		if err != nil {
 			return nil, err
 		}
@@ -272,7 +276,7 @@ func (db *DB) multiRestriction(t *schema.Table, rel *cql.Relation) (*restriction
 	case cql.OpIn:
 		r.kind = rIN
 		for _, x := range rel.In {
-			vals, err := db.tupleValues(cols, x, false)
+			vals, err := db.tupleValues(cols, x, tupleIN)
 			if err != nil {
 				return nil, err
 			}
@@ -287,8 +291,18 @@ func (db *DB) multiRestriction(t *schema.Table, rel *cql.Relation) (*restriction
 	return r, nil
 }
 
+// tupleKind is the multi-column relation a tuple belongs to: each says a
+// null inside it its own way (MultiColumnRestriction).
+type tupleKind uint8
+
+const (
+	tupleEQ    tupleKind = iota // EQRestriction.appendTo
+	tupleSlice                  // SliceRestriction.appendBoundTo
+	tupleIN                     // INRestriction.appendTo
+)
+
 // tupleValues converts the right side of a multi-column relation.
-func (db *DB) tupleValues(cols []*schema.Column, e cql.Expr, slice bool) ([]cqltype.Value, *cqlerr.Error) {
+func (db *DB) tupleValues(cols []*schema.Column, e cql.Expr, kind tupleKind) ([]cqltype.Value, *cqlerr.Error) {
 	tup, ok := e.(*cql.Tuple)
 	if !ok {
 		if m, isMarker := e.(*cql.BindMarker); isMarker {
@@ -306,8 +320,11 @@ func (db *DB) tupleValues(cols []*schema.Column, e cql.Expr, slice bool) ([]cqlt
 			return nil, err
 		}
 		if v == nil {
-			if slice {
+			switch kind {
+			case tupleSlice:
 				return nil, errNullInCondition(c.Name)
+			case tupleIN:
+				return nil, errNullInTupleIN(cols)
 			}
 			return nil, errNullValue(c.Name)
 		}
@@ -451,6 +468,12 @@ func errNullInCondition(col string) *cqlerr.Error {
 // errNullValue: null inside a multi-column equality.
 func errNullValue(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid null value for column " + col)
+}
+
+// errNullInTupleIN: null inside a tuple of a multi-column IN
+// (INRestriction.appendTo names the columns as a Java list).
+func errNullInTupleIN(cols []*schema.Column) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid null value in condition for columns: [" + columnNames(cols) + "]")
 }
 
 // errTokenPartial: token() over part of the partition key (TokenRelation).

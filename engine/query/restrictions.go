@@ -199,7 +199,13 @@ func (rs *restrictions) addClustering(r *restriction) *cqlerr.Error {
 	for _, c := range r.cols {
 		if old := rs.ckCols[c.Position]; old != nil {
 			if old.multi() || r.multi() {
-				return mergeMulti(old, r)
+				if err := mergeMulti(old, r); err != nil {
+					return err
+				}
+				for _, c := range old.cols {
+					rs.ckCols[c.Position] = old
+				}
+				return nil
 			}
 			return mergeSingle(old, r)
 		}
@@ -272,9 +278,14 @@ func mergeSingle(old, r *restriction) *cqlerr.Error {
 	return errEqAndMore(name)
 }
 
-// mergeMulti merges restrictions when one is multi-column (MultiColumnRestriction.mergeWith).
+// mergeMulti merges restrictions when one is multi-column
+// (MultiColumnRestriction.mergeWith; a single-column restriction takes part
+// converted to a one-column tuple). Messages name the columns the two have
+// in common. Two slices starting on the same column merge even when their
+// tuples differ in length: (a, b) > (1, 2) AND a < 3 keeps each bound's own
+// tuple, and the merged restriction covers the longer list of columns.
 func mergeMulti(old, r *restriction) *cqlerr.Error {
-	names := columnNames(old.cols)
+	names := commonNames(old.cols, r.cols)
 	switch old.kind {
 	case rEQ:
 		return errEqAndMore(names)
@@ -282,12 +293,38 @@ func mergeMulti(old, r *restriction) *cqlerr.Error {
 		return errInAndMore(names)
 	}
 	if r.kind != rSlice {
-		return errEqAndSlice("Column", r.first().Name)
+		return errEqAndSlice("Column", names)
 	}
-	if !sameColumns(old.cols, r.cols) {
-		return errSlicesOnDifferentColumns(r.first().Name)
+	if old.first() != r.first() {
+		// The later of the two first columns is the one refused.
+		col := old.first()
+		if r.first().Position > col.Position {
+			col = r.first()
+		}
+		return errSlicesOnDifferentColumns(col.Name)
 	}
-	return mergeBounds(old, r, names)
+	if err := mergeBounds(old, r, names); err != nil {
+		return err
+	}
+	if len(r.cols) > len(old.cols) {
+		old.cols = r.cols
+	}
+	return nil
+}
+
+// commonNames is getColumnsInCommons: the columns two restrictions share,
+// joined by " ," as Cassandra joins them (in clustering order here; a Java
+// HashSet's order there).
+func commonNames(a, b []*schema.Column) string {
+	var names []string
+	for _, c := range a {
+		for _, d := range b {
+			if c == d {
+				names = append(names, c.Name)
+			}
+		}
+	}
+	return join(names, " ,")
 }
 
 func mergeToken(old, r *restriction) *cqlerr.Error {
