@@ -292,6 +292,15 @@ func (db *DB) addColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 		if isCounter {
 			t.Counter = true
 		}
+		// AlterTableStatement.AddColumns: a view defined with SELECT *
+		// gains the new regular column too.
+		if kind == schema.Regular {
+			for _, v := range t.Views {
+				if v.View != nil && v.View.IncludeAll && v.Column(def.Name.Name) == nil {
+					v.AddColumn(&schema.Column{Name: def.Name.Name, Type: typ, Kind: schema.Regular})
+				}
+			}
+		}
 	}
 	return nil
 }

@@ -103,7 +103,17 @@ func describeKeyspace(ks *schema.Keyspace) string {
 func DescribeTable(t *schema.Table) string {
 	var b strings.Builder
 	if t.View != nil {
-		b.WriteString("CREATE MATERIALIZED VIEW " + quoteName(t.Keyspace) + "." + quoteName(t.Name) + " AS\n    SELECT *\n    FROM " + quoteName(t.Keyspace) + "." + quoteName(t.View.Base.Name) + "\n    WHERE " + t.View.Where + "\n")
+		// ViewMetadata.toCqlString: * for a view of every column, else its
+		// columns in select order.
+		sel := "*"
+		if !t.View.IncludeAll {
+			names := make([]string, len(t.Columns))
+			for i, c := range t.Columns {
+				names[i] = quoteName(c.Name)
+			}
+			sel = strings.Join(names, ", ")
+		}
+		b.WriteString("CREATE MATERIALIZED VIEW " + quoteName(t.Keyspace) + "." + quoteName(t.Name) + " AS\n    SELECT " + sel + "\n    FROM " + quoteName(t.Keyspace) + "." + quoteName(t.View.Base.Name) + "\n    WHERE " + t.View.Where + "\n")
 		b.WriteString("    PRIMARY KEY (" + primaryKey(t) + ")")
 	} else {
 		b.WriteString("CREATE TABLE " + quoteName(t.Keyspace) + "." + quoteName(t.Name) + " (\n")

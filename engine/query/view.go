@@ -42,8 +42,9 @@ func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 		return nil, errViewCompact()
 	}
 	name := s.Name.Name.Name
+	// keyspace.tables holds no views: a view named as the base is no table.
 	base := ks.Tables[s.Base_.Name.Name]
-	if base == nil {
+	if base == nil || base.View != nil {
 		return nil, errViewNoBase(s.Base_.Name.Name)
 	}
 	if existing := ks.Tables[name]; existing != nil {
@@ -58,9 +59,6 @@ func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 	if base.Counter {
 		return nil, errViewOnCounters()
 	}
-	if base.View != nil {
-		return nil, errViewOnView()
-	}
 	if base.GCGrace == 0 {
 		return nil, errViewNoGrace(name, base.Name)
 	}
@@ -74,6 +72,11 @@ func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 	}
 	filter, err := db.viewFilter(base, v, s)
 	if err != nil {
+		return nil, err
+	}
+	// attrs.validate(): an unknown property is a SyntaxException, a bad
+	// value a ConfigurationException; then the view's own refusal.
+	if err := v.AlterProperties(s.Properties); err != nil {
 		return nil, err
 	}
 	for _, p := range s.Properties {
@@ -104,18 +107,14 @@ func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 	return &Result{}, nil
 }
 
-// viewSelection resolves the view's select list: plain column names only.
+// viewSelection resolves the view's select list: plain column names only,
+// every column for SELECT *; a static column among them is refused once the
+// list is resolved (CreateViewStatement.apply).
 func (db *DB) viewSelection(base *schema.Table, view string, items []cql.Selector) ([]*schema.Column, *cqlerr.Error) {
-	if len(items) == 0 {
-		var cols []*schema.Column
-		for _, c := range base.Columns {
-			if c.Kind != schema.Static {
-				cols = append(cols, c)
-			}
-		}
-		return cols, nil
-	}
 	var cols []*schema.Column
+	if len(items) == 0 {
+		cols = append(cols, base.Columns...)
+	}
 	for _, it := range items {
 		if it.Alias != nil {
 			return nil, errViewAlias(it.Expr.String(), it.Alias.Name)
@@ -128,10 +127,12 @@ func (db *DB) viewSelection(base *schema.Table, view string, items []cql.Selecto
 		if err != nil {
 			return nil, err
 		}
+		cols = appendColumn(cols, c)
+	}
+	for _, c := range cols {
 		if c.Kind == schema.Static {
 			return nil, errViewStatic(c.Name, view)
 		}
-		cols = appendColumn(cols, c)
 	}
 	return cols, nil
 }
@@ -418,10 +419,6 @@ func errViewNameTaken(name string) *cqlerr.Error {
 
 func errViewOnCounters() *cqlerr.Error {
 	return cqlerr.Invalid("Materialized views are not supported on counter tables")
-}
-
-func errViewOnView() *cqlerr.Error {
-	return cqlerr.Invalid("Materialized views cannot be created against other materialized views")
 }
 
 func errViewNoGrace(name, base string) *cqlerr.Error {
