@@ -24,6 +24,10 @@ const (
 	ConfigurationException Code = "ConfigurationException"
 	Unauthorized           Code = "Unauthorized"
 	ServerError            Code = "ServerError"
+	// FunctionFailure is a function that failed while running
+	// (FunctionExecutionException): fromJson of a value its receiver cannot
+	// take.
+	FunctionFailure Code = "FunctionFailure"
 	// Stopped is cqlplay's own: a run hit one of the session's bounds (statements,
 	// rows or time) and was stopped so the reader's tab stays responsive.
 	Stopped Code = "Stopped"
@@ -48,6 +52,8 @@ func (c Code) Protocol() (int, string) {
 		return 0x2100, "Unauthorized"
 	case ServerError:
 		return 0x0000, "Server error"
+	case FunctionFailure:
+		return 0x1400, "User Defined Function failure"
 	}
 	return 0, string(c)
 }
@@ -112,7 +118,7 @@ func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
 //     cqlplay's own Stopped and InvalidDirective) print the message alone.
 func (e *Error) Cqlsh() string {
 	switch e.Code {
-	case InvalidRequest, Unauthorized:
+	case InvalidRequest, Unauthorized, FunctionFailure:
 		code, desc := e.Code.Protocol()
 		hex := strconv.FormatInt(int64(code), 16)
 		for len(hex) < 4 {

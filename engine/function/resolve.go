@@ -86,6 +86,10 @@ func ArgReceiver(f *Native, i int) string {
 	return "arg" + strconv.Itoa(i) + "(" + f.QualifiedName() + ")"
 }
 
+// Validate is FunctionResolver.validateTypes, for a function made for its
+// call (fromJson) rather than resolved.
+func Validate(f *Native, args []Arg) *cqlerr.Error { return validate(f, args) }
+
 // validate is FunctionResolver.validateTypes.
 func validate(f *Native, args []Arg) *cqlerr.Error {
 	if len(args) != len(f.Params) {

@@ -17,7 +17,10 @@ type Native struct {
 	// Aggregate marks an aggregate's signature (aggregates.go), which has
 	// no exec: terms resolve it only to refuse it.
 	Aggregate bool
-	exec      func(ctx Context, args []cqltype.Value) (cqltype.Value, *cqlerr.Error)
+	// OnNull: the function runs on a null argument (toJson gives "null")
+	// instead of returning null.
+	OnNull bool
+	exec   func(ctx Context, args []cqltype.Value) (cqltype.Value, *cqlerr.Error)
 }
 
 // Context is what a call reads besides its arguments.
@@ -35,7 +38,7 @@ type Context interface {
 // parameters returns null for a null input (TimeFcts, BytesConversionFcts).
 func (f *Native) Call(ctx Context, args []cqltype.Value) (cqltype.Value, *cqlerr.Error) {
 	for _, a := range args {
-		if a == nil {
+		if a == nil && !f.OnNull {
 			return nil, nil
 		}
 	}

@@ -79,7 +79,19 @@ func (db *DB) evalFunc(f *cql.FuncCall, want *cqltype.Type, receiver string) (cq
 	for i, a := range f.Args {
 		args[i] = termArg{db, a}
 	}
-	fn, err := function.Resolve(name, args, want)
+	// FunctionResolver.get: toJson is no value; fromJson takes the
+	// receiver's type.
+	if function.IsToJSON(name) {
+		return nil, function.ErrToJSONAsTerm()
+	}
+	var fn *function.Native
+	var err *cqlerr.Error
+	if function.IsFromJSON(name) {
+		fn = function.FromJSON(want)
+		err = function.Validate(fn, args)
+	} else {
+		fn, err = function.Resolve(name, args, want)
+	}
 	if err != nil {
 		return nil, err
 	}

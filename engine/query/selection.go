@@ -320,6 +320,20 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 		}
 		return &selector{kind: selAgg, fn: name, name: "system." + name + "(" + arg.name + ")", typ: typ, args: []*selector{arg}}, nil
 	}
+	if function.IsToJSON(funcName(f)) {
+		if len(f.Args) != 1 {
+			return nil, function.ErrToJSONArgs(len(f.Args))
+		}
+		arg, err := db.prepareSelector(t, sel, f.Args[0])
+		if err != nil {
+			return nil, err
+		}
+		fn := function.ToJSON(arg.typ)
+		return &selector{kind: selFunc, native: fn, name: fn.QualifiedName() + "(" + arg.name + ")", typ: fn.Result, args: []*selector{arg}}, nil
+	}
+	if function.IsFromJSON(funcName(f)) {
+		return nil, function.ErrFromJSONInSelection()
+	}
 	return db.prepareScalarSelector(t, sel, f)
 }
 
