@@ -59,11 +59,13 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 	return t, nil
 }
 
-// undefinedColumn is TableMetadata.getExistingColumn's message.
+// undefinedColumn is TableMetadata.getExistingColumn's message: 4.x names
+// the column and the table as CQL writes them (ColumnIdentifier.maybeQuote:
+// "Mixed" quoted, mixed plain), 3.11 the column as it is.
 func (db *DB) undefinedColumn(t *schema.Table, id cql.Ident) *cqlerr.Error {
 	msg := "Undefined column name " + id.Name
 	if db.Version != "3.11" {
-		msg += " in table " + t.Qualified()
+		msg = "Undefined column name " + quoteName(id.Name) + " in table " + quoteName(t.Keyspace) + "." + quoteName(t.Name)
 	}
 	return errUndefinedColumn(msg, id.Name).At(id.Pos, len(id.Name))
 }
