@@ -10,7 +10,7 @@ import (
 
 // LayoutForms are the forms Session.Layout renders, in the order the page
 // offers them.
-var LayoutForms = []string{"map", "tree", "cli", "sstabledump", "ring"}
+var LayoutForms = []string{"map", "tree", "cli", "sstabledump", "ring", "summary"}
 
 // Layout renders what the session's cluster stores, after the scripts run so
 // far, in one of LayoutForms:
@@ -20,7 +20,11 @@ var LayoutForms = []string{"map", "tree", "cli", "sstabledump", "ring"}
 //   - "tree": the same model as an indented text tree;
 //   - "cli": the legacy cassandra-cli `list` output;
 //   - "sstabledump": the JSON sstabledump prints for a flush of each table;
-//   - "ring": the nodes, their token ranges and the load each carries, as text.
+//   - "ring": the nodes, their token ranges and the load each carries, as text;
+//   - "summary": the "map" model without rows and cells: the tables and their
+//     columns, each partition's key, token, replicas, live rows and size, and
+//     the ring. What a view of the schema or of sizes needs, at a size that
+//     does not grow with the rows (35 MB of "map" for 100,000 rows).
 //
 // table "" means every user table, in keyspace then table name order (views
 // included); "t" is a table of the current keyspace and "ks.t" one of any
@@ -43,6 +47,8 @@ func (s *Session) Layout(form, table string) (string, error) {
 	switch form {
 	case "map":
 		return string(layout.Build(db, tables).JSON()), nil
+	case "summary":
+		return string(layout.BuildSummary(db, tables).JSON()), nil
 	case "tree":
 		return layout.Build(db, tables).Tree(), nil
 	case "ring":

@@ -14,8 +14,8 @@ func TestLayoutErrors(t *testing.T) {
 		form, table string
 		want        string
 	}{
-		{s, "xml", "", `unknown layout form "xml" (known: map, tree, cli, sstabledump, ring)`},
-		{s, "", "a", `unknown layout form "" (known: map, tree, cli, sstabledump, ring)`},
+		{s, "xml", "", `unknown layout form "xml" (known: map, tree, cli, sstabledump, ring, summary)`},
+		{s, "", "a", `unknown layout form "" (known: map, tree, cli, sstabledump, ring, summary)`},
 		{s, "cli", "nope", `unknown table "nope" (tables: cqlplay.a, cqlplay.b, ks.c)`},
 		{s, "cli", "c", `unknown table "c" (tables: cqlplay.a, cqlplay.b, ks.c)`},
 		{s, "map", "ks.a", `unknown table "ks.a" (tables: cqlplay.a, cqlplay.b, ks.c)`},

@@ -301,7 +301,7 @@ func appendJSONStrings(dst []byte, ss []string) []byte {
 // AppendLayoutJSON appends the JSON form of a Session.Layout result, as the
 // WebAssembly bridge's layout and `cqlplay run --json --layout` give it:
 //
-//	{"form":"map","table":"","map":{...}}     the "map" form's model, as JSON
+//	{"form":"map","table":"","map":{...}}     the "map" (or "summary") form's model, as JSON
 //	{"form":"cli","table":"t","text":"..."}    every other form, as text
 //
 // so a reader parses one object and the model is not JSON inside a string.
@@ -310,7 +310,7 @@ func AppendLayoutJSON(dst []byte, form, table, layout string) []byte {
 	dst = jsonenc.AppendString(dst, form)
 	dst = append(dst, `,"table":`...)
 	dst = jsonenc.AppendString(dst, table)
-	if form == "map" {
+	if form == "map" || form == "summary" {
 		dst = append(dst, `,"map":`...)
 		dst = append(dst, layout...)
 	} else {

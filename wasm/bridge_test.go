@@ -254,9 +254,9 @@ func TestBridgeLayout(t *testing.T) {
 			if got.Form != form || got.Table != table {
 				t.Errorf("layout(%q, %q) names form %q table %q", form, table, got.Form, got.Table)
 			}
-			if form == "map" {
+			if form == "map" || form == "summary" {
 				if got.Text != nil || string(got.Map) != want {
-					t.Errorf("layout(map, %q): map %s text %v, want the model %s", table, got.Map, got.Text, want)
+					t.Errorf("layout(%s, %q): map %s text %v, want the model %s", form, table, got.Map, got.Text, want)
 				}
 				continue
 			}
@@ -265,8 +265,8 @@ func TestBridgeLayout(t *testing.T) {
 			}
 		}
 	}
-	want := `{"error":{"code":"InvalidRequest","message":"unknown layout form \"nope\" (known: map, tree, cli, sstabledump, ring)",` +
-		`"cqlsh":"InvalidRequest: Error from server: code=2200 [Invalid query] message=\"unknown layout form \"nope\" (known: map, tree, cli, sstabledump, ring)\""}}`
+	want := `{"error":{"code":"InvalidRequest","message":"unknown layout form \"nope\" (known: map, tree, cli, sstabledump, ring, summary)",` +
+		`"cqlsh":"InvalidRequest: Error from server: code=2200 [Invalid query] message=\"unknown layout form \"nope\" (known: map, tree, cli, sstabledump, ring, summary)\""}}`
 	if got := string(b.layout(h, "nope", "")); got != want {
 		t.Errorf("unknown form:\n got %s\nwant %s", got, want)
 	}

@@ -32,8 +32,8 @@ var Views = []View{
 	{"cli", "cli"},
 	{"sstabledump", "sstabledump"},
 	{"ring", "ring"},
-	{"sizes", "map"},
-	{"model", "map"},
+	{"sizes", "summary"},
+	{"model", "summary"},
 }
 
 // ViewNames are the names of Views, in their order.

@@ -131,7 +131,7 @@ func TestUsageErrors(t *testing.T) {
 		{"missing file", []string{"run", "testdata/no-such-file.cql"}, exitUsage, "cqlplay: open testdata/no-such-file.cql: no such file or directory\n"},
 		{"repl arguments", []string{"repl", "x"}, exitUsage, "cqlplay repl takes no arguments\nusage:"},
 		{"table without layout", []string{"run", "--table", "t"}, exitUsage, "cqlplay run: --table needs --layout\nusage:"},
-		{"unknown layout form", []string{"run", "--layout", "xml"}, exitUsage, "cqlplay run: unknown layout form \"xml\" (known: map, tree, cli, sstabledump, ring)\n"},
+		{"unknown layout form", []string{"run", "--layout", "xml"}, exitUsage, "cqlplay run: unknown layout form \"xml\" (known: map, tree, cli, sstabledump, ring, summary)\n"},
 		{"unknown language", []string{"run", "--lang", "fr"}, exitUsage, "cqlplay run: unknown language \"fr\" (known: en, zh)\n"},
 		{"unknown layout table", []string{"run", "--layout", "cli", "--table", "missing"}, exitUsage, "cqlplay run: --layout: unknown table \"missing\"\n"},
 	}

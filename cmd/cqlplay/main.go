@@ -7,7 +7,7 @@
 //
 //	cqlplay run [--json] [--lang L] [--layout FORM [--table T]] [FILE...]
 //	                                 run the files (standard input when none) in one session,
-//	                                 then print the storage layout (map, tree, cli, sstabledump, ring);
+//	                                 then print the storage layout (map, tree, cli, sstabledump, ring, summary);
 //	                                 --lang zh explains failures (--json's why, fix) in Chinese
 //	cqlplay repl                     read statements up to ';' and run them as they come
 //	cqlplay check FILE.md...         run the cql examples of Markdown pages and their expectations
@@ -81,7 +81,7 @@ const usage = `usage:
   cqlplay run [--json] [--lang L] [--layout FORM [--table T]] [FILE...]
                                    run CQL files (standard input when none) in one session,
                                    then print the storage layout in FORM: map, tree, cli,
-                                   sstabledump or ring (of table T, or of every table)
+                                   sstabledump, ring or summary (of table T, or of every table)
   cqlplay repl                     read statements up to ';' and run them in one session
   cqlplay check FILE.md...         run every cql example of Markdown pages (lessons, wiki
                                    pages) and check what it says it does: -- fails:,

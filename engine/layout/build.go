@@ -20,6 +20,19 @@ func Build(db *query.DB, tables []*schema.Table) *Model {
 	return m
 }
 
+// BuildSummary is Build without rows and cells: each partition keeps its
+// key, token, replicas, live rows and size (the Sizes and Model views).
+func BuildSummary(db *query.DB, tables []*schema.Table) *Model {
+	m := &Model{Now: db.Clock, Tables: make([]Table, 0, len(tables))}
+	b := builder{now: db.NowSeconds(), ring: db.Ring, summary: true}
+	data := db.Tables()
+	for _, t := range tables {
+		m.Tables = append(m.Tables, b.table(t, data[t]))
+	}
+	m.Ring = ringOf(db.Ring, m.Tables)
+	return m
+}
+
 // BuildRing places the partitions of tables on the ring, without the rows
 // and cells the ring does not show (a third of Build's work).
 func BuildRing(db *query.DB, tables []*schema.Table) *Ring {

@@ -6,13 +6,13 @@ export type Version = "4.1" | "3.11" | "5.0";
 export const defaultVersion: Version = "4.1";
 
 /** The engine's layout forms (engine.LayoutForms). */
-export type LayoutForm = "map" | "tree" | "cli" | "sstabledump" | "ring";
+export type LayoutForm = "map" | "tree" | "cli" | "sstabledump" | "ring" | "summary";
 
 /** A playground's tabs (build/lesson Views). */
 export type View = "checks" | "results" | "why" | "storage" | "cli" | "sstabledump" | "ring" | "sizes" | "model";
 
 /** The layout form each view draws; a view drawn from the outcomes or an exercise's checks has none. */
-export const viewForms: { readonly [v in View]?: LayoutForm } = { storage: "map", cli: "cli", sstabledump: "sstabledump", ring: "ring", sizes: "map", model: "map" };
+export const viewForms: { readonly [v in View]?: LayoutForm } = { storage: "map", cli: "cli", sstabledump: "sstabledump", ring: "ring", sizes: "summary", model: "summary" };
 
 /** An Outcome's JSON keys (engine's encoder, outcome_json.go): all of them, and those always present. */
 export type OutcomeKey = "statement" | "line" | "columns" | "rows" | "nulls" | "text" | "warnings" | "error" | "plan";
