@@ -285,3 +285,46 @@ func TestBrowserSizesView(t *testing.T) {
 	waitRun(t, ctx, fig, n)
 	waitFor(t, ctx, "the new partition in the open Sizes view", keys+` === "shipped returned cancelled pending" || `+keys+` === "shipped cancelled returned pending" || `+keys+` === "shipped cancelled pending returned"`)
 }
+
+// TestBrowserFailureLine: with Storage open (where lesson 3's first example
+// opens), a failing statement the reader types shows its message under the
+// editor and its count on the Why tab, and is announced; a click on the line
+// puts the caret on the statement; fixing it hides the line.
+func TestBrowserFailureLine(t *testing.T) {
+	ctx := newTab(t)
+	openLesson(t, ctx, usersLesson)
+	const fig = "#ex-0"
+	if got := eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").hidden`); !got {
+		t.Errorf("the lesson's own example shows a failure line")
+	}
+	n := runs(t, ctx, fig)
+	appendText(t, ctx, fig, "\nSELECT * FROM users WHERE name = 'x';\n")
+	waitRun(t, ctx, fig, n)
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.open`); got != "storage" {
+		t.Fatalf("the open view is %q, want storage", got)
+	}
+	line := eval[string](t, ctx, `(() => { const b = document.querySelector("#ex-0 .pg-fail"); return b.hidden ? "hidden" : b.textContent; })()`)
+	lines := eval[int](t, ctx, `document.querySelector("#ex-0 textarea").value.split("\n").length`)
+	if want := "Line " + strconv.Itoa(lines-1) + ": Cannot execute this query as it might involve data filtering"; !strings.HasPrefix(line, want) {
+		t.Errorf("the failure line reads %q, want it to start %q", line, want)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0-tab-why").textContent`); got != "Why (1)" {
+		t.Errorf("the Why tab reads %q, want Why (1)", got)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0 .pg-announce").textContent`); !strings.Contains(got, "failed. Line ") {
+		t.Errorf("the announcement is %q", got)
+	}
+	eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").click(), true`)
+	caretLine := eval[int](t, ctx, `(() => { const ta = document.querySelector("#ex-0 textarea"); return ta.value.slice(0, ta.selectionStart).split("\n").length; })()`)
+	if caretLine != lines-1 {
+		t.Errorf("a click on the failure line put the caret on line %d, want %d", caretLine, lines-1)
+	}
+	n = runs(t, ctx, fig)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const ta = document.querySelector("#ex-0 textarea"); ta.value = ta.value.replace("WHERE name = 'x'", "WHERE mainland = 'x'"); ta.dispatchEvent(new Event("input")); return true; })()`)); err != nil {
+		t.Fatal(err)
+	}
+	waitRun(t, ctx, fig, n)
+	if !eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").hidden`) || eval[string](t, ctx, `document.querySelector("#ex-0-tab-why").textContent`) != "Why" {
+		t.Errorf("after the fix the failure line or the Why count stays")
+	}
+}

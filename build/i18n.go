@@ -58,6 +58,11 @@ type uiText struct {
 	Sstabledump string `json:"sstabledump"`
 	Ring        string `json:"ring"`
 	Model       string `json:"model"`
+	// A run's failures, whatever view is open (site/ts/failures.ts).
+	FailLine     string `json:"failLine"`
+	FailMore     string `json:"failMore"`
+	AnnounceOK   string `json:"announceOK"`
+	AnnounceFail string `json:"announceFail"`
 	// The Sizes view (build/sizes.go).
 	Sizes       string `json:"sizes"`
 	SzNodes     string `json:"szNodes"`
@@ -163,6 +168,10 @@ var uiStrings = map[string]*uiText{
 		Sstabledump:    "sstabledump",
 		Ring:           "Ring",
 		Model:          "Model",
+		FailLine:       "Line {line}: {msg}",
+		FailMore:       "{n} failed ·",
+		AnnounceOK:     "{n} statements run, none failed.",
+		AnnounceFail:   "{n} statements run, {m} failed.",
 		Sizes:          "Sizes",
 		SzNodes:        "How the data spreads over the nodes",
 		SzNode:         "node {node} · partitions {p} · rows {r} · {b}",
@@ -264,6 +273,10 @@ var uiStrings = map[string]*uiText{
 		Sstabledump:    "sstabledump",
 		Ring:           "环",
 		Model:          "模型图",
+		FailLine:       "第 {line} 行：{msg}",
+		FailMore:       "{n} 处失败 ·",
+		AnnounceOK:     "运行了 {n} 条语句，全部成功。",
+		AnnounceFail:   "运行了 {n} 条语句，{m} 条失败。",
 		Sizes:          "分区大小",
 		SzNodes:        "数据在各节点上的分布",
 		SzNode:         "节点 {node} · 分区 {p} · 行 {r} · {b}",

@@ -96,6 +96,10 @@ export interface UI {
   ring: string;
   model: string;
   sizes: string;
+  failLine: string;
+  failMore: string;
+  announceOK: string;
+  announceFail: string;
   szNodes: string;
   szNode: string;
   szPartition: string;

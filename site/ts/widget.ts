@@ -16,10 +16,11 @@ import type { Engine, RunResult } from "./engine";
 import { schemaFingerprint } from "./fingerprint";
 import { errorMarks } from "./marks";
 import { parsePatterns, type Pattern } from "./patterns";
+import { announcement, failureLine, whyLabel } from "./failures";
 import { el } from "./results";
 import { ShownRun } from "./shown";
 import { marked, measure } from "./timing";
-import type { UI } from "./types";
+import type { Outcome, UI } from "./types";
 import { formOf, Views } from "./views";
 
 export interface PageContext {
@@ -46,6 +47,8 @@ export class Widget {
   private readonly shown: ShownRun;
   private readonly views: Views;
   private readonly status: HTMLElement;
+  private readonly failLine: HTMLButtonElement; // the first failure, under the editor
+  private readonly announcer: HTMLElement; // what a screen reader hears after the reader's run
   private timer = 0;
   private statusTimer = 0;
   private seq = 0;
@@ -87,6 +90,16 @@ export class Widget {
     this.edit.attach(this.editor, fig.querySelector(".pg-bar")!, this.status);
     this.status.textContent = ui.loading;
     this.views.results.addEventListener("click", (e) => this.jump(e));
+    // Whatever view is open, a failure shows under the editor; a click
+    // puts the caret on its statement.
+    this.failLine = el("button", "pg-fail") as HTMLButtonElement;
+    this.failLine.type = "button";
+    this.failLine.hidden = true;
+    this.failLine.addEventListener("click", () => this.caretTo(Number(this.failLine.dataset.line)));
+    this.announcer = el("p", "pg-announce");
+    this.announcer.setAttribute("role", "status");
+    this.announcer.setAttribute("aria-live", "polite");
+    this.editor.root.after(this.failLine, this.announcer);
   }
 
   /**
@@ -175,6 +188,7 @@ export class Widget {
     const { marks, lines } = errorMarks(this.editor.value, r.outcomes);
     this.editor.setMarks(marks, lines);
     this.fig.dataset.errors = String(lines.length);
+    this.showFailures(r.outcomes, urgent);
     this.setStatus("");
     this.fig.dataset.state = "done";
     this.fig.dataset.runs = String(++this.runs);
@@ -183,6 +197,31 @@ export class Widget {
     this.page.firstResult();
     // Examples that continue this one re-run behind whatever the reader does next.
     for (const w of this.page.dependents(this.index)) w.schedule(this.page.debounceMs, false);
+  }
+
+  /** The run's failures whatever view is open (failures.ts); urgent: the reader's own run, announced. */
+  private showFailures(outs: Outcome[], urgent: boolean): void {
+    const ui = this.page.ui;
+    const line = failureLine(ui, outs);
+    if (this.failLine.textContent !== line) this.failLine.textContent = line;
+    this.failLine.hidden = line === "";
+    const first = outs.find((o) => o.error);
+    this.failLine.dataset.line = first ? String(first.line) : "";
+    const why = this.fig.querySelector<HTMLElement>('[role="tab"][data-view="why"]');
+    const label = whyLabel(ui, outs);
+    if (why && why.textContent !== label) why.textContent = label;
+    if (urgent) this.announcer.textContent = announcement(ui, outs);
+  }
+
+  /** Puts the caret at the start of a line and selects its output. */
+  private caretTo(line: number): void {
+    if (!line) return;
+    const text = this.editor.value;
+    let pos = 0;
+    for (let l = 1; l < line && pos >= 0; l++) pos = text.indexOf("\n", pos) + 1;
+    this.editor.input.focus();
+    this.editor.input.setSelectionRange(pos, pos);
+    this.views.select(line);
   }
 
   /** Records where the reader's run went, as measures on the page's timeline (timing.ts). */
@@ -225,12 +264,6 @@ export class Widget {
     const head = (e.target as HTMLElement).closest(".out-head");
     const out = head?.closest<HTMLElement>(".out");
     if (!out) return;
-    const line = Number(out.dataset.line);
-    const text = this.editor.value;
-    let pos = 0;
-    for (let l = 1; l < line && pos >= 0; l++) pos = text.indexOf("\n", pos) + 1;
-    this.editor.input.focus();
-    this.editor.input.setSelectionRange(pos, pos);
-    this.views.select(line);
+    this.caretTo(Number(out.dataset.line));
   }
 }
