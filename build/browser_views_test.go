@@ -328,3 +328,41 @@ func TestBrowserFailureLine(t *testing.T) {
 		t.Errorf("after the fix the failure line or the Why count stays")
 	}
 }
+
+// TestBrowserErrorTooltips: hovering underlined code shows its message (the
+// textarea's tooltip, since the code lies under it), and the gutter's
+// tooltip follows a new message on the same line.
+func TestBrowserErrorTooltips(t *testing.T) {
+	ctx := newTab(t)
+	openLesson(t, ctx, usersLesson)
+	const fig = "#ex-0"
+	n := runs(t, ctx, fig)
+	appendText(t, ctx, fig, "\nSELECT * FROM nope;\n")
+	waitRun(t, ctx, fig, n)
+	hover := `(() => {
+		const u = [...document.querySelectorAll("#ex-0 .ed-hl .err-u")].at(-1);
+		const r = u.getBoundingClientRect();
+		const ta = document.querySelector("#ex-0 textarea");
+		ta.dispatchEvent(new MouseEvent("mousemove", {clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true}));
+		return ta.title;
+	})()`
+	if got := eval[string](t, ctx, hover); !strings.Contains(got, "table nope does not exist") {
+		t.Errorf("hovering the underlined table shows %q, want its message", got)
+	}
+	gutter := `[...document.querySelectorAll("#ex-0 .ed-fail")].at(-1).title`
+	if got := eval[string](t, ctx, gutter); !strings.Contains(got, "table nope does not exist") {
+		t.Errorf("the gutter's tooltip is %q", got)
+	}
+	n = runs(t, ctx, fig)
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const ta = document.querySelector("#ex-0 textarea"); ta.value = ta.value.replace("FROM nope", "FROM gone"); ta.dispatchEvent(new Event("input")); return true; })()`)); err != nil {
+		t.Fatal(err)
+	}
+	waitRun(t, ctx, fig, n)
+	if got := eval[string](t, ctx, gutter); !strings.Contains(got, "table gone does not exist") {
+		t.Errorf("after a new error on the same line the gutter's tooltip is %q, want the new message", got)
+	}
+	// Off the marks, no tooltip.
+	if got := eval[string](t, ctx, `(() => { const ta = document.querySelector("#ex-0 textarea"); const r = ta.getBoundingClientRect(); ta.dispatchEvent(new MouseEvent("mousemove", {clientX: r.left + 3, clientY: r.top + 3, bubbles: true})); return ta.title; })()`); got != "" {
+		t.Errorf("off any mark the tooltip is %q", got)
+	}
+}

@@ -85,6 +85,9 @@ export class Editor {
     this.input.addEventListener("keyup", () => this.caretMoved());
     this.input.addEventListener("click", () => this.caretMoved());
     this.input.addEventListener("blur", () => this.closeMenu());
+    // The underlined code lies under the textarea, which takes the pointer:
+    // hovering a mark shows its message as the textarea's tooltip.
+    this.input.addEventListener("mousemove", (e) => this.hoverMark(e));
     this.paint();
   }
 
@@ -110,6 +113,38 @@ export class Editor {
     this.lineMarks = lines;
     this.paint();
   }
+
+  /**
+   * Sets the textarea's tooltip to the message of the mark under the
+   * pointer: the text offset under it comes from the line height and the
+   * width of a character of the monospace font.
+   */
+  private hoverMark(e: MouseEvent): void {
+    const offset = this.offsetAt(e.clientX, e.clientY);
+    const m = offset < 0 ? undefined : this.marks.find((k) => k.start <= offset && offset < k.end);
+    const title = m ? m.title : "";
+    if (this.input.title !== title) this.input.title = title;
+  }
+
+  /** The text offset under a point of the textarea, -1 past a line's end. */
+  private offsetAt(x: number, y: number): number {
+    const cs = getComputedStyle(this.input);
+    const rect = this.input.getBoundingClientRect();
+    const lineHeight = parseFloat(cs.lineHeight);
+    const ctx = (Editor.measure ??= document.createElement("canvas").getContext("2d"));
+    if (!ctx || !lineHeight) return -1;
+    ctx.font = cs.font;
+    const charWidth = ctx.measureText("0").width;
+    const line = Math.floor((y - rect.top - parseFloat(cs.paddingTop) + this.input.scrollTop) / lineHeight);
+    const col = Math.floor((x - rect.left - parseFloat(cs.paddingLeft) + this.input.scrollLeft) / charWidth);
+    const lines = this.input.value.split("\n");
+    if (line < 0 || line >= lines.length || col < 0 || col >= lines[line].length) return -1;
+    let offset = col;
+    for (let i = 0; i < line; i++) offset += lines[i].length + 1;
+    return offset;
+  }
+
+  private static measure: CanvasRenderingContext2D | null | undefined;
 
   /** Sets the table and column names offered for completion. */
   setNames(names: string[]): void {
@@ -141,7 +176,9 @@ export class Editor {
     // failing line, so a 40,000-line paste costs no more DOM than 4 lines.
     let n = 1;
     for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
-    const key = n + ":" + this.lineMarks.map((m) => m.line).join(",");
+    // The key holds each mark's message too: a run that fails on the same
+    // lines with other messages must refresh the tooltips.
+    const key = n + ":" + this.lineMarks.map((m) => m.line + "\u0001" + m.title).join("\u0002");
     if (this.gutter.dataset.key === key) return;
     this.gutter.dataset.key = key;
     let nums = "";
