@@ -142,3 +142,17 @@ func inView(t *testing.T, ctx context.Context, fig string) {
 	eval[bool](t, ctx, `document.querySelector("`+fig+`").scrollIntoView(), true`)
 	waitFor(t, ctx, fig+" laid out", `document.querySelector("`+fig+` [role=tab]").getBoundingClientRect().width > 0`)
 }
+
+// freshLesson opens a lesson with no saved edits: tests share the browser's
+// storage, and an edit another test left would be restored here.
+func freshLesson(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
+	openLesson(t, ctx, path)
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+	openLesson(t, ctx, path)
+	t.Cleanup(func() {
+		if ctx.Err() == nil {
+			chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.clear(), true`))
+		}
+	})
+}

@@ -178,7 +178,7 @@ func TestBrowserEditorLines(t *testing.T) {
 // table an arrow to it.
 func TestBrowserModelView(t *testing.T) {
 	ctx := newTab(t)
-	openLesson(t, ctx, usersLesson)
+	freshLesson(t, ctx, usersLesson)
 	const fig = "#ex-0"
 	openTab(t, ctx, fig, "model")
 	if got := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0-model .dg-table")].map(g => g.dataset.table).join(" ")`); got != "cqlplay.users" {
@@ -213,7 +213,7 @@ func TestBrowserModelView(t *testing.T) {
 // the verdicts the build gives (TestBrowserMatchesBuild covers the rest).
 func TestBrowserAccessPatterns(t *testing.T) {
 	ctx := newTab(t)
-	openLesson(t, ctx, "/en/query-first-design/")
+	freshLesson(t, ctx, "/en/query-first-design/")
 	fig := eval[string](t, ctx, `"#" + document.querySelector('figure.pg[data-id="one-table"]').id`)
 	inView(t, ctx, fig)
 	openTab(t, ctx, fig, "model")
@@ -268,7 +268,7 @@ func TestBrowserAccessPatterns(t *testing.T) {
 // partition typed into the script is listed at once.
 func TestBrowserSizesView(t *testing.T) {
 	ctx := newTab(t)
-	openLesson(t, ctx, "/en/choosing-the-partition-key/")
+	freshLesson(t, ctx, "/en/choosing-the-partition-key/")
 	fig := eval[string](t, ctx, `"#" + document.querySelector('figure.pg[data-id="by-status"]').id`)
 	inView(t, ctx, fig)
 	openTab(t, ctx, fig, "sizes")
@@ -292,7 +292,7 @@ func TestBrowserSizesView(t *testing.T) {
 // puts the caret on the statement; fixing it hides the line.
 func TestBrowserFailureLine(t *testing.T) {
 	ctx := newTab(t)
-	openLesson(t, ctx, usersLesson)
+	freshLesson(t, ctx, usersLesson)
 	const fig = "#ex-0"
 	if got := eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").hidden`); !got {
 		t.Errorf("the lesson's own example shows a failure line")
@@ -334,7 +334,7 @@ func TestBrowserFailureLine(t *testing.T) {
 // tooltip follows a new message on the same line.
 func TestBrowserErrorTooltips(t *testing.T) {
 	ctx := newTab(t)
-	openLesson(t, ctx, usersLesson)
+	freshLesson(t, ctx, usersLesson)
 	const fig = "#ex-0"
 	n := runs(t, ctx, fig)
 	appendText(t, ctx, fig, "\nSELECT * FROM nope;\n")

@@ -122,6 +122,7 @@ type uiText struct {
 var uiStrings = map[string]*uiText{
 	"en": {
 		Lang: "en", LangName: "English",
+		Footer:         "cqlplay teaches Cassandra data modeling: every example is a playground. Its engine simulates Apache Cassandra 4.1 in your browser, so nothing you type leaves the page, and the lessons you have visited work offline.",
 		SiteTitle:      "cqlplay",
 		Tagline:        "Learn Cassandra data modeling by seeing what Cassandra does with your data.",
 		Lessons:        "Lessons",
@@ -225,6 +226,7 @@ var uiStrings = map[string]*uiText{
 	},
 	"zh": {
 		Lang: "zh", LangName: "中文",
+		Footer:       "cqlplay 教 Cassandra 数据建模：每个示例都是一个可以编辑运行的游乐场。它的引擎在你的浏览器里模拟 Apache Cassandra 4.1，你输入的内容不会离开页面；访问过的课程离线也能阅读。",
 		SiteTitle:    "cqlplay",
 		Tagline:      "看 Cassandra 如何存放你的数据，学会 Cassandra 数据建模。",
 		Lessons:      "课程",

@@ -95,7 +95,7 @@ func (r cqlRenderer) renderHeading(w util.BufWriter, src []byte, node ast.Node, 
 	}
 	if id, ok := n.AttributeString("id"); ok {
 		if b, ok := id.([]byte); ok {
-			_, _ = w.WriteString(`<a class="anchor" href="#` + string(util.EscapeHTML(util.URLEscape(b, false))) + `" aria-hidden="true">#</a>`)
+			_, _ = w.WriteString(`<a class="anchor" href="#` + string(util.EscapeHTML(util.URLEscape(b, false))) + `" aria-hidden="true" tabindex="-1">#</a>`)
 		}
 	}
 	_, _ = w.WriteString("</h" + level + ">\n")

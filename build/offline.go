@@ -38,6 +38,7 @@ func writeServiceWorker(root, out string, pages []string) error {
 			precache = append(precache, "/assets/"+e.Name())
 		}
 	}
+	precache = append(precache, "/favicon.svg") // every page links it
 	slices.Sort(precache)
 	h := xxhash.New()
 	for _, p := range precache {

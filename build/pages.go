@@ -255,6 +255,16 @@ func (w *writer) sitemap() error {
 	return os.WriteFile(filepath.Join(w.out, "sitemap.xml"), append([]byte(xml.Header), append(out, '\n')...), 0o644)
 }
 
+// favicon copies the site's icon (an SVG, which the CSP's img-src 'self'
+// allows) to /favicon.svg; the pages link it.
+func (w *writer) favicon(root string) error {
+	data, err := os.ReadFile(filepath.Join(root, "site", "static", "favicon.svg"))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(w.out, "favicon.svg"), data, 0o644)
+}
+
 // write executes a template into the file for URL path p.
 func (w *writer) write(p, tpl string, d pageData) error {
 	var buf bytes.Buffer

@@ -105,6 +105,9 @@ func buildInto(c config, out string) (*report, error) {
 	if err := w.notFound(); err != nil {
 		return nil, err
 	}
+	if err := w.favicon(c.Root); err != nil {
+		return nil, err
+	}
 	if err := w.sitemap(); err != nil {
 		return nil, err
 	}
