@@ -69,6 +69,8 @@ type Session struct {
 	noPrepared bool
 	// preparedRuns counts the statements run through it, for those tests.
 	preparedRuns int
+	// shell is the state of cqlsh's own commands (CONSISTENCY, PAGING, ...).
+	shell shellState
 }
 
 // NewSession returns an empty cluster whose current keyspace is "cqlplay".
@@ -82,7 +84,7 @@ func NewSession(opts Options) *Session {
 	}
 	db := query.New(start.UnixMicro(), opts.Seed, opts.Version)
 	db.Lang = explanationLanguage(opts.Lang)
-	return &Session{opts: opts, db: db}
+	return &Session{opts: opts, db: db, shell: newShellState()}
 }
 
 // AfterStatement sets a function Run calls after each statement. It exists
@@ -227,6 +229,13 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 	}
 	if it.Markers > 0 {
 		o.Error = query.ErrBindVariables().At(it.Pos, len(it.Src))
+		return o
+	}
+	if c, ok := it.Stmt.(*cql.CqlshCommand); ok {
+		o.Text, o.Error = s.shellCommand(c)
+		if o.Error != nil {
+			o.Error = o.Error.At(it.Pos, len(it.Src))
+		}
 		return o
 	}
 	defer func() {
