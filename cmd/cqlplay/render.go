@@ -34,6 +34,11 @@ func (p *printer) print(o *engine.Outcome) {
 	if o.Error != nil {
 		p.failed = true
 		p.printError(o)
+		if o.Text != "" && isShellCommand(o.Statement) {
+			// PAGING ON when paging is on: cqlsh refuses, then still
+			// prints the page size.
+			p.printText(o)
+		}
 		return
 	}
 	if o.HasResult() {
@@ -76,8 +81,13 @@ func (p *printer) printLayout(form, table, text string, asJSON bool) {
 // printText writes the text of a DESCRIBE as cqlsh frames it (do_describe):
 // a blank line, then the text; a listing of names (DESCRIBE TABLES,
 // KEYSPACES, TYPES, FUNCTIONS, AGGREGATES) ends with one more blank line.
+//
+// cqlsh's own commands (CONSISTENCY, PAGING, SHOW, ...) print their line alone.
 func (p *printer) printText(o *engine.Outcome) {
-	b := append(p.buf[:0], '\n')
+	b := p.buf[:0]
+	if !isShellCommand(o.Statement) {
+		b = append(b, '\n')
+	}
 	b = append(b, o.Text...)
 	if !strings.HasSuffix(o.Text, "\n") {
 		b = append(b, '\n')
@@ -244,4 +254,18 @@ func (p *printer) printError(o *engine.Outcome) {
 	b = append(b, '\n')
 	p.buf = b
 	p.errOut.Write(b)
+}
+
+// isShellCommand reports whether stmt is one of cqlsh's own commands, which
+// cqlsh runs itself and which print a bare line (engine/shell.go).
+func isShellCommand(stmt string) bool {
+	f := strings.Fields(strings.ToUpper(stmt))
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "CONSISTENCY", "SERIAL", "PAGING", "EXPAND", "TRACING", "SHOW":
+		return true
+	}
+	return false
 }
