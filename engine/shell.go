@@ -79,11 +79,18 @@ func (s *Session) shellCommand(c *cql.CqlshCommand) (string, *cqlerr.Error) {
 		if len(c.Args) == 1 {
 			if n, e := strconv.Atoi(c.Args[0]); e == nil {
 				sh.paging, sh.pageSize = true, n
+				s.db.PageSize = n
 				return "Page size: " + strconv.Itoa(n), nil
 			}
 		}
 		// cqlsh prints the page size even after refusing ON (already on).
 		text, err = switchCommand(c, "PAGING", "Query paging", &sh.paging)
+		defer func() {
+			s.db.PageSize = 0
+			if sh.paging {
+				s.db.PageSize = sh.pageSize
+			}
+		}()
 		if sh.paging {
 			if text != "" {
 				text += "\n"
