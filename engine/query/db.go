@@ -26,7 +26,7 @@ type DB struct {
 	// PageSize is the page size the client asks for, cqlsh's PAGING: 0 when
 	// paging is off. Only the ORDER BY with IN check reads it.
 	PageSize int
-	rows   int
+	rows     int
 	// fmtBuf is the buffer results are formatted into, kept between queries
 	// (reader.formatRows).
 	fmtBuf []byte
