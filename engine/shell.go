@@ -153,3 +153,43 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// expandedText is a result set as cqlsh prints it with EXPAND ON
+// (Shell.print_formatted_result_vertically): each row under "@ Row n", a rule
+// as wide as the longest name and the longest value of the whole result, then
+// one " name | value" line per column, the names padded on the right, and a
+// blank line. An empty result keeps the table form (cqlsh prints its header).
+func expandedText(cols []string, rows [][]string) string {
+	if len(rows) == 0 {
+		return ""
+	}
+	nameW, valW := 0, 0
+	for _, c := range cols {
+		nameW = max(nameW, DisplayWidth(c))
+	}
+	for _, r := range rows {
+		for _, v := range r {
+			valW = max(valW, DisplayWidth(v))
+		}
+	}
+	var b strings.Builder
+	for i, r := range rows {
+		b.WriteString("@ Row ")
+		b.WriteString(strconv.Itoa(i + 1))
+		b.WriteString("\n-")
+		b.WriteString(strings.Repeat("-", nameW))
+		b.WriteString("-+-")
+		b.WriteString(strings.Repeat("-", valW))
+		b.WriteString("-\n")
+		for j, v := range r {
+			b.WriteByte(' ')
+			b.WriteString(cols[j])
+			b.WriteString(strings.Repeat(" ", nameW-DisplayWidth(cols[j])))
+			b.WriteString(" | ")
+			b.WriteString(v)
+			b.WriteByte('\n')
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

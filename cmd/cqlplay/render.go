@@ -41,6 +41,11 @@ func (p *printer) print(o *engine.Outcome) {
 		}
 		return
 	}
+	if o.HasResult() && o.Text != "" {
+		p.printExpanded(o)
+		p.printWarnings(o.Warnings)
+		return
+	}
 	if o.HasResult() {
 		if isSelect(o.Statement) {
 			p.printRows(o)
@@ -152,6 +157,20 @@ func (p *printer) printRows(o *engine.Outcome) {
 	p.out.Write(b)
 }
 
+// printExpanded prints a result set under EXPAND ON: the vertical rows the
+// engine wrote in Text after a blank line, then a SELECT's row count.
+func (p *printer) printExpanded(o *engine.Outcome) {
+	b := append(p.buf[:0], '\n')
+	b = append(b, o.Text...)
+	if isSelect(o.Statement) {
+		b = append(b, '(')
+		b = strconv.AppendInt(b, int64(len(o.Rows)), 10)
+		b = append(b, " rows)\n"...)
+	}
+	p.buf = b
+	p.out.Write(b)
+}
+
 // printConditional prints the [applied] row of a lightweight transaction: the
 // table without a row count, preceded by a blank line.
 func (p *printer) printConditional(o *engine.Outcome) {
@@ -170,11 +189,11 @@ func (p *printer) printConditional(o *engine.Outcome) {
 func appendTable(b []byte, cols []string, rows [][]string, header bool) []byte {
 	widths := make([]int, len(cols))
 	for i, c := range cols {
-		widths[i] = displayWidth(c)
+		widths[i] = engine.DisplayWidth(c)
 	}
 	for _, row := range rows {
 		for i := 0; i < len(row) && i < len(widths); i++ {
-			widths[i] = max(widths[i], displayWidth(row[i]))
+			widths[i] = max(widths[i], engine.DisplayWidth(row[i]))
 		}
 	}
 	if header {
@@ -190,7 +209,7 @@ func appendTable(b []byte, cols []string, rows [][]string, header bool) []byte {
 			if i > 0 {
 				b = append(b, " | "...)
 			}
-			b = appendSpaces(b, widths[i]-displayWidth(v))
+			b = appendSpaces(b, widths[i]-engine.DisplayWidth(v))
 			b = append(b, v...)
 		}
 		b = append(b, '\n')
@@ -206,7 +225,7 @@ func appendHeader(b []byte, cols []string, widths []int) []byte {
 			b = append(b, " | "...)
 		}
 		b = append(b, c...)
-		b = appendSpaces(b, widths[i]-displayWidth(c))
+		b = appendSpaces(b, widths[i]-engine.DisplayWidth(c))
 	}
 	b = append(b[:start], strings.TrimRight(string(b[start:]), " ")...)
 	b = append(b, "\n-"...)
