@@ -366,3 +366,22 @@ func TestBrowserErrorTooltips(t *testing.T) {
 		t.Errorf("off any mark the tooltip is %q", got)
 	}
 }
+
+// TestBrowserExpand: after EXPAND ON, a result prints as cqlsh's vertical
+// rows, alone (no table beside it).
+func TestBrowserExpand(t *testing.T) {
+	ctx := newTab(t)
+	freshLesson(t, ctx, usersLesson)
+	const fig = "#ex-0"
+	openTab(t, ctx, fig, "results")
+	n := runs(t, ctx, fig)
+	appendText(t, ctx, fig, "\nEXPAND ON;\nSELECT name FROM users WHERE mainland = 'centraleurope';\n")
+	waitRun(t, ctx, fig, n)
+	last := `[...document.querySelectorAll("#ex-0 .pg-results .out")].at(-1)`
+	if got := eval[string](t, ctx, last+`.querySelector("pre.out-text")?.textContent ?? "no text"`); !strings.Contains(got, "@ Row 1") || !strings.Contains(got, "fabio") {
+		t.Errorf("the expanded result reads %q", got)
+	}
+	if got := eval[int](t, ctx, last+`.querySelectorAll("table").length`); got != 0 {
+		t.Errorf("the expanded result also draws %d tables", got)
+	}
+}

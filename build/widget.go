@@ -217,7 +217,8 @@ func writeOutcome(b *strings.Builder, t *uiText, i int, o *engine.Outcome) {
 	b.WriteString(`<div class="` + cls + `" data-stmt="` + strconv.Itoa(i) + `" data-line="` + strconv.Itoa(o.Line) + `">`)
 	b.WriteString(`<div class="out-head"><span class="out-line">` + strconv.Itoa(o.Line) + `</span><code class="out-stmt">` +
 		html.EscapeString(firstLine(o.Statement)) + "</code></div>")
-	if o.HasResult() {
+	// A result with text is cqlsh's EXPAND ON form of its rows: the text alone.
+	if o.HasResult() && o.Text == "" {
 		writeTable(b, t, o)
 	}
 	if o.Text != "" {

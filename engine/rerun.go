@@ -49,6 +49,8 @@ type snapshot struct {
 	// outs is how many outcomes the items before it gave, executed how
 	// many statements they executed.
 	outs, executed int
+	// shell is what cqlsh's commands had set then (PAGING, EXPAND...).
+	shell shellState
 }
 
 // Rerun returns the outcomes a fresh session (NewSession with this
@@ -97,10 +99,12 @@ func (s *Session) RerunEach(script string, keep func(n int), emit func(*Outcome)
 	if i >= 0 {
 		sn := &st.snaps[i]
 		s.db = sn.db.Resume()
+		s.shell = sn.shell
 		r = cql.NewReaderAt(script, sn.mark)
 		executed, count = sn.executed, sn.outs
 	} else {
 		s.db = s.freshDB()
+		s.shell = newShellState()
 		r = cql.NewReader(script)
 	}
 	keep(count)
@@ -126,7 +130,7 @@ func (s *Session) RerunEach(script string, keep func(n int), emit func(*Outcome)
 		if !st.wants(m.Needs(), len(script)) {
 			return
 		}
-		st.snaps = append(st.snaps, snapshot{mark: m, needs: m.Needs(), db: s.db.Fork(), outs: count, executed: executed})
+		st.snaps = append(st.snaps, snapshot{mark: m, needs: m.Needs(), db: s.db.Fork(), outs: count, executed: executed, shell: s.shell})
 	})
 	st.prune(len(script))
 }

@@ -36,7 +36,7 @@ func (g rerunGen) using() string {
 
 // statement returns one statement (with its ';') or directive line.
 func (g rerunGen) statement() string {
-	switch g.r.IntN(36) {
+	switch g.r.IntN(38) {
 	case 0:
 		return "CREATE TABLE IF NOT EXISTS t (k int, c int, v text, s int static, l list<int>, m map<int, text>, PRIMARY KEY (k, c)) WITH gc_grace_seconds = 3600;"
 	case 1:
@@ -105,6 +105,11 @@ func (g rerunGen) statement() string {
 		return []string{"SELECT keyspace_name, table_name FROM system_schema.tables WHERE keyspace_name = 'cqlplay';", "SELECT column_name, type FROM system_schema.columns WHERE keyspace_name = 'cqlplay' AND table_name = 'u';", "SELECT release_version FROM system.local;", "DESCRIBE TABLES;", "DESCRIBE TABLE u;"}[g.r.IntN(5)]
 	case 33:
 		return fmt.Sprintf("-- @fill t %d k=skew(4) c=seq(%d) v=pick('a', 'b')", 1+g.r.IntN(30), 1+g.r.IntN(9))
+	case 36:
+		// cqlsh's own commands: their state must come back with a snapshot.
+		return []string{"PAGING OFF;", "PAGING ON;", "PAGING 2;", "EXPAND ON;", "EXPAND OFF;", "CONSISTENCY QUORUM;", "CONSISTENCY;", "TRACING ON;", "PAGING;"}[g.r.IntN(9)]
+	case 37:
+		return fmt.Sprintf("SELECT k, c FROM t WHERE k IN (1, %d) ORDER BY c DESC%s;", g.k(), g.opt(" LIMIT 2"))
 	}
 	return "-- a comment, then a statement\nSELECT count(*) FROM t;"
 }

@@ -71,6 +71,8 @@ type Session struct {
 	preparedRuns int
 	// rerun is what Rerun keeps between calls (rerun.go), or nil.
 	rerun *rerunState
+	// shell is the state of cqlsh's own commands (CONSISTENCY, PAGING, ...).
+	shell shellState
 }
 
 // NewSession returns an empty cluster whose current keyspace is "cqlplay".
@@ -84,7 +86,7 @@ func NewSession(opts Options) *Session {
 	}
 	db := query.New(start.UnixMicro(), opts.Seed, opts.Version)
 	db.Lang = explanationLanguage(opts.Lang)
-	return &Session{opts: opts, db: db}
+	return &Session{opts: opts, db: db, shell: newShellState()}
 }
 
 // AfterStatement sets a function Run calls after each statement. It exists
@@ -250,6 +252,13 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 		o.Error = query.ErrBindVariables().At(it.Pos, len(it.Src))
 		return o
 	}
+	if c, ok := it.Stmt.(*cql.CqlshCommand); ok {
+		o.Text, o.Error = s.shellCommand(c)
+		if o.Error != nil {
+			o.Error = o.Error.At(it.Pos, len(it.Src))
+		}
+		return o
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			o.Columns, o.Rows, o.Nulls, o.Plan = nil, nil, nil, nil
@@ -266,6 +275,11 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 	}
 	if res != nil {
 		o.Columns, o.Rows, o.Nulls, o.Text, o.Warnings, o.Plan = res.Columns, res.Rows, res.Nulls, res.Text, res.Warnings, res.Plan
+		if s.shell.expand && o.HasResult() {
+			// EXPAND ON: the rows stay in Columns and Rows; Text is how
+			// cqlsh prints them, one "@ Row n" block per row.
+			o.Text = expandedText(o.Columns, o.Rows)
+		}
 	}
 	return o
 }

@@ -34,6 +34,16 @@ func (p *printer) print(o *engine.Outcome) {
 	if o.Error != nil {
 		p.failed = true
 		p.printError(o)
+		if o.Text != "" && isShellCommand(o.Statement) {
+			// PAGING ON when paging is on: cqlsh refuses, then still
+			// prints the page size.
+			p.printText(o)
+		}
+		return
+	}
+	if o.HasResult() && o.Text != "" {
+		p.printExpanded(o)
+		p.printWarnings(o.Warnings)
 		return
 	}
 	if o.HasResult() {
@@ -76,8 +86,13 @@ func (p *printer) printLayout(form, table, text string, asJSON bool) {
 // printText writes the text of a DESCRIBE as cqlsh frames it (do_describe):
 // a blank line, then the text; a listing of names (DESCRIBE TABLES,
 // KEYSPACES, TYPES, FUNCTIONS, AGGREGATES) ends with one more blank line.
+//
+// cqlsh's own commands (CONSISTENCY, PAGING, SHOW, ...) print their line alone.
 func (p *printer) printText(o *engine.Outcome) {
-	b := append(p.buf[:0], '\n')
+	b := p.buf[:0]
+	if !isShellCommand(o.Statement) {
+		b = append(b, '\n')
+	}
 	b = append(b, o.Text...)
 	if !strings.HasSuffix(o.Text, "\n") {
 		b = append(b, '\n')
@@ -142,6 +157,20 @@ func (p *printer) printRows(o *engine.Outcome) {
 	p.out.Write(b)
 }
 
+// printExpanded prints a result set under EXPAND ON: the vertical rows the
+// engine wrote in Text after a blank line, then a SELECT's row count.
+func (p *printer) printExpanded(o *engine.Outcome) {
+	b := append(p.buf[:0], '\n')
+	b = append(b, o.Text...)
+	if isSelect(o.Statement) {
+		b = append(b, '(')
+		b = strconv.AppendInt(b, int64(len(o.Rows)), 10)
+		b = append(b, " rows)\n"...)
+	}
+	p.buf = b
+	p.out.Write(b)
+}
+
 // printConditional prints the [applied] row of a lightweight transaction: the
 // table without a row count, preceded by a blank line.
 func (p *printer) printConditional(o *engine.Outcome) {
@@ -160,11 +189,11 @@ func (p *printer) printConditional(o *engine.Outcome) {
 func appendTable(b []byte, cols []string, rows [][]string, header bool) []byte {
 	widths := make([]int, len(cols))
 	for i, c := range cols {
-		widths[i] = displayWidth(c)
+		widths[i] = engine.DisplayWidth(c)
 	}
 	for _, row := range rows {
 		for i := 0; i < len(row) && i < len(widths); i++ {
-			widths[i] = max(widths[i], displayWidth(row[i]))
+			widths[i] = max(widths[i], engine.DisplayWidth(row[i]))
 		}
 	}
 	if header {
@@ -180,7 +209,7 @@ func appendTable(b []byte, cols []string, rows [][]string, header bool) []byte {
 			if i > 0 {
 				b = append(b, " | "...)
 			}
-			b = appendSpaces(b, widths[i]-displayWidth(v))
+			b = appendSpaces(b, widths[i]-engine.DisplayWidth(v))
 			b = append(b, v...)
 		}
 		b = append(b, '\n')
@@ -196,7 +225,7 @@ func appendHeader(b []byte, cols []string, widths []int) []byte {
 			b = append(b, " | "...)
 		}
 		b = append(b, c...)
-		b = appendSpaces(b, widths[i]-displayWidth(c))
+		b = appendSpaces(b, widths[i]-engine.DisplayWidth(c))
 	}
 	b = append(b[:start], strings.TrimRight(string(b[start:]), " ")...)
 	b = append(b, "\n-"...)
@@ -244,4 +273,18 @@ func (p *printer) printError(o *engine.Outcome) {
 	b = append(b, '\n')
 	p.buf = b
 	p.errOut.Write(b)
+}
+
+// isShellCommand reports whether stmt is one of cqlsh's own commands, which
+// cqlsh runs itself and which print a bare line (engine/shell.go).
+func isShellCommand(stmt string) bool {
+	f := strings.Fields(strings.ToUpper(stmt))
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "CONSISTENCY", "SERIAL", "PAGING", "EXPAND", "TRACING", "SHOW":
+		return true
+	}
+	return false
 }

@@ -177,8 +177,8 @@ func TestDisplayWidth(t *testing.T) {
 		{"B\x00ig br\u00f8wn moose\ub143\u200b", 17}, // cqlshlib/wcwidth.py's own self-test string
 	}
 	for _, tt := range tests {
-		if got := displayWidth(tt.in); got != tt.want {
-			t.Errorf("displayWidth(%q) = %d, want %d", tt.in, got, tt.want)
+		if got := engine.DisplayWidth(tt.in); got != tt.want {
+			t.Errorf("DisplayWidth(%q) = %d, want %d", tt.in, got, tt.want)
 		}
 	}
 }

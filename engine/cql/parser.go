@@ -363,6 +363,9 @@ func (p *parser) parseStatement() Statement {
 	case KwDescribe, KwDesc:
 		return p.parseDescribe()
 	}
+	if p.isCqlshCommand() {
+		return p.parseCqlsh()
+	}
 	p.noViable()
 	return nil
 }

@@ -34,6 +34,9 @@ const (
 	// InvalidDirective is cqlplay's own: a `-- @name` comment the playground
 	// could not read. Real cqlsh ignores such comments.
 	InvalidDirective Code = "InvalidDirective"
+	// Cqlsh is an error cqlsh itself prints for one of its own commands
+	// (Shell.printerr): the message alone, with no exception class.
+	Cqlsh Code = "cqlsh"
 )
 
 // Protocol returns the native-protocol error code and the bracketed description
@@ -129,6 +132,8 @@ func (e *Error) Cqlsh() string {
 		if s, ok := alreadyExistsLine(e.Message); ok {
 			return string(e.Code) + ": " + s
 		}
+	case Cqlsh:
+		return e.Message
 	}
 	return string(e.Code) + ": " + e.Message
 }

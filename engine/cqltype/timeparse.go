@@ -222,8 +222,8 @@ func zoneOffset(zone string, y, mo, d, nanos int64) (int64, bool) {
 		if id, ok := javaZoneAbbreviations[name]; ok {
 			name = id
 		}
-		loc, err := time.LoadLocation(name)
-		if err != nil || name == "Local" {
+		loc := loadZone(name)
+		if loc == nil {
 			return 0, false
 		}
 		// The wall time in loc: find the offset in effect at that instant.

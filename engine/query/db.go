@@ -23,7 +23,10 @@ type DB struct {
 	rng  uint64
 	// Limits bound the work of one run; the session sets them.
 	Limits Limits
-	rows   int
+	// PageSize is the page size the client asks for, cqlsh's PAGING: 0 when
+	// paging is off. Only the ORDER BY with IN check reads it.
+	PageSize int
+	rows     int
 	// fmtBuf is the buffer results are formatted into, kept between queries
 	// (reader.formatRows).
 	fmtBuf []byte
@@ -79,6 +82,7 @@ func New(clock int64, seed uint64, version string) *DB {
 		Version:  version,
 		rng:      seed,
 		Ring:     NewRing(3, 16, 1),
+		PageSize: cqlshPageSize,
 	}
 }
 

@@ -72,6 +72,7 @@ func (db *DB) copyWith(sch *schema.Schema, tables map[*schema.Table]*schema.Tabl
 		Clock:    db.Clock,
 		Version:  db.Version,
 		Lang:     db.Lang,
+		PageSize: db.PageSize,
 		rng:      db.rng,
 		rows:     db.rows,
 		Ring:     db.Ring,

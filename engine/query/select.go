@@ -250,7 +250,9 @@ func (db *DB) runSelect(p *selectPlan) (*Result, *cqlerr.Error) {
 	if err := p.rs.checkNulls(); err != nil {
 		return nil, err
 	}
-	if p.postOrder && (p.limit == 0 || p.limit > cqlshPageSize) {
+	// SelectStatement.execute: a query whose LIMIT fits in one page, or run
+	// with paging off, is not paged, and may be sorted after the read.
+	if p.postOrder && db.PageSize > 0 && (p.limit == 0 || p.limit > db.PageSize) {
 		return nil, errOrderByWithIn()
 	}
 	rd := newReader(db, p)

@@ -123,3 +123,14 @@ func (db *DB) systemLocal(ks *schema.Keyspace) *schema.Table {
 	}
 	return t
 }
+
+// LocalVersions returns release_version, cql_version and
+// native_protocol_version as system.local reports them for version: cqlsh's
+// SHOW VERSION prints them.
+func LocalVersions(version string) (release, cql, protocol string) {
+	v, ok := localVersions[version]
+	if !ok {
+		v = localVersions["4.1"]
+	}
+	return v[0], v[1], v[2]
+}

@@ -35,6 +35,22 @@ var systemSchemaDDL = map[string]string{
     type text,
     PRIMARY KEY (keyspace_name, table_name, column_name)
 )`,
+	"indexes": `CREATE TABLE system_schema.indexes (
+    keyspace_name text,
+    table_name text,
+    index_name text,
+    kind text,
+    options frozen<map<text, text>>,
+    PRIMARY KEY (keyspace_name, table_name, index_name)
+)`,
+	// types is always empty: the engine has no user-defined types yet.
+	"types": `CREATE TABLE system_schema.types (
+    keyspace_name text,
+    type_name text,
+    field_names frozen<list<text>>,
+    field_types frozen<list<text>>,
+    PRIMARY KEY (keyspace_name, type_name)
+)`,
 }
 
 // virtualKeyspaces are listed in system_virtual_schema, not system_schema.
@@ -57,6 +73,8 @@ func (db *DB) systemSchemaTable(ks *schema.Keyspace, name string) *schema.Table 
 		w.keyspaces()
 	case "columns":
 		w.columns()
+	case "indexes":
+		w.indexes()
 	}
 	ks.Tables[name] = t
 	return t
@@ -138,4 +156,49 @@ func (w schemaWriter) columns() {
 			})
 		}
 	}
+}
+
+// indexes writes one row per secondary index as SchemaKeyspace does from
+// IndexMetadata: kind COMPOSITES for a built-in index, CUSTOM with its
+// class_name for a custom one, and the target as IndexTarget.asCqlString
+// writes it (the column alone for the values of a non-collection column,
+// keys(c), values(c), entries(c) or full(c) otherwise).
+func (w schemaWriter) indexes() {
+	options := w.t.Column("options").Type
+	for _, t := range w.db.Schema.UserTables() {
+		for _, ix := range t.Indexes {
+			target := targetName(ix.Column.Name)
+			if ix.Target != "values" || ix.Column.Type.IsCollection() {
+				target = ix.Target + "(" + target + ")"
+			}
+			kind := "COMPOSITES"
+			var keys, vals []cqltype.Value
+			if ix.Custom != "" {
+				kind = "CUSTOM"
+				keys = append(keys, cqltype.TextValue("class_name"))
+				vals = append(vals, cqltype.TextValue(ix.Custom))
+			}
+			keys = append(keys, cqltype.TextValue("target"))
+			vals = append(vals, cqltype.TextValue(target))
+			w.row([]cqltype.Value{cqltype.TextValue(t.Keyspace), cqltype.TextValue(t.Name), cqltype.TextValue(ix.Name)}, map[string]cqltype.Value{
+				"kind":    cqltype.TextValue(kind),
+				"options": options.Join(keys, vals),
+			})
+		}
+	}
+}
+
+// targetName is ColumnIdentifier.maybeQuote for an index target: a name that
+// is not lower-case letters, digits and '_' (starting with a letter) is
+// double-quoted, with '"' doubled.
+func targetName(name string) string {
+	plain := name != ""
+	for i := 0; i < len(name) && plain; i++ {
+		c := name[i]
+		plain = 'a' <= c && c <= 'z' || i > 0 && ('0' <= c && c <= '9' || c == '_')
+	}
+	if plain {
+		return name
+	}
+	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
 }

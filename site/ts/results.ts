@@ -36,7 +36,8 @@ function renderOutcome(ui: UI, i: number, o: Outcome): HTMLElement {
   const head = el("div", "out-head");
   head.append(el("span", "out-line", String(o.line)), el("code", "out-stmt", firstLine(o.statement)));
   d.append(head);
-  if (o.columns) d.append(...renderTable(ui, o));
+  // A result with text is cqlsh's EXPAND ON form of its rows: the text alone.
+  if (o.columns && !o.text) d.append(...renderTable(ui, o));
   if (o.text) d.append(el("pre", "out-text", o.text));
   if (o.warnings && o.warnings.length > 0) {
     const w = el("div", "out-warn");

@@ -1,8 +1,8 @@
-package main
+package engine
 
 import "unicode"
 
-// displayWidth returns how many terminal columns s takes, by the rule cqlsh
+// DisplayWidth returns how many terminal columns s takes, by the rule cqlsh
 // pads its tables with (cqlshlib/wcwidth.py, Markus Kuhn's wcwidth for Unicode
 // 5.0): East Asian Wide and Fullwidth characters take two columns, combining
 // marks and format characters none, everything else one. cqlsh pads with
@@ -13,7 +13,7 @@ import "unicode"
 // -1: cqlsh escapes control characters in text before measuring it, so a
 // value that still holds one is counted a column per character rather than
 // breaking the table.
-func displayWidth(s string) int {
+func DisplayWidth(s string) int {
 	n := 0
 	for _, r := range s {
 		n += runeWidth(r)

@@ -1,0 +1,195 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/query"
+)
+
+// shellState is what cqlsh's own commands set (bin/cqlsh.py's Shell): the
+// session keeps it so a script reads and changes it as in cqlsh. The levels
+// are recorded; the simulation does not yet act on them.
+type shellState struct {
+	consistency, serial string
+	paging              bool
+	pageSize            int
+	expand, tracing     bool
+}
+
+// newShellState is cqlsh's state on connecting: ONE, SERIAL, paging on with
+// pages of 100 rows, expanded output and tracing off.
+func newShellState() shellState {
+	return shellState{consistency: "ONE", serial: "SERIAL", paging: true, pageSize: 100}
+}
+
+// consistencyLevels are the levels cqlsh's grammar accepts after CONSISTENCY
+// (cqlshhandling.py's <consistencyLevel>); serialLevels after SERIAL CONSISTENCY.
+var (
+	consistencyLevels = []string{"ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL"}
+	serialLevels      = []string{"SERIAL", "LOCAL_SERIAL"}
+)
+
+// cqlshVersions are the cqlsh versions shipped with each simulated Cassandra.
+var cqlshVersions = map[string]string{"3.11": "5.0.1", "4.1": "6.1.0", "5.0": "6.2.0"}
+
+// errImproper is cqlsh's Shell.handle_parse_error for its own commands.
+func errImproper(cmd string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, "Improper "+cmd+" command.")
+}
+
+// errSwitchAlreadyOn is SwitchCommand.execute's ON when already enabled.
+func errSwitchAlreadyOn(desc, cmd string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, desc+" is already enabled. Use "+cmd+" OFF to disable.")
+}
+
+// errSwitchNotOn is SwitchCommand.execute's OFF when not enabled.
+func errSwitchNotOn(desc string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, desc+" is not enabled.")
+}
+
+// shellCommand runs one of cqlsh's commands and returns what cqlsh prints.
+func (s *Session) shellCommand(c *cql.CqlshCommand) (string, *cqlerr.Error) {
+	sh := &s.shell
+	switch c.Name {
+	case "CONSISTENCY", "SERIAL CONSISTENCY":
+		levels, cur, what := consistencyLevels, &sh.consistency, "consistency"
+		if c.Name != "CONSISTENCY" {
+			levels, cur, what = serialLevels, &sh.serial, "serial consistency"
+		}
+		if len(c.Args) == 0 {
+			return "Current " + what + " level is " + *cur + ".", nil
+		}
+		level := strings.ToUpper(c.Args[0])
+		if len(c.Args) != 1 || !contains(levels, level) {
+			return "", errImproper(c.Name)
+		}
+		*cur = level
+		return strings.ToUpper(what[:1]) + what[1:] + " level set to " + level + ".", nil
+	case "EXPAND":
+		return switchCommand(c, "EXPAND", "Expanded output", &sh.expand)
+	case "TRACING":
+		return switchCommand(c, "TRACING", "Tracing", &sh.tracing)
+	case "PAGING":
+		// SwitchCommandWithValue: a number turns paging on with that page size.
+		var text string
+		var err *cqlerr.Error
+		if len(c.Args) == 1 {
+			if n, e := strconv.Atoi(c.Args[0]); e == nil {
+				sh.paging, sh.pageSize = true, n
+				s.db.PageSize = n
+				return "Page size: " + strconv.Itoa(n), nil
+			}
+		}
+		// cqlsh prints the page size even after refusing ON (already on).
+		text, err = switchCommand(c, "PAGING", "Query paging", &sh.paging)
+		defer func() {
+			s.db.PageSize = 0
+			if sh.paging {
+				s.db.PageSize = sh.pageSize
+			}
+		}()
+		if sh.paging {
+			if text != "" {
+				text += "\n"
+			}
+			text += "Page size: " + strconv.Itoa(sh.pageSize)
+		} else {
+			sh.pageSize = 100
+		}
+		return text, err
+	case "SHOW":
+		if len(c.Args) == 1 {
+			switch strings.ToUpper(c.Args[0]) {
+			case "VERSION":
+				release, spec, proto := query.LocalVersions(s.db.Version)
+				return "[cqlsh " + cqlshVersions[s.db.Version] + " | Cassandra " + release + " | CQL spec " + spec + " | Native protocol v" + proto + "]", nil
+			case "HOST":
+				return "Connected to Test Cluster at 127.0.0.1:9042", nil
+			}
+		}
+		return "", errImproper("SHOW")
+	}
+	return "", errImproper(c.Name)
+}
+
+// switchCommand is cqlsh's SwitchCommand.execute: ON, OFF or no argument,
+// with its messages (the "currently enabled" one has no final period in
+// cqlsh, kept as is).
+func switchCommand(c *cql.CqlshCommand, cmd, desc string, state *bool) (string, *cqlerr.Error) {
+	if len(c.Args) == 0 {
+		if *state {
+			return desc + " is currently enabled. Use " + cmd + " OFF to disable", nil
+		}
+		return desc + " is currently disabled. Use " + cmd + " ON to enable.", nil
+	}
+	if len(c.Args) != 1 {
+		return "", errImproper(cmd)
+	}
+	switch strings.ToUpper(c.Args[0]) {
+	case "ON":
+		if *state {
+			return "", errSwitchAlreadyOn(desc, cmd)
+		}
+		*state = true
+		return "Now " + desc + " is enabled", nil
+	case "OFF":
+		if !*state {
+			return "", errSwitchNotOn(desc)
+		}
+		*state = false
+		return "Disabled " + desc + ".", nil
+	}
+	return "", errImproper(cmd)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// expandedText is a result set as cqlsh prints it with EXPAND ON
+// (Shell.print_formatted_result_vertically): each row under "@ Row n", a rule
+// as wide as the longest name and the longest value of the whole result, then
+// one " name | value" line per column, the names padded on the right, and a
+// blank line. An empty result keeps the table form (cqlsh prints its header).
+func expandedText(cols []string, rows [][]string) string {
+	if len(rows) == 0 {
+		return ""
+	}
+	nameW, valW := 0, 0
+	for _, c := range cols {
+		nameW = max(nameW, DisplayWidth(c))
+	}
+	for _, r := range rows {
+		for _, v := range r {
+			valW = max(valW, DisplayWidth(v))
+		}
+	}
+	var b strings.Builder
+	for i, r := range rows {
+		b.WriteString("@ Row ")
+		b.WriteString(strconv.Itoa(i + 1))
+		b.WriteString("\n-")
+		b.WriteString(strings.Repeat("-", nameW))
+		b.WriteString("-+-")
+		b.WriteString(strings.Repeat("-", valW))
+		b.WriteString("-\n")
+		for j, v := range r {
+			b.WriteByte(' ')
+			b.WriteString(cols[j])
+			b.WriteString(strings.Repeat(" ", nameW-DisplayWidth(cols[j])))
+			b.WriteString(" | ")
+			b.WriteString(v)
+			b.WriteByte('\n')
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
