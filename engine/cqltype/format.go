@@ -114,6 +114,22 @@ func (t *Type) appendCqlsh(b []byte, v Value, quote bool) []byte {
 			b = et.appendCqlsh(b, fields[i], true)
 		}
 		return append(b, ')')
+	case UDT:
+		// cqlsh's format_value_utype: {name: value, ...}, a null field as null.
+		fields, _ := t.Fields(v)
+		b = append(b, '{')
+		for i, et := range t.Elems {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(append(b, maybeQuote(t.FieldNames[i])...), ": "...)
+			var f Value
+			if i < len(fields) {
+				f = fields[i]
+			}
+			b = et.appendCqlsh(b, f, true)
+		}
+		return append(b, '}')
 	}
 	return t.appendPlain(b, v)
 }

@@ -1,0 +1,72 @@
+package cqltype
+
+import "testing"
+
+// addr is the user type of the UDT tests: (street text, zip int).
+func addrType(frozen bool) *Type {
+	return UserTypeOf("ks", "addr", []string{"street", "zip"}, []*Type{TextType, IntType}, frozen)
+}
+
+func TestUDTString(t *testing.T) {
+	for _, c := range []struct {
+		typ  *Type
+		want string
+	}{
+		{addrType(false), "addr"},
+		{addrType(true), "frozen<addr>"},
+		{UserTypeOf("ks", "Addr", nil, nil, true), `frozen<"Addr">`},
+		{ListOf(addrType(true), false), "list<frozen<addr>>"},
+	} {
+		if got := c.typ.String(); got != c.want {
+			t.Errorf("String() = %q, want %q", got, c.want)
+		}
+	}
+	if !addrType(false).MultiCell() || addrType(true).MultiCell() {
+		t.Error("a non-frozen UDT is multi-cell, a frozen one is not")
+	}
+	if !addrType(false).Freeze().Equal(addrType(true)) {
+		t.Error("Freeze of addr is frozen<addr>")
+	}
+}
+
+// TestUDTFormat: cqlsh prints {street: 'x', zip: 1}, a null field as null,
+// a mixed-case field name double-quoted.
+func TestUDTFormat(t *testing.T) {
+	a := addrType(true)
+	for _, c := range []struct {
+		v    Value
+		want string
+	}{
+		{JoinFields([]Value{TextValue("x"), Int32Value(1)}), "{street: 'x', zip: 1}"},
+		{JoinFields([]Value{nil, Int32Value(1)}), "{street: null, zip: 1}"},
+		{JoinFields([]Value{TextValue("it's")}), `{street: 'it''s', zip: null}`},
+	} {
+		if got := a.Format(c.v); got != c.want {
+			t.Errorf("Format = %q, want %q", got, c.want)
+		}
+	}
+	m := UserTypeOf("ks", "t", []string{"Zip"}, []*Type{IntType}, true)
+	if got := m.Format(JoinFields([]Value{Int32Value(2)})); got != `{"Zip": 2}` {
+		t.Errorf("Format = %q", got)
+	}
+}
+
+// TestUDTCompare: frozen UDTs compare field by field, as TupleType does.
+func TestUDTCompare(t *testing.T) {
+	a := addrType(true)
+	v := func(s string, z int32) Value { return JoinFields([]Value{TextValue(s), Int32Value(z)}) }
+	for _, c := range []struct {
+		x, y Value
+		want int
+	}{
+		{v("a", 2), v("b", 1), -1},
+		{v("b", 1), v("b", 2), -1},
+		{v("b", 2), v("b", 2), 0},
+		{JoinFields([]Value{nil, Int32Value(9)}), v("", 0), -1},
+		{JoinFields([]Value{TextValue("b")}), v("b", 0), -1},
+	} {
+		if got := a.Compare(c.x, c.y); got != c.want {
+			t.Errorf("Compare(%s, %s) = %d, want %d", a.Format(c.x), a.Format(c.y), got, c.want)
+		}
+	}
+}
