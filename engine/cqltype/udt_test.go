@@ -1,6 +1,10 @@
 package cqltype
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+)
 
 // addr is the user type of the UDT tests: (street text, zip int).
 func addrType(frozen bool) *Type {
@@ -69,4 +73,49 @@ func TestUDTCompare(t *testing.T) {
 			t.Errorf("Compare(%s, %s) = %d, want %d", a.Format(c.x), a.Format(c.y), got, c.want)
 		}
 	}
+}
+
+// TestUDTLiteral: UserTypes.Literal's checks and messages, fields in the
+// type's order, a field left out null.
+func TestUDTLiteral(t *testing.T) {
+	a := addrType(true)
+	for _, c := range []struct {
+		src, want, err string
+		typ            *Type
+	}{
+		{src: "{street: 'x', zip: 1}", want: "{street: 'x', zip: 1}"},
+		{src: "{zip: 1}", want: "{street: null, zip: 1}"},
+		{src: "{zip: 1, street: null}", want: "{street: null, zip: 1}"},
+		{src: "{zip: 1, foo: 2}", err: "Unknown field 'foo' in value of user defined type addr"},
+		{src: "{zip: 'x'}", err: "Invalid user type literal for a: field zip is not of type int"},
+		{src: "{zip: 1}", typ: IntType, err: "Invalid user type literal for a of type int"},
+		{src: "{zip: 3000000000}", err: "Unable to make int from '3000000000'"},
+	} {
+		typ := c.typ
+		if typ == nil {
+			typ = a
+		}
+		v, err := typ.Assign(parseTerm(t, c.src), "a", nil)
+		switch {
+		case c.err != "":
+			if err == nil || err.Message != c.err {
+				t.Errorf("%s: error %v, want %q", c.src, err, c.err)
+			}
+		case err != nil:
+			t.Errorf("%s: %v", c.src, err)
+		case a.Format(v) != c.want:
+			t.Errorf("%s: %s, want %s", c.src, a.Format(v), c.want)
+		}
+	}
+}
+
+// parseTerm parses src as the value of an INSERT, the way a script writes it.
+func parseTerm(t *testing.T, src string) cql.Expr {
+	t.Helper()
+	items := cql.Parse("INSERT INTO t (a) VALUES (" + src + ")")
+	ins, ok := items[0].Stmt.(*cql.Insert)
+	if !ok || items[0].Err != nil {
+		t.Fatalf("%s: %v", src, items[0].Err)
+	}
+	return ins.Values[0]
 }
