@@ -119,3 +119,15 @@ func parseTerm(t *testing.T, src string) cql.Expr {
 	}
 	return ins.Values[0]
 }
+
+// TestUDTJSON: UserType.toJSONString, as SELECT JSON prints a UDT.
+func TestUDTJSON(t *testing.T) {
+	a := addrType(true)
+	if got := a.JSON(JoinFields([]Value{TextValue("x"), nil})); got != `{"street": "x", "zip": null}` {
+		t.Errorf("JSON = %s", got)
+	}
+	m := UserTypeOf("ks", "t", []string{"Zip"}, []*Type{IntType}, true)
+	if got := m.JSON(JoinFields([]Value{Int32Value(2)})); got != `{"\"Zip\"": 2}` {
+		t.Errorf("JSON = %s", got)
+	}
+}
