@@ -70,6 +70,9 @@ func (t *Type) assign(e cql.Expr, receiver string, env Env) (Value, *cqlerr.Erro
 		}
 		return v, nil
 	case *cql.Collection:
+		if isUserTypeLiteral(x) {
+			return t.assignUserType(x, receiver, env)
+		}
 		return t.assignCollection(x, receiver, env)
 	case *cql.Tuple:
 		if len(x.Elems) == 1 && t.Kind != Tuple {
@@ -175,6 +178,9 @@ func assignable(e cql.Expr, t *Type) bool {
 	case *cql.Literal:
 		return literalAssignable(x.Kind, t)
 	case *cql.Collection:
+		if isUserTypeLiteral(x) {
+			return userTypeAssignable(x, t) == nil
+		}
 		return collectionAssignable(x, t)
 	case *cql.Tuple:
 		if len(x.Elems) == 1 && t.Kind != Tuple {
@@ -543,6 +549,80 @@ func literalLen(x *cql.Literal) int {
 	return len(x.Text)
 }
 
+// isUserTypeLiteral reports whether x is {field: term, ...}: the parser keeps
+// a field name as a column reference, which no map key can be.
+func isUserTypeLiteral(x *cql.Collection) bool {
+	if x.Kind != cql.MapColl || len(x.Keys) == 0 {
+		return false
+	}
+	for _, k := range x.Keys {
+		if _, ok := k.(*cql.ColumnRef); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// userTypeAssignable is UserTypes.Literal.validateAssignableTo, with its
+// receiver named "": the receiver must be a user type, and each field the
+// literal names must take its term.
+func userTypeAssignable(x *cql.Collection, t *Type) *userTypeMismatch {
+	if t.Kind != UDT {
+		return &userTypeMismatch{field: -1}
+	}
+	for i, name := range t.FieldNames {
+		for j, k := range x.Keys {
+			if k.(*cql.ColumnRef).Name == name && !assignable(x.Elems[j], t.Elems[i]) {
+				return &userTypeMismatch{field: i}
+			}
+		}
+	}
+	return nil
+}
+
+// userTypeMismatch says which check of validateAssignableTo failed: the
+// receiver's type (field -1) or that field's term.
+type userTypeMismatch struct{ field int }
+
+// assignUserType is UserTypes.Literal.prepare: validateAssignableTo first,
+// then each field in the type's order (a field left out is null), then the
+// fields the type does not have. A field named twice keeps its last term.
+func (t *Type) assignUserType(x *cql.Collection, receiver string, env Env) (Value, *cqlerr.Error) {
+	if m := userTypeAssignable(x, t); m != nil {
+		if m.field < 0 {
+			return nil, errUserTypeLiteral(receiver, t.String())
+		}
+		return nil, errUserTypeField(receiver, t.FieldNames[m.field], t.Elems[m.field].String())
+	}
+	fields := make([]Value, len(t.Elems))
+	found := 0
+	for i, name := range t.FieldNames {
+		j := -1
+		for k, key := range x.Keys {
+			if key.(*cql.ColumnRef).Name == name {
+				j = k
+			}
+		}
+		if j < 0 {
+			continue
+		}
+		found++
+		v, err := t.Elems[i].assign(x.Elems[j], receiver+"."+name, env)
+		if err != nil {
+			return nil, err
+		}
+		fields[i] = v
+	}
+	if found != len(x.Keys) {
+		for _, key := range x.Keys {
+			if name := key.(*cql.ColumnRef).Name; t.FieldPosition(name) < 0 {
+				return nil, errUnknownField(name, t.Name)
+			}
+		}
+	}
+	return JoinFields(fields), nil
+}
+
 // The messages of assigning a term to a receiver, in cql3/{Constants, Lists,
 // Sets, Maps, Tuples, TypeCast, Terms}.java.
 
@@ -606,4 +686,18 @@ func errTypeHint(term, typ string) *cqlerr.Error {
 
 func errHintedValue(term, receiver, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot assign value " + term + " to " + receiver + " of type " + typ)
+}
+
+// The messages of user type literals (cql3/UserTypes.java, Literal).
+
+func errUserTypeLiteral(receiver, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid user type literal for " + receiver + " of type " + typ)
+}
+
+func errUserTypeField(receiver, field, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid user type literal for " + receiver + ": field " + field + " is not of type " + typ)
+}
+
+func errUnknownField(field, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Unknown field '" + field + "' in value of user defined type " + typ)
 }

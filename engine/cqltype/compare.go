@@ -77,7 +77,7 @@ func (t *Type) Compare(a, b Value) int {
 		if c, ok := t.compareCollections(a, b); ok {
 			return c
 		}
-	case Tuple:
+	case Tuple, UDT:
 		if c, ok := t.compareTuples(a, b); ok {
 			return c
 		}
@@ -297,7 +297,7 @@ func (t *Type) Valid(v Value) bool {
 			}
 		}
 		return true
-	case Tuple:
+	case Tuple, UDT:
 		fields, ok := t.Fields(v)
 		if !ok || len(fields) > len(t.Elems) {
 			return false

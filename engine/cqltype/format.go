@@ -114,6 +114,22 @@ func (t *Type) appendCqlsh(b []byte, v Value, quote bool) []byte {
 			b = et.appendCqlsh(b, fields[i], true)
 		}
 		return append(b, ')')
+	case UDT:
+		// cqlsh's format_value_utype: {name: value, ...}, a null field as null.
+		fields, _ := t.Fields(v)
+		b = append(b, '{')
+		for i, et := range t.Elems {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			b = append(append(b, maybeQuote(t.FieldNames[i])...), ": "...)
+			var f Value
+			if i < len(fields) {
+				f = fields[i]
+			}
+			b = et.appendCqlsh(b, f, true)
+		}
+		return append(b, '}')
 	}
 	return t.appendPlain(b, v)
 }
@@ -557,6 +573,26 @@ func (t *Type) appendJSON(b []byte, v Value) []byte {
 			b = t.Elems[i].appendJSON(b, f)
 		}
 		return append(b, ']')
+	case UDT:
+		// UserType.toJSONString: a mixed-case field name keeps its quotes
+		// inside the JSON key ({"\"Zip\"": 2}).
+		fields, _ := t.Fields(v)
+		b = append(b, '{')
+		for i, name := range t.FieldNames {
+			if i > 0 {
+				b = append(b, ", "...)
+			}
+			if name != toLowerASCII(name) {
+				name = `"` + name + `"`
+			}
+			b = append(AppendJSONString(b, name), ": "...)
+			var f Value
+			if i < len(fields) {
+				f = fields[i]
+			}
+			b = t.Elems[i].appendJSON(b, f)
+		}
+		return append(b, '}')
 	}
 	return t.appendPlain(b, v)
 }
@@ -612,4 +648,15 @@ func AppendJSONString(b []byte, s string) []byte {
 		}
 	}
 	return append(b, '"')
+}
+
+// toLowerASCII is String.toLowerCase(Locale.US) for the ASCII letters.
+func toLowerASCII(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }

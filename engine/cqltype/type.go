@@ -33,6 +33,7 @@ const (
 	Set
 	Map
 	Tuple
+	UDT
 	kindEnd
 )
 
@@ -42,7 +43,7 @@ var kindNames = [kindEnd]string{
 	Date: "date", Decimal: "decimal", Double: "double", Duration: "duration", Float: "float",
 	Inet: "inet", Int: "int", Smallint: "smallint", Text: "text", Time: "time",
 	Timestamp: "timestamp", Timeuuid: "timeuuid", Tinyint: "tinyint", UUID: "uuid",
-	Varint: "varint", List: "list", Set: "set", Map: "map", Tuple: "tuple",
+	Varint: "varint", List: "list", Set: "set", Map: "map", Tuple: "tuple", UDT: "udt",
 }
 
 // String returns the kind's CQL name ("int", "list", ...).
@@ -63,6 +64,10 @@ type Type struct {
 	// Elems holds the element types: list/set [elem], map [key, value],
 	// tuple its fields. Nil for simple types.
 	Elems []*Type
+	// Keyspace, Name and FieldNames are set for a user-defined type
+	// (UserType): its Elems are the field types, in FieldNames' order.
+	Keyspace, Name string
+	FieldNames     []string
 }
 
 // The simple types, one shared instance each. (The Kind constants carry the
@@ -140,6 +145,13 @@ func (t *Type) String() string {
 }
 
 func (t *Type) appendString(b []byte) []byte {
+	if t.Kind == UDT {
+		// CQL3Type.UserDefined.toString: the bare name, frozen<> when frozen.
+		if t.Frozen {
+			return append(append(append(b, "frozen<"...), maybeQuote(t.Name)...), '>')
+		}
+		return append(b, maybeQuote(t.Name)...)
+	}
 	if !t.IsCollection() && t.Kind != Tuple {
 		return append(b, t.Kind.String()...)
 	}
@@ -168,7 +180,44 @@ func (t *Type) IsCollection() bool {
 
 // MultiCell reports whether t is a non-frozen collection, stored one cell per
 // element rather than as one serialized value.
-func (t *Type) MultiCell() bool { return t.IsCollection() && !t.Frozen }
+func (t *Type) MultiCell() bool { return (t.IsCollection() || t.Kind == UDT) && !t.Frozen }
+
+// UserTypeOf returns the user-defined type ks.name with the given fields
+// (frozen<name> when frozen). Its values serialize as a tuple's do.
+func UserTypeOf(ks, name string, fieldNames []string, fieldTypes []*Type, frozen bool) *Type {
+	return &Type{Kind: UDT, Frozen: frozen, Elems: fieldTypes, Keyspace: ks, Name: name, FieldNames: fieldNames}
+}
+
+// FieldPosition is UserType.fieldPosition: the index of the named field, or -1.
+func (t *Type) FieldPosition(name string) int {
+	for i, f := range t.FieldNames {
+		if f == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// maybeQuote is ColumnIdentifier.maybeQuote for the common case: a name is
+// bare when it is a lower-case identifier, double-quoted otherwise.
+func maybeQuote(name string) string {
+	bare := name != "" && name[0] >= 'a' && name[0] <= 'z'
+	for i := 0; bare && i < len(name); i++ {
+		c := name[i]
+		bare = c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_'
+	}
+	if bare {
+		return name
+	}
+	q := []byte{'"'}
+	for i := 0; i < len(name); i++ {
+		if name[i] == '"' {
+			q = append(q, '"')
+		}
+		q = append(q, name[i])
+	}
+	return string(append(q, '"'))
+}
 
 // IsNumeric reports whether t is one of the number types (counter included).
 func (t *Type) IsNumeric() bool {
@@ -218,6 +267,9 @@ func (t *Type) Equal(u *Type) bool {
 	if t == nil || u == nil || t.Kind != u.Kind || t.Frozen != u.Frozen || len(t.Elems) != len(u.Elems) {
 		return false
 	}
+	if t.Kind == UDT && (t.Keyspace != u.Keyspace || t.Name != u.Name || !slicesEqual(t.FieldNames, u.FieldNames)) {
+		return false
+	}
 	for i := range t.Elems {
 		if !t.Elems[i].Equal(u.Elems[i]) {
 			return false
@@ -229,6 +281,9 @@ func (t *Type) Equal(u *Type) bool {
 // Freeze returns the frozen form of t: collections frozen, with nested
 // collections frozen too (as Cassandra's freeze() does); simple types as is.
 func (t *Type) Freeze() *Type {
+	if t.Kind == UDT && !t.Frozen {
+		return UserTypeOf(t.Keyspace, t.Name, t.FieldNames, t.Elems, true)
+	}
 	if !t.IsCollection() || t.Frozen {
 		return t
 	}
@@ -250,4 +305,16 @@ func (t *Type) ReferencesDuration() bool {
 		}
 	}
 	return false
+}
+
+func slicesEqual(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
