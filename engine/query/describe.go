@@ -199,9 +199,10 @@ func primaryKey(t *schema.Table) string {
 // lower-case identifiers are double-quoted.
 func quoteName(name string) string {
 	plain := name != ""
+	// ColumnIdentifier.maybeQuote's unquoted form: [a-z][a-z0-9_]*.
 	for i := 0; i < len(name); i++ {
 		c := name[i]
-		if !(c >= 'a' && c <= 'z' || c == '_' || i > 0 && c >= '0' && c <= '9') {
+		if !(c >= 'a' && c <= 'z' || i > 0 && (c == '_' || c >= '0' && c <= '9')) {
 			plain = false
 		}
 	}
