@@ -9,8 +9,9 @@
 //     share link, from the lesson's too); Older while the saved edit started
 //     from another version of the lesson text;
 //   - Reset leaves a share link's script for the reader's saved edit if there
-//     is one, and otherwise goes to the lesson's text; Undo reset is the
-//     editor's own undo, offered once after each Reset.
+//     is one, and otherwise goes to the lesson's text; Undo reset brings
+//     back the whole text (and share link) from before the Reset, offered
+//     until the reader edits the reset text.
 
 import { editKey, loadEdit, saveEdit, type Saved } from "./autosave";
 import type { Editor } from "./editor";
@@ -32,6 +33,10 @@ export class ReaderEdit {
   private readonly modified: HTMLElement;
   private readonly older: HTMLElement;
   private readonly undo: HTMLButtonElement;
+  // What Undo reset restores, and the text the Reset put in the editor:
+  // an edit that leaves that text withdraws the offer.
+  private beforeReset: { text: string; shared: boolean; url: string } | null = null;
+  private resetTo: string | null = null;
 
   constructor(
     private readonly fig: HTMLElement,
@@ -53,11 +58,7 @@ export class ReaderEdit {
     this.initial = shared ?? (saved ? saved.text : original);
     this.modified = el("span", "pg-mod", this.shared ? ui.shared : ui.modified);
     this.older = el("span", "pg-older", ui.older);
-    this.undo = button("pg-undo", ui.undoReset ?? "Undo reset", () => {
-      this.editor.input.focus();
-      document.execCommand("undo");
-      this.undo.hidden = true;
-    });
+    this.undo = button("pg-undo", ui.undoReset ?? "Undo reset", () => this.undoReset());
     this.undo.hidden = true;
     this.modified.hidden = this.shared ? shared === original : !saved || saved.text === original;
     this.older.hidden = this.shared || !saved || saved.base === this.hash;
@@ -81,6 +82,11 @@ export class ReaderEdit {
   /** Keeps the editor's new text: in the URL for a shared script, else in storage. */
   changed(): void {
     const text = this.editor.value;
+    if (this.resetTo !== null && text !== this.resetTo) {
+      this.resetTo = null;
+      this.beforeReset = null;
+      this.undo.hidden = true;
+    }
     this.modified.hidden = text === this.original;
     if (this.shared) {
       // The shared script's edits live in the URL, so a reload keeps them
@@ -98,6 +104,7 @@ export class ReaderEdit {
   }
 
   private reset(): void {
+    const before = { text: this.editor.value, shared: this.shared, url: location.href };
     if (this.shared) {
       // Out of the link's script, back to what the page shows without the
       // link: the reader's own saved edit if there is one (a second Reset
@@ -107,16 +114,38 @@ export class ReaderEdit {
       history.replaceState(history.state, "", location.pathname + location.search);
       const saved = this.load();
       if (saved) {
+        this.offerUndo(before, saved.text);
         this.editor.replaceAll(saved.text);
         this.older.hidden = saved.base === this.hash;
-        this.undo.hidden = false;
         return;
       }
     }
     if (this.editor.value === this.original) return;
+    this.offerUndo(before, this.original);
     this.editor.replaceAll(this.original);
     this.older.hidden = true;
+  }
+
+  private offerUndo(before: { text: string; shared: boolean; url: string }, to: string): void {
+    this.beforeReset = before;
+    this.resetTo = to;
     this.undo.hidden = false;
+  }
+
+  /** Puts back the text (and the share link) a Reset replaced, as one edit. */
+  private undoReset(): void {
+    const b = this.beforeReset;
+    this.beforeReset = null;
+    this.resetTo = null;
+    this.undo.hidden = true;
+    if (!b) return;
+    if (b.shared) {
+      this.shared = true;
+      this.modified.textContent = this.ui.shared;
+      this.older.hidden = true;
+      history.replaceState(history.state, "", b.url);
+    }
+    this.editor.replaceAll(b.text);
   }
 
   /**
