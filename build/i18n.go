@@ -52,6 +52,13 @@ type uiText struct {
 	EditorHelp string            `json:"editorHelp"`
 	ReadOnly   string            `json:"readonly"`
 	UndoReset  string            `json:"undoReset"`
+	// Share at the edges: a script too long for a link, a page inside
+	// another's iframe (whose address bar is the other page's), and files.
+	ShareTooLong string `json:"shareTooLong"`
+	ShareField   string `json:"shareInField"`
+	Download     string `json:"download"`
+	OpenFile     string `json:"openFile"`
+	OpenFailed   string `json:"openFailed"`
 
 	Storage     string `json:"storage"`
 	CLI         string `json:"cli"`
@@ -164,6 +171,11 @@ var uiStrings = map[string]*uiText{
 		EditorHelp:     "Tab indents. Press Esc, then Tab, to leave the editor. Ctrl+Enter runs now.",
 		ReadOnly:       "read-only",
 		UndoReset:      "Undo reset",
+		ShareTooLong:   "Too long for a link (over {kb} KB): download the script as a .cql file, and open it here with Open file.",
+		ShareField:     "Copy the link from the field below: it opens this example with your script.",
+		Download:       "Download .cql",
+		OpenFile:       "Open file",
+		OpenFailed:     "Could not open {f}: only a text file of up to {kb} KB opens.",
 		Storage:        "Storage",
 		CLI:            "cassandra-cli",
 		Sstabledump:    "sstabledump",
@@ -270,6 +282,11 @@ var uiStrings = map[string]*uiText{
 		EditorHelp:     "Tab 缩进。先按 Esc 再按 Tab 可离开编辑器。Ctrl+Enter 立即运行。",
 		ReadOnly:       "只读",
 		UndoReset:      "撤销重置",
+		ShareTooLong:   "脚本太长，放不进链接（超过 {kb} KB）：请下载为 .cql 文件，再在这里用“打开文件”打开。",
+		ShareField:     "请从下面的输入框复制链接：打开它就能看到带着你的脚本的这个示例。",
+		Download:       "下载 .cql",
+		OpenFile:       "打开文件",
+		OpenFailed:     "无法打开 {f}：只能打开不超过 {kb} KB 的文本文件。",
 		Storage:        "存储",
 		CLI:            "cassandra-cli",
 		Sstabledump:    "sstabledump",

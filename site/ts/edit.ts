@@ -16,7 +16,7 @@
 import { editKey, loadEdit, saveEdit, type Saved } from "./autosave";
 import type { Editor } from "./editor";
 import { el } from "./results";
-import { scriptInFragment, shareURL } from "./share";
+import { fitsLink, maxShared, scriptInFragment, shareURL } from "./share";
 import type { UI } from "./types";
 
 export class ReaderEdit {
@@ -75,6 +75,7 @@ export class ReaderEdit {
     if (!this.readonly) bar.append(button("pg-share", ui.share, () => this.share()));
     // An embed page holds one example already: it offers no embed of itself.
     if (!document.body.classList.contains("embed")) bar.append(button("pg-embed", ui.embed, () => this.embed()));
+    if (!this.readonly) bar.append(button("pg-open", ui.openFile, () => this.openFile()));
     if (!this.readonly) bar.append(button("pg-reset", ui.reset, () => this.reset()), this.undo);
     if (this.shared) this.fig.scrollIntoView(); // the fragment names no element the browser could scroll to
   }
@@ -175,14 +176,7 @@ export class ReaderEdit {
     const src = script === this.original ? location.origin + page : shareURL(this.fig.id, script, page);
     const title = ("cqlplay: " + document.title).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
     const html = `<iframe src="${src}" title="${title}" width="100%" height="640" style="border:0" loading="lazy"></iframe>`;
-    let field = this.fig.querySelector<HTMLInputElement>(".pg-snippet");
-    if (!field) {
-      field = document.createElement("input");
-      field.className = "pg-snippet";
-      field.readOnly = true;
-      field.setAttribute("aria-label", this.ui.embedHelp);
-      this.fig.querySelector(".pg-bar")!.append(field);
-    }
+    const field = this.snippetField(this.ui.embedHelp);
     field.value = html;
     field.hidden = false;
     field.focus();
@@ -197,11 +191,75 @@ export class ReaderEdit {
     }
   }
 
-  /** Puts a link to this playground with its script in the address bar, and on the clipboard when the page may write it. */
+  /** The bar's read-only field that shows a snippet or a link, labelled label. */
+  private snippetField(label: string): HTMLInputElement {
+    let field = this.fig.querySelector<HTMLInputElement>(".pg-snippet");
+    if (!field) {
+      field = document.createElement("input");
+      field.className = "pg-snippet";
+      field.readOnly = true;
+      this.fig.querySelector(".pg-bar")!.append(field);
+    }
+    field.setAttribute("aria-label", label);
+    return field;
+  }
+
+  /** Shows a link that downloads script as a .cql file (a blob: URL, made again each time). */
+  private offerDownload(script: string): void {
+    let a = this.fig.querySelector<HTMLAnchorElement>(".pg-download");
+    if (!a) {
+      a = el("a", "pg-download", this.ui.download);
+      this.fig.querySelector(".pg-bar")!.append(a);
+    } else URL.revokeObjectURL(a.href);
+    a.href = URL.createObjectURL(new Blob([script], { type: "text/plain;charset=utf-8" }));
+    a.download = (this.fig.id || "script") + ".cql";
+    a.hidden = false;
+  }
+
+  /** Opens a .cql (or any text) file the reader picks into the editor, as one undoable edit. */
+  private openFile(): void {
+    const pick = document.createElement("input");
+    pick.type = "file";
+    pick.accept = ".cql,.txt,text/plain";
+    pick.addEventListener("change", () => {
+      const f = pick.files?.[0];
+      if (!f) return;
+      const fail = () => this.say(this.ui.openFailed.replace("{f}", f.name).replace("{kb}", String((4 * maxShared) / 1024)));
+      if (f.size > 4 * maxShared) return fail();
+      f.text().then((text) => {
+        if (text.includes("\u0000")) return fail();
+        this.editor.replaceAll(text);
+        this.say("");
+      }, fail);
+    });
+    pick.click();
+  }
+
+  /**
+   * Puts a link to this playground with its script in the address bar, and
+   * on the clipboard when the page may write it. A script too long for a
+   * link is offered as a .cql file instead; inside another page's iframe the
+   * address bar is that page's, so the link is shown in a field.
+   */
   private share(): void {
-    const url = shareURL(this.fig.id, this.editor.value);
-    history.replaceState(history.state, "", url);
     const ui = this.ui;
+    const script = this.editor.value;
+    if (!fitsLink(script)) {
+      this.say(ui.shareTooLong.replace("{kb}", String(maxShared / 1024)));
+      this.offerDownload(script);
+      return;
+    }
+    const url = shareURL(this.fig.id, script);
+    if (inFrame()) {
+      const field = this.snippetField(ui.share);
+      field.value = url;
+      field.hidden = false;
+      field.focus();
+      field.select();
+      this.say(ui.shareInField);
+      return;
+    }
+    history.replaceState(history.state, "", url);
     try {
       navigator.clipboard.writeText(url).then(
         () => this.say(ui.shareCopied),
@@ -210,6 +268,15 @@ export class ReaderEdit {
     } catch {
       this.say(ui.shareInURL);
     }
+  }
+}
+
+/** Whether the page is inside another page's frame (an embed). */
+function inFrame(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
   }
 }
 

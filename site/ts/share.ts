@@ -5,7 +5,12 @@
 // everywhere, as a script typed by the reader is.
 
 /** A shared script longer than this is ignored (a URL this long is not a link anyone shares). */
-const maxShared = 256 * 1024;
+export const maxShared = 256 * 1024;
+
+/** Whether a link can carry script: its UTF-8 is at most maxShared bytes (what scriptInFragment accepts). */
+export function fitsLink(script: string): boolean {
+  return new TextEncoder().encode(script).length <= maxShared;
+}
 
 /** The script the page URL shares for the figure with this id, or null. */
 export function sharedScript(id: string): string | null {

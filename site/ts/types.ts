@@ -90,6 +90,11 @@ export interface UI {
   editorHelp: string;
   readonly: string;
   undoReset: string;
+  shareTooLong: string;
+  shareInField: string;
+  download: string;
+  openFile: string;
+  openFailed: string;
   storage: string;
   cli: string;
   sstabledump: string;

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// Share at the edges: a script too long for a link is offered as a .cql
+// download (and the page says so, not "Link copied"); Open file puts a
+// file's text in the editor; inside an iframe the link is shown in a field,
+// not said to be in "the address bar".
+func TestBrowserShareEdges(t *testing.T) {
+	ctx := newTab(t)
+	freshLesson(t, ctx, usersLesson)
+	defer eval[bool](t, ctx, `localStorage.clear(), true`)
+
+	// Too long: the textarea's value is set without an input event, so no run.
+	eval[bool](t, ctx, `(document.querySelector("#ex-0 textarea").value = "-- " + "x".repeat(300000), true)`)
+	eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-share").click(), true`)
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0 .pg-status").textContent`); !strings.HasPrefix(got, "Too long for a link") {
+		t.Errorf("sharing a 300 KB script says %q", got)
+	}
+	if got := eval[string](t, ctx, `(() => { const a = document.querySelector("#ex-0 .pg-download"); return a && !a.hidden && a.href.startsWith("blob:") ? a.download : "" })()`); got != "ex-0.cql" {
+		t.Errorf("the download link offers %q, want ex-0.cql", got)
+	}
+	if h := eval[string](t, ctx, `location.hash`); h != "" {
+		t.Errorf("a too-long share changed the URL to #%.40s…", h)
+	}
+
+	// Open file: the chooser gets a file, whose text becomes the editor's.
+	f := filepath.Join(t.TempDir(), "mine.cql")
+	if err := os.WriteFile(f, []byte("SELECT * FROM \"<b>opened</b>\";\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	chosen := make(chan cdp.BackendNodeID, 1)
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*page.EventFileChooserOpened); ok {
+			select {
+			case chosen <- e.BackendNodeID:
+			default:
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, page.SetInterceptFileChooserDialog, page.SetInterceptFileChooserDialogParams{Enabled: true}); err != nil {
+		t.Fatal(err)
+	}
+	// A file chooser opens only on a user gesture: a real click.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#ex-0 .pg-open"))); err != nil {
+		t.Fatal(err)
+	}
+	var id cdp.BackendNodeID
+	select {
+	case id = <-chosen:
+	case <-ctx.Done():
+		t.Fatal("no file chooser opened")
+	}
+	if _, err := chromedp.Call(ctx, dom.SetFileInputFiles, dom.SetFileInputFilesParams{Files: []string{f}, BackendNodeID: id}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the opened file in the editor", `document.querySelector("#ex-0 textarea").value.includes("<b>opened</b>")`)
+	if n := eval[int](t, ctx, `document.querySelectorAll("#ex-0 b").length`); n != 0 {
+		t.Errorf("the file's text made %d elements", n)
+	}
+
+	// Inside an iframe: the link is in a field, not "the address bar".
+	eval[bool](t, ctx, `(() => { const f = document.createElement("iframe"); f.id = "framed"; f.style.cssText = "width:800px;height:600px"; f.src = "`+usersLesson+`"; document.body.append(f); return true })()`)
+	const doc = `document.getElementById("framed").contentDocument`
+	waitFor(t, ctx, "the framed page's engine", `(`+doc+`?.documentElement.dataset.engine || "") === "ready"`)
+	// A run that ends clears the status line: click once every first run has.
+	waitFor(t, ctx, "the framed page's first runs", `[...`+doc+`.querySelectorAll("figure.pg")].every(f => Number(f.dataset.runs) >= 1) && `+doc+`.documentElement.dataset.queue === "0"`)
+	eval[bool](t, ctx, doc+`.querySelector("#ex-0 .pg-share").click(), true`)
+	if got := eval[string](t, ctx, doc+`.querySelector("#ex-0 .pg-status").textContent`); strings.Contains(got, "address bar") || !strings.HasPrefix(got, "Copy the link") {
+		t.Errorf("sharing inside an iframe says %q", got)
+	}
+	if got := eval[string](t, ctx, doc+`.querySelector("#ex-0 .pg-snippet").value`); !strings.Contains(got, usersLesson+"#ex-0=") {
+		t.Errorf("the field holds %q, want the share link", got)
+	}
+}
