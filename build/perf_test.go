@@ -31,17 +31,31 @@ func TestFirstVisitWeight(t *testing.T) {
 	var parts []string
 	for _, p := range []string{usersLesson + "index.html", a.PageCSS, a.PageJS, a.WorkerJS, a.Wasm} {
 		file := filepath.Join(testDist, filepath.FromSlash(p))
-		info, err := os.Stat(file + ext)
-		if err != nil {
-			info, err = os.Stat(file) // under 1 KiB: served as is
+		size := int64(-1)
+		if p == a.Wasm && ext == ".br" && !testing.Short() {
+			// The tests' build compresses at brotli q5 to be quick; a release
+			// ships q11 (netlify.toml builds with the default), which takes
+			// the engine, nearly all of these bytes, about 20 % lower.
+			out, err := exec.Command("brotli", "-q", "11", "-c", file).Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			size = int64(len(out))
 		}
-		if err != nil {
-			t.Fatal(err)
+		if size < 0 {
+			info, err := os.Stat(file + ext)
+			if err != nil {
+				info, err = os.Stat(file) // under 1 KiB: served as is
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			size = info.Size()
 		}
-		total += int(info.Size())
-		parts = append(parts, filepath.Base(p)+"="+strconv.FormatInt(info.Size(), 10))
+		total += int(size)
+		parts = append(parts, filepath.Base(p)+"="+strconv.FormatInt(size, 10))
 	}
-	t.Logf("first visit to %s: %d bytes (%s, brotli q5 in tests): %s", usersLesson, total, ext, strings.Join(parts, " "))
+	t.Logf("first visit to %s: %d bytes (%s; the engine at brotli q11 as released, the rest at the tests' q5): %s", usersLesson, total, ext, strings.Join(parts, " "))
 	if total > firstVisitBudget {
 		t.Errorf("a first visit transfers %d bytes compressed, over the %d budget", total, firstVisitBudget)
 	}
