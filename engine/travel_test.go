@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -129,5 +130,27 @@ DELETE FROM t WHERE k = 1 AND c = 1;`
 	}
 	if _, _, err := s.LayoutAt("map", "", -1); err == nil {
 		t.Error("a negative statement index is not an error")
+	}
+}
+
+// BenchmarkLayoutAt is a caret move in the page: the layout of the
+// 50-statement bench script after a statement in its middle (resumed from
+// the snapshot before it) and after the last one, in the Storage view's
+// form (map) and the cassandra-cli one.
+func BenchmarkLayoutAt(b *testing.B) {
+	script := benchScript50()
+	for _, form := range []string{"map", "cli"} {
+		for _, n := range []int{25, 48} {
+			b.Run(form+"/"+strconv.Itoa(n), func(b *testing.B) {
+				s := NewSession(Options{})
+				s.Rerun(script)
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, _, err := s.LayoutAt(form, "", n); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }
