@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"cmp"
 	"errors"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -68,9 +66,13 @@ func (s *Session) LayoutAt(form, table string, n int) (string, []Change, error) 
 		})
 	}
 	runTo(n)
-	before := map[string]entry{}
+	var before storageEntries
 	if tables, err := t.layoutTables(table); err == nil && count == n {
-		entries(layout.Build(t.db, tables), func(k string, e entry) { before[k] = e })
+		before.prints = map[string]string{}
+		entries(layout.Build(t.db, tables), func(k, print string) {
+			before.prints[k] = print
+			before.keys = append(before.keys, k)
+		})
 	}
 	runTo(n + 1)
 	out, err := t.Layout(form, table)
@@ -101,17 +103,19 @@ func (s *Session) resumeBefore(n int) (t *Session, r *cql.Reader, count, execute
 	return t, cql.NewReader(st.script), 0, 0
 }
 
-// entry is one storage entry of a layout.Model, as diffChanges compares
-// them: the change it would be marked as, and a fingerprint of what it
-// holds.
-type entry struct {
-	change Change
-	print  string
+// storageEntries are a model's entries (see entries): their fingerprints
+// by key, and the keys in storage order.
+type storageEntries struct {
+	prints map[string]string
+	keys   []string
 }
 
-// entries calls f for every cell, marker and tombstone of m, keyed by
-// where it is stored.
-func entries(m *layout.Model, f func(key string, e entry)) {
+// entries calls f for every cell, marker and tombstone of m, in storage
+// order, with its key, the fields of the Change marking it joined by NUL
+// (Kind, the kind it has when new: "written" or "tombstone"; Table,
+// Partition, Clustering, Static "s" or "", Column, Path), and a
+// fingerprint of what it holds.
+func entries(m *layout.Model, f func(key, print string)) {
 	join := func(vs []layout.Value) string {
 		parts := make([]string, len(vs))
 		for i, v := range vs {
@@ -125,17 +129,9 @@ func entries(m *layout.Model, f func(key string, e entry)) {
 	for _, tb := range m.Tables {
 		name := tb.Keyspace + "." + tb.Name
 		for _, p := range tb.Partitions {
-			pk := join(p.Key)
-			put := func(c Change, print string) {
-				c.Table, c.Partition = name, pk
-				if c.Kind == "" {
-					c.Kind = "written"
-				}
-				key := c.Table + "\x00" + c.Partition + "\x00" + c.Clustering + "\x00" + strconv.FormatBool(c.Static) + "\x00" + c.Column + "\x00" + c.Path
-				f(key, entry{change: c, print: print})
-			}
+			prefix := name + "\x00" + join(p.Key) + "\x00"
 			if p.Deletion != nil {
-				put(Change{Kind: "tombstone", Column: "@partition"}, del(p.Deletion))
+				f("tombstone\x00"+prefix+"\x00\x00@partition\x00", del(p.Deletion))
 			}
 			for _, rt := range p.Ranges {
 				bound := func(b layout.Bound, open, closed string) string {
@@ -145,84 +141,82 @@ func entries(m *layout.Model, f func(key string, e entry)) {
 					return open + join(b.Clustering)
 				}
 				path := bound(rt.Start, "(", "[") + ".." + bound(rt.End, ")", "]")
-				put(Change{Kind: "tombstone", Column: "@range", Path: path}, del(&rt.Deletion))
+				f("tombstone\x00"+prefix+"\x00\x00@range\x00"+path, del(&rt.Deletion))
 			}
-			row := func(rw *layout.Row, static bool) {
-				ck := join(rw.Clustering)
+			rows := p.Rows
+			if p.Static != nil {
+				rows = append([]layout.Row{*p.Static}, rows...)
+			}
+			for i := range rows {
+				rw := &rows[i]
+				static := ""
+				if p.Static != nil && i == 0 {
+					static = "s"
+				}
+				at := prefix + join(rw.Clustering) + "\x00" + static + "\x00"
 				if rw.Marker != nil {
-					put(Change{Clustering: ck, Static: static, Column: "@marker"}, strconv.FormatInt(rw.Marker.Timestamp, 10)+"/"+strconv.Itoa(int(rw.Marker.TTL)))
+					f("written\x00"+at+"@marker\x00", strconv.FormatInt(rw.Marker.Timestamp, 10)+"/"+strconv.Itoa(int(rw.Marker.TTL)))
 				}
 				if rw.Deletion != nil {
-					put(Change{Kind: "tombstone", Clustering: ck, Static: static, Column: "@row"}, del(rw.Deletion))
+					f("tombstone\x00"+at+"@row\x00", del(rw.Deletion))
 				}
 				for _, c := range rw.Cells {
-					ch := Change{Clustering: ck, Static: static, Column: c.Column}
+					kind, path := "written\x00", ""
 					if c.Path != nil {
-						ch.Path = c.Path.Text
+						path = c.Path.Text
 					}
 					if c.Kind == layout.Tombstone || c.Kind == layout.CollectionTombstone {
-						ch.Kind = "tombstone"
+						kind = "tombstone\x00"
 					}
 					print := c.Kind.String() + "/" + strconv.FormatInt(c.Timestamp, 10) + "/" + strconv.Itoa(int(c.TTL))
 					if c.Value != nil {
 						print += "/" + string(c.Value.Bytes)
 					}
-					put(ch, print)
+					f(kind+at+c.Column+"\x00"+path, print)
 				}
-			}
-			if p.Static != nil {
-				row(p.Static, true)
-			}
-			for i := range p.Rows {
-				row(&p.Rows[i], false)
 			}
 		}
 	}
 }
 
+// changeOf is the Change an entries key names, of kind (or the key's own
+// kind when kind is "").
+func changeOf(key, kind string) Change {
+	fs := strings.Split(key, "\x00")
+	if kind == "" {
+		kind = fs[0]
+	}
+	return Change{Kind: kind, Table: fs[1], Partition: fs[2], Clustering: fs[3], Static: fs[4] == "s", Column: fs[5], Path: fs[6]}
+}
+
 // diffChanges compares the entries before a statement with t's storage
 // after it: what is new or different was written (or laid, for a
 // tombstone), and what it replaced or removed was shadowed.
-func diffChanges(before map[string]entry, t *Session, table string) []Change {
+func diffChanges(before storageEntries, t *Session, table string) []Change {
 	tables, err := t.layoutTables(table)
 	if err != nil {
 		return nil
 	}
 	var changes []Change
 	after := map[string]bool{}
-	entries(layout.Build(t.db, tables), func(k string, e entry) {
+	entries(layout.Build(t.db, tables), func(k, print string) {
 		after[k] = true
-		old, ok := before[k]
-		if ok && old.print == e.print {
+		old, ok := before.prints[k]
+		if ok && old == print {
 			return
 		}
 		if ok {
-			sh := old.change
-			sh.Kind = "shadowed"
-			changes = append(changes, sh)
+			changes = append(changes, changeOf(k, "shadowed"))
 		}
-		changes = append(changes, e.change)
+		changes = append(changes, changeOf(k, ""))
 	})
 	// Entries gone altogether (a partition or row a tombstone dropped from
 	// the model, an expiring write purged) were shadowed too, in the order
 	// the model stored them.
-	entriesGone := []Change{}
-	for k, e := range before {
+	for _, k := range before.keys {
 		if !after[k] {
-			sh := e.change
-			sh.Kind = "shadowed"
-			entriesGone = append(entriesGone, sh)
+			changes = append(changes, changeOf(k, "shadowed"))
 		}
 	}
-	sortChanges(entriesGone)
-	return append(changes, entriesGone...)
-}
-
-// sortChanges puts changes in storage order as far as their text goes:
-// table, partition, clustering, column, path.
-func sortChanges(cs []Change) {
-	slices.SortFunc(cs, func(a, b Change) int {
-		return cmp.Or(cmp.Compare(a.Table, b.Table), cmp.Compare(a.Partition, b.Partition),
-			cmp.Compare(a.Clustering, b.Clustering), cmp.Compare(a.Column, b.Column), cmp.Compare(a.Path, b.Path))
-	})
+	return changes
 }
