@@ -115,22 +115,23 @@ func (s *Session) RerunEach(script string, keep func(n int), emit func(*Outcome)
 	s.runFrom(r, executed, deadline, func(o *Outcome) {
 		count++
 		emit(o)
-	}, func(r *cql.Reader, executed int) {
+	}, func(r *cql.Reader, executed int) bool {
 		if skip {
 			skip = false
-			return
+			return false
 		}
 		m, ok := r.Mark()
 		if !ok {
-			return
+			return false
 		}
 		if n := len(st.snaps); n > 0 && st.snaps[n-1].needs >= m.Needs() {
-			return
+			return false
 		}
 		if !st.wants(m.Needs(), len(script)) {
-			return
+			return false
 		}
 		st.snaps = append(st.snaps, snapshot{mark: m, needs: m.Needs(), db: s.db.Fork(), outs: count, executed: executed, shell: s.shell})
+		return false
 	})
 	st.prune(len(script))
 }

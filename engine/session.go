@@ -139,14 +139,15 @@ func (s *Session) startRun() (deadline time.Time) {
 // it; executed is how many statements the run has executed before r's
 // place (MaxStatements counts from the run's start). Before each item,
 // unless a -- @retry waits for its statement, it calls mark, when set,
-// with the reader and that count: Rerun keeps snapshots there.
-func (s *Session) runFrom(r *cql.Reader, executed int, deadline time.Time, emit func(*Outcome), mark func(r *cql.Reader, executed int)) {
+// with the reader and that count: Rerun keeps snapshots there, and
+// LayoutAt stops the run there when mark reports true.
+func (s *Session) runFrom(r *cql.Reader, executed int, deadline time.Time, emit func(*Outcome), mark func(r *cql.Reader, executed int) (stop bool)) {
 	retry := false
 	var item cql.Item
 	var o Outcome
 	for {
-		if mark != nil && !retry {
-			mark(r, executed)
+		if mark != nil && !retry && mark(r, executed) {
+			return
 		}
 		// An INSERT of a shape prepared before (query.DB keeps the last
 		// few) binds its values into the prepared write rather than being

@@ -1,7 +1,7 @@
 // cqlplay.mjs loads cqlplay's WebAssembly engine and installs
 // globalThis.cqlplay with the same API the Go module installs by itself
-// (open, run, rerun, layout, close: strings in, strings out; see
-// main_js.go), but with open, run, rerun and close going through the
+// (open, run, rerun, layout, layoutAt, close: strings in, strings out; see
+// main_js.go), but with open, run, rerun, layoutAt and close going through the
 // module's //go:wasmexport functions and its linear memory instead of js.FuncOf callbacks, which cost
 // about 10 µs a call before any work is done.
 //
@@ -127,6 +127,15 @@ function fastAPI(ex, slow) {
     },
     layout(handle, form, table) {
       const reply = slow.layout(handle, form, table);
+      afterCall();
+      return reply;
+    },
+    layoutAt(handle, form, statement) {
+      if (!isHandle(handle) || typeof form !== "string" || !Number.isInteger(statement) ||
+          statement < -0x80000000 || statement > 0x7fffffff || typeof ex.cqlplay_layout_at !== "function") {
+        return slow.layoutAt(handle, form, statement);
+      }
+      const reply = readOutput(ex.cqlplay_layout_at(handle, writeInput(form), statement));
       afterCall();
       return reply;
     },

@@ -83,6 +83,17 @@ func cqlplay_rerun(handle int32, n uint32) uint32 {
 	return uint32(len(output))
 }
 
+// cqlplay_layout_at answers bridge.layoutAt for the form in the n bytes of
+// the input buffer and the statement index; it returns the length of the
+// JSON reply, found at cqlplay_output().
+//
+//go:wasmexport cqlplay_layout_at
+func cqlplay_layout_at(handle int32, n uint32, statement int32) uint32 {
+	form := string(input[:min(n, uint32(len(input)))])
+	output = fastBridge.layoutAt(int(handle), form, int(statement))
+	return uint32(len(output))
+}
+
 // cqlplay_output returns the address of the last reply (or of an empty
 // buffer when there is none).
 //

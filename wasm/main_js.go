@@ -8,6 +8,7 @@
 //	  run(handle: number, script: string): string      // JSON array of Outcomes
 //	  rerun(handle: number, script: string): string    // the same for a fresh session, re-running only what changed since the last rerun
 //	  layout(handle: number, form: string, table?: string): string  // JSON: {"form","table","map"|"text"} or {"error"}
+//	  layoutAt(handle: number, form: string, statement: number): string  // layout's JSON as it stood after outcome statement of the last rerun, with "statement" and "changes"
 //	  close(handle: number): boolean
 //	}
 //
@@ -37,6 +38,7 @@ func main() {
 	api.Set("run", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsRun(b, args) }))
 	api.Set("rerun", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsRerun(b, args) }))
 	api.Set("layout", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayout(b, args) }))
+	api.Set("layoutAt", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayoutAt(b, args) }))
 	api.Set("close", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsClose(b, args) }))
 	// The functions live as long as the module: they are never released.
 	js.Global().Set("cqlplay", api) // last: its presence means ready
@@ -107,6 +109,17 @@ func jsLayout(b *bridge, args []js.Value) any {
 	}
 	form, table := stringArg(args, 1), stringArg(args, 2)
 	return string(b.layout(h, form, table))
+}
+
+func jsLayoutAt(b *bridge, args []js.Value) any {
+	h, ok := handleArg(args)
+	if !ok {
+		return string(errorObjectJSON("ServerError", "cqlplay.layoutAt: the first argument must be a handle from cqlplay.open"))
+	}
+	if len(args) < 3 || args[2].Type() != js.TypeNumber || args[2].Float() != float64(int(args[2].Float())) {
+		return string(errorObjectJSON("ServerError", "cqlplay.layoutAt: the third argument must be a statement index, a whole number (0 is the first outcome of the last rerun)"))
+	}
+	return string(b.layoutAt(h, stringArg(args, 1), args[2].Int()))
 }
 
 func jsClose(b *bridge, args []js.Value) any {

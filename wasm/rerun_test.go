@@ -96,3 +96,39 @@ func TestBridgeRerunRecovers(t *testing.T) {
 		t.Errorf("rerun of a bad handle:\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestBridgeLayoutAt checks cqlplay.layoutAt: the engine's LayoutAt for the
+// handle's last rerun as JSON, the DELETE's tombstone marked on it alone,
+// and the live state left final.
+func TestBridgeLayoutAt(t *testing.T) {
+	b := newBridge()
+	h, _ := b.open("")
+	script := "CREATE TABLE d (k int, c int, v text, PRIMARY KEY (k, c));\nINSERT INTO d (k, c, v) VALUES (1, 2, 'a');\nDELETE FROM d WHERE k = 1 AND c = 2;\n"
+	b.rerun(h, script)
+	before := string(b.layout(h, "cli", ""))
+	s := engine.NewSession(engine.Options{})
+	s.Rerun(script)
+	for n := range 4 {
+		text, changes, err := s.LayoutAt("map", "", n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := string(engine.AppendLayoutAtJSON(nil, "map", "", text, n, changes))
+		got := string(b.layoutAt(h, "map", n))
+		if got != want {
+			t.Errorf("statement %d:\n%s\nwant\n%s", n, got, want)
+		}
+		if tomb := strings.Contains(got, `"kind":"tombstone"`); tomb != (n == 2) {
+			t.Errorf("statement %d: tombstone marked %v:\n%s", n, tomb, got)
+		}
+	}
+	if after := string(b.layout(h, "cli", "")); after != before {
+		t.Errorf("layoutAt changed the live layout:\n%s\nwas\n%s", after, before)
+	}
+	if got := string(b.layoutAt(h, "nope", 0)); !strings.Contains(got, `"InvalidRequest"`) {
+		t.Errorf("an unknown form: %s", got)
+	}
+	if got := string(b.layoutAt(99, "map", 0)); !strings.Contains(got, `"ServerError"`) {
+		t.Errorf("a bad handle: %s", got)
+	}
+}

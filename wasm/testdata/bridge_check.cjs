@@ -69,7 +69,7 @@ function perCall(n, f) {
 
 async function main() {
   const api = await start(process.argv[5]);
-  for (const f of ["open", "run", "rerun", "layout", "close"]) {
+  for (const f of ["open", "run", "rerun", "layout", "layoutAt", "close"]) {
     check("cqlplay." + f + " is a function", typeof api[f] === "function", typeof api[f]);
   }
 
@@ -164,6 +164,26 @@ async function main() {
   check("rerun with a bad handle is a ServerError outcome", isFailure(parses("rerun with a bad handle", api.rerun(999999, "SELECT 1;")), "ServerError"), "");
   check("rerun with a script not a string is a ServerError outcome", isFailure(parses("rerun of a number", api.rerun(hr, 42)), "ServerError"), "");
   api.close(hr);
+
+  // layoutAt: the state after one statement of the last rerun, with its
+  // changes; the live state stays the final one.
+  const ht = api.open();
+  api.rerun(ht, "CREATE TABLE d (k int, c int, v text, PRIMARY KEY (k, c));\nINSERT INTO d (k, c, v) VALUES (1, 2, 'é');\nDELETE FROM d WHERE k = 1 AND c = 2;\n");
+  const atInsert = parses("layoutAt the INSERT", api.layoutAt(ht, "map", 1));
+  check("layoutAt the INSERT marks its cells written, no tombstone", atInsert && atInsert.statement === 1 && atInsert.changes.some((c) => c.kind === "written" && c.column === "v" && c.clustering === "2") && !atInsert.changes.some((c) => c.kind === "tombstone"), JSON.stringify(atInsert));
+  const atDelete = parses("layoutAt the DELETE", api.layoutAt(ht, "cli", 2));
+  check("layoutAt the DELETE marks its row tombstone", atDelete && atDelete.form === "cli" && typeof atDelete.text === "string" && atDelete.changes.some((c) => c.kind === "tombstone" && c.column === "@row"), JSON.stringify(atDelete));
+  const atCreate = parses("layoutAt the CREATE", api.layoutAt(ht, "cli", 0));
+  check("layoutAt the CREATE shows an empty table", atCreate && atCreate.changes.length === 0 && !atCreate.text.includes("RowKey"), JSON.stringify(atCreate));
+  const live = parses("layout after layoutAt", api.layout(ht, "cli"));
+  check("layoutAt leaves the live state as it was", live && live.text === parses("layoutAt past the end", api.layoutAt(ht, "cli", 99)).text, JSON.stringify(live));
+  const atBad = parses("layoutAt with a bad index", api.layoutAt(ht, "map", 1.5));
+  check("layoutAt with a fractional index is a ServerError", atBad && atBad.error && atBad.error.code === "ServerError", JSON.stringify(atBad));
+  const atNeg = parses("layoutAt with a negative index", api.layoutAt(ht, "map", -1));
+  check("layoutAt with a negative index is an InvalidRequest", atNeg && atNeg.error && atNeg.error.code === "InvalidRequest", JSON.stringify(atNeg));
+  const atNoHandle = parses("layoutAt with a bad handle", api.layoutAt(999999, "map", 0));
+  check("layoutAt with a bad handle is a ServerError", atNoHandle && atNoHandle.error && atNoHandle.error.code === "ServerError", JSON.stringify(atNoHandle));
+  api.close(ht);
 
   // layout: not in the engine yet; an error object either way, never a throw.
   const lay = parses("layout", api.layout(h1, "cli", "t"));
