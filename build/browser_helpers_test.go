@@ -72,11 +72,17 @@ func stopBrowser() {
 	}
 }
 
+// tabCeiling bounds one browser test: a whole test takes seconds, a minute on
+// a machine under load. It is a ceiling, not a timing: a test stuck on a
+// condition that never comes fails alone, saying which, and leaves the
+// package's time (go test -timeout) to the tests after it.
+const tabCeiling = 5 * time.Minute
+
 // newTab opens a tab in the shared browser and returns its context. It skips
-// the test, with the reason, when chromium is missing. The tab has no time
-// bound of its own: a loaded machine only makes a browser test slower. It
-// ends a minute before the test binary's deadline (go test -timeout), so a
-// test that waits for a condition that never comes fails saying which.
+// the test, with the reason, when chromium is missing. The tab ends after
+// tabCeiling or a minute before the test binary's deadline, whichever comes
+// first.
+
 func newTab(t *testing.T) context.Context {
 	t.Helper()
 	needSite(t)
@@ -92,10 +98,11 @@ func newTab(t *testing.T) context.Context {
 		cancel()
 		t.Fatal("opening a tab: ", err)
 	}
-	ctx, cancelDeadline := tab, context.CancelFunc(func() {})
-	if d, ok := t.Deadline(); ok {
-		ctx, cancelDeadline = context.WithDeadline(tab, d.Add(-time.Minute))
+	deadline := time.Now().Add(tabCeiling)
+	if d, ok := t.Deadline(); ok && d.Add(-time.Minute).Before(deadline) {
+		deadline = d.Add(-time.Minute)
 	}
+	ctx, cancelDeadline := context.WithDeadline(tab, deadline)
 	t.Cleanup(func() { cancelDeadline(); cancel() })
 	return ctx
 }
