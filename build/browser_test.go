@@ -346,6 +346,9 @@ func TestBrowserSelectStatement(t *testing.T) {
 	if got := eval[int](t, ctx, `Number(document.querySelector("#ex-0-results .out-sel")?.dataset.line ?? 0)`); got != line {
 		t.Errorf("caret on line %d selects the output of line %d", line, got)
 	}
+	// The Storage view travels to the SELECT's state, drawn again, and
+	// highlights there what the SELECT read.
+	waitFor(t, ctx, "the Storage view at the SELECT", `!(document.querySelector("#ex-0").dataset.stale ?? "").split(" ").includes("storage")`)
 	tokens := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0-storage .lay-hl")].map(p => p.dataset.key).join(",")`)
 	if tokens != "northamerica" {
 		t.Errorf("the SELECT of mainland = 'northamerica' highlights partitions %q", tokens)

@@ -93,13 +93,25 @@ type uiText struct {
 	APOrder        string `json:"apOrder"`
 	APHint         string `json:"apHint"`
 	// Model A against model B (build/compare.go).
-	VsTitle       string `json:"vsTitle"`
-	VsQuery       string `json:"vsQuery"`
-	VsCost        string `json:"vsCost"`
-	NoTables      string `json:"noTables"`
-	NoData        string `json:"noData"`
-	Token         string `json:"token"`
-	Replicas      string `json:"replicas"`
+	VsTitle    string `json:"vsTitle"`
+	VsQuery    string `json:"vsQuery"`
+	VsCost     string `json:"vsCost"`
+	NoTables   string `json:"noTables"`
+	NoData     string `json:"noData"`
+	Token      string `json:"token"`
+	Replicas   string `json:"replicas"`   // "{nodes}": the nodes holding a partition
+	ReplicaOne string `json:"replicaOne"` // the same, held by one node
+	// Time travel (site/ts/travel.ts).
+	TravelAt      string `json:"travelAt"`
+	TravelFinal   string `json:"travelFinal"`
+	TravelPrev    string `json:"travelPrev"`
+	TravelNext    string `json:"travelNext"`
+	TravelEnd     string `json:"travelEnd"`
+	TravelChanges string `json:"travelChanges"`
+	TravelNone    string `json:"travelNone"`
+	TravelLabel   string `json:"travelLabel"`
+	TravelMore    string `json:"travelMore"`
+	TravelKinds   string `json:"travelKinds"` // written|shadowed|tombstone, as the change list names them
 	PartDeleted   string `json:"partDeleted"`
 	RowDeleted    string `json:"rowDeleted"`
 	RangeTomb     string `json:"rangeTomb"`
@@ -211,7 +223,18 @@ var uiStrings = map[string]*uiText{
 		NoTables:       "No tables yet.",
 		NoData:         "No data stored.",
 		Token:          "token",
-		Replicas:       "replicas",
+		Replicas:       "replicas on nodes {nodes}",
+		ReplicaOne:     "replica on node {nodes}",
+		TravelAt:       "Storage after statement {n} of {total} (line {line}), where the caret is",
+		TravelFinal:    "Storage after all {total} statements",
+		TravelPrev:     "◀ Earlier",
+		TravelNext:     "Later ▶",
+		TravelEnd:      "Final state",
+		TravelChanges:  "This statement: {w} written · {s} shadowed · {t} tombstones laid",
+		TravelNone:     "This statement changed nothing stored.",
+		TravelLabel:    "Step through the script",
+		TravelMore:     "and {n} more",
+		TravelKinds:    "written|shadowed|tombstone laid",
 		PartDeleted:    "partition deleted",
 		RowDeleted:     "row deleted",
 		RangeTomb:      "range tombstone",
@@ -322,7 +345,18 @@ var uiStrings = map[string]*uiText{
 		NoTables:       "还没有表。",
 		NoData:         "没有存储数据。",
 		Token:          "token",
-		Replicas:       "副本",
+		Replicas:       "副本在节点 {nodes}",
+		ReplicaOne:     "副本在节点 {nodes}",
+		TravelAt:       "第 {n}/{total} 条语句（第 {line} 行，光标所在）执行后的存储",
+		TravelFinal:    "全部 {total} 条语句执行后的存储",
+		TravelPrev:     "◀ 上一条",
+		TravelNext:     "下一条 ▶",
+		TravelEnd:      "最终状态",
+		TravelChanges:  "这条语句：写入 {w} · 遮蔽 {s} · 新墓碑 {t}",
+		TravelNone:     "这条语句没有改动存储的数据。",
+		TravelLabel:    "逐条查看脚本",
+		TravelMore:     "还有 {n} 项",
+		TravelKinds:    "写入|遮蔽|新墓碑",
 		PartDeleted:    "分区已删除",
 		RowDeleted:     "行已删除",
 		RangeTomb:      "范围墓碑",

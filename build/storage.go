@@ -113,7 +113,12 @@ func writeStorage(b *strings.Builder, t *uiText, mapJSON string) {
 			b.WriteString(`<div class="lay-phead"><code class="lay-pkey">` + html.EscapeString(strings.Join(texts(p.Key), ":")) +
 				`</code><span class="lay-token">` + html.EscapeString(t.Token) + " " + p.Token + `</span>`)
 			if len(p.Replicas) > 0 {
-				b.WriteString(`<span class="lay-rep">` + html.EscapeString(t.Replicas) + " " + ints(p.Replicas) + "</span>")
+				// Which nodes, not how many: "replicas 3" read as a count.
+				label := t.Replicas
+				if len(p.Replicas) == 1 {
+					label = t.ReplicaOne
+				}
+				b.WriteString(`<span class="lay-rep">` + html.EscapeString(strings.Replace(label, "{nodes}", ints(p.Replicas), 1)) + "</span>")
 			}
 			b.WriteString("</div>")
 			if p.Deletion != nil {

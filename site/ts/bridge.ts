@@ -9,6 +9,8 @@ export interface Bridge {
   open(options?: string): number;
   run(handle: number, script: string): string;
   layout(handle: number, form: string, table?: string): string;
+  /** The layout as it stood after outcome statement of the last rerun (README: "layoutAt"). */
+  layoutAt?(handle: number, form: string, statement: number): string;
   close(handle: number): boolean;
 }
 

@@ -261,6 +261,27 @@ export class Editor {
     ta.setSelectionRange(Math.max(start, caret - spaces), Math.max(start, caret - spaces));
   }
 
+  /**
+   * Puts the caret at the start of line (1-based; past the last line: the
+   * end of the text) without taking focus, and tells onCaret as a move of
+   * the reader's would.
+   */
+  caretToLine(line: number): void {
+    const text = this.input.value;
+    let pos = 0;
+    for (let l = 1; l < line; l++) {
+      const nl = text.indexOf("\n", pos);
+      if (nl < 0) {
+        pos = text.length;
+        break;
+      }
+      pos = nl + 1;
+    }
+    this.input.setSelectionRange(pos, pos);
+    this.lastLine = text.slice(0, pos).split("\n").length;
+    this.opts.onCaret(this.lastLine);
+  }
+
   private caretMoved(): void {
     const line = this.input.value.slice(0, this.input.selectionStart).split("\n").length;
     if (line !== this.lastLine) {

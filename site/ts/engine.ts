@@ -132,6 +132,11 @@ export class Engine {
     return this.ask(key, (id) => ({ type: "layout", id, key, form }));
   }
 
+  /** A layout form as it stood after outcome statement of the key's latest run, with that statement's changes. */
+  layoutAt(key: string, form: string, statement: number): Promise<SessionReply | null> {
+    return this.ask(key, (id) => ({ type: "layoutAt", id, key, form, statement }));
+  }
+
   /** The table and column names of the key's latest run, for completion. */
   names(key: string): Promise<SessionReply | null> {
     return this.ask(key, (id) => ({ type: "names", id, key }));

@@ -31,29 +31,35 @@ export class ShownRun {
     this.asked.clear();
   }
 
-  /** The reply for a layout form from the shown session, if the worker gave it. */
-  layout(form: string): string | undefined {
-    return this.layouts.get(form);
+  /**
+   * The reply for a layout form from the shown session, if the worker gave
+   * it: the final state, or with at the state after outcome at (time travel).
+   */
+  layout(form: string, at?: number): string | undefined {
+    return this.layouts.get(at === undefined ? form : form + "@" + at);
   }
 
   /**
-   * Asks the worker for a layout form of the shown session, unless that is
-   * under way (tag: what else the asker waits for under that form). got runs
-   * with the reply when the session is still shown; lost when the worker no
-   * longer has it.
+   * Asks the worker for a layout form of the shown session (with at: as it
+   * stood after outcome at), unless that is under way (tag: what else the
+   * asker waits for under that form). got runs with the reply when the
+   * session is still shown; lost when the worker no longer has it.
    */
-  ask(form: string, got: (raw: string) => void, lost: () => void, tag = form): void {
+  ask(form: string, got: (raw: string) => void, lost: () => void, tag?: string, at?: number): void {
+    const key = at === undefined ? form : form + "@" + at;
+    tag ??= key;
     if (this.session === 0 || this.asked.has(tag)) return;
     this.asked.add(tag);
     const session = this.session;
-    void this.engine.layout(this.key, form).then((r) => {
+    const asked = at === undefined ? this.engine.layout(this.key, form) : this.engine.layoutAt(this.key, form, at);
+    void asked.then((r) => {
       if (this.session !== session) return; // a newer run was drawn meanwhile; it asks by itself
       this.asked.delete(tag);
       if (!r || r.session !== session) {
         if (!r || r.session === 0) lost();
         return;
       }
-      if (tag === form) this.layouts.set(form, r.layouts[form]);
+      if (tag === key) this.layouts.set(key, r.layouts[form]);
       got(r.layouts[form]);
     });
   }

@@ -2,6 +2,7 @@
 // markup mirrors writeStorage in build/storage.go (the build pre-renders it);
 // change both together. Values are set as text, never as HTML.
 
+import { changeKey } from "./travel";
 import type { UI } from "./types";
 
 export interface LValue {
@@ -69,7 +70,12 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: 
 
 const texts = (vs: LValue[]) => vs.map((v) => v.text);
 
-export function renderStorage(panel: HTMLElement, ui: UI, m: LayoutModel): void {
+/**
+ * Draws the map layout into panel. marks (travel.ts changeMarks) names the
+ * elements a time-travelled statement changed, by changeKey, with the
+ * classes to give them.
+ */
+export function renderStorage(panel: HTMLElement, ui: UI, m: LayoutModel, marks?: ReadonlyMap<string, string>): void {
   const frag = document.createDocumentFragment();
   if (!m.tables || m.tables.length === 0) frag.append(el("p", "out-none", ui.noTables));
   for (const tb of m.tables ?? []) {
@@ -86,31 +92,56 @@ export function renderStorage(panel: HTMLElement, ui: UI, m: LayoutModel): void 
         sec.append(el("p", "out-none", ui.more.replace("{n}", String(parts.length - i))));
         break;
       }
-      sec.append(renderPartition(ui, parts[i]));
+      sec.append(renderPartition(ui, parts[i], marks && markerOf(marks, name, parts[i])));
     }
     frag.append(sec);
   }
   panel.replaceChildren(frag);
 }
 
-function renderPartition(ui: UI, p: LPartition): HTMLElement {
+/** Marks an element of a partition with the classes marks holds for it, if any. */
+type Marker = (e: HTMLElement, clustering: string, isStatic: boolean, column: string, path?: string) => void;
+
+function markerOf(marks: ReadonlyMap<string, string>, table: string, p: LPartition): Marker {
+  const partition = texts(p.key).join(", ");
+  return (e, clustering, isStatic, column, path) => {
+    const cls = marks.get(changeKey({ table, partition, clustering, static: isStatic, column, path }));
+    if (cls) e.classList.add(...cls.split(" "));
+  };
+}
+
+/** A range tombstone's bounds as the engine's changes name them (engine/travel.go entries). */
+function rangePath(r: { start: Bound; end: Bound }): string {
+  const side = (b: Bound, open: string, closed: string) => (b.inclusive ? closed : open) + texts(b.clustering ?? []).join(", ");
+  return side(r.start, "(", "[") + ".." + side(r.end, ")", "]");
+}
+
+function renderPartition(ui: UI, p: LPartition, mark?: Marker): HTMLElement {
   const d = el("div", p.deletion ? "lay-part lay-deleted" : "lay-part");
   d.setAttribute("data-token", p.token);
   d.setAttribute("data-key", texts(p.key).join(keySep));
   const head = el("div", "lay-phead");
   head.append(el("code", "lay-pkey", texts(p.key).join(":")), el("span", "lay-token", ui.token + " " + p.token));
-  if (p.replicas && p.replicas.length > 0) head.append(el("span", "lay-rep", ui.replicas + " " + p.replicas.join(", ")));
+  // Which nodes, not how many: "replicas 3" read as a count.
+  if (p.replicas && p.replicas.length > 0) head.append(el("span", "lay-rep", (p.replicas.length === 1 ? ui.replicaOne : ui.replicas).replace("{nodes}", p.replicas.join(", "))));
   d.append(head);
-  if (p.deletion) d.append(el("p", "lay-tomb", ui.partDeleted + " @" + p.deletion.markedAt));
-  if (p.static) d.append(renderRow(ui, p.static, true));
-  for (const r of p.rows ?? []) d.append(renderRow(ui, r, false));
+  if (p.deletion) {
+    const t = el("p", "lay-tomb", ui.partDeleted + " @" + p.deletion.markedAt);
+    mark?.(t, "", false, "@partition");
+    d.append(t);
+  }
+  if (p.static) d.append(renderRow(ui, p.static, true, mark));
+  for (const r of p.rows ?? []) d.append(renderRow(ui, r, false, mark));
   for (const r of p.ranges ?? []) {
-    d.append(el("p", "lay-tomb lay-range", ui.rangeTomb + " " + bound(r.start, true) + ", " + bound(r.end, false) + " @" + r.deletion.markedAt));
+    const t = el("p", "lay-tomb lay-range", ui.rangeTomb + " " + bound(r.start, true) + ", " + bound(r.end, false) + " @" + r.deletion.markedAt);
+    mark?.(t, "", false, "@range", rangePath(r));
+    d.append(t);
   }
   return d;
 }
 
-function renderRow(ui: UI, r: LRow, isStatic: boolean): HTMLElement {
+function renderRow(ui: UI, r: LRow, isStatic: boolean, mark?: Marker): HTMLElement {
+  const ck = isStatic ? "" : texts(r.clustering ?? []).join(", ");
   let cls = "lay-row";
   if (!r.live) cls += " lay-dead";
   if (isStatic) cls += " lay-static";
@@ -121,9 +152,15 @@ function renderRow(ui: UI, r: LRow, isStatic: boolean): HTMLElement {
   if (r.marker) {
     let s = ui.marker + " @" + r.marker.timestamp;
     if (r.marker.ttl && r.marker.ttl > 0) s += " TTL " + r.marker.ttl;
-    head.append(el("span", r.marker.expired ? "lay-marker lay-expired" : "lay-marker", s));
+    const m = el("span", r.marker.expired ? "lay-marker lay-expired" : "lay-marker", s);
+    mark?.(m, ck, isStatic, "@marker");
+    head.append(m);
   }
-  if (r.deletion) head.append(el("span", "lay-tomb", ui.rowDeleted + " @" + r.deletion.markedAt));
+  if (r.deletion) {
+    const t = el("span", "lay-tomb", ui.rowDeleted + " @" + r.deletion.markedAt);
+    mark?.(t, ck, isStatic, "@row");
+    head.append(t);
+  }
   const ul = el("ul", "lay-cells");
   for (const c of r.cells ?? []) {
     const li = el("li", "lay-cell lay-" + c.kind);
@@ -132,6 +169,7 @@ function renderRow(ui: UI, r: LRow, isStatic: boolean): HTMLElement {
     if (c.value) li.append(el("span", "lay-val", c.value.text));
     li.append(el("span", "lay-ts", "@" + c.timestamp));
     if (c.ttl && c.ttl > 0) li.append(el("span", "lay-ttl", "TTL " + c.ttl));
+    mark?.(li, ck, isStatic, c.column, c.path?.text);
     ul.append(li);
   }
   d.append(head, ul);

@@ -131,6 +131,17 @@ export interface UI {
   noData: string;
   token: string;
   replicas: string;
+  replicaOne: string;
+  travelAt: string;
+  travelFinal: string;
+  travelPrev: string;
+  travelNext: string;
+  travelEnd: string;
+  travelChanges: string;
+  travelNone: string;
+  travelLabel: string;
+  travelMore: string;
+  travelKinds: string;
   partDeleted: string;
   rowDeleted: string;
   rangeTomb: string;
@@ -163,6 +174,7 @@ export interface UI {
 export type ToWorker =
   | { type: "run"; id: number; key: string; version: Version; lang: string; prelude: string[]; script: string; checks: Checks | null; timeoutMs: number; forms: LayoutForm[]; names: boolean }
   | { type: "layout"; id: number; key: string; form: string }
+  | { type: "layoutAt"; id: number; key: string; form: string; statement: number }
   | { type: "names"; id: number; key: string };
 
 /**

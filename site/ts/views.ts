@@ -9,7 +9,9 @@
 //     figure's data-stale) until its tab opens;
 //   - a view is not rebuilt from the reply it already shows; a run of the
 //     lesson's own text draws nothing: the build pre-rendered its views
-//     (TestBrowserMatchesBuild).
+//     (TestBrowserMatchesBuild);
+//   - the travelling views show the state after the caret's statement
+//     (travel.ts states when); moving to another statement marks them stale.
 
 import type { RunResult } from "./engine";
 import { Exercise } from "./exercise";
@@ -21,6 +23,7 @@ import { renderSizes } from "./sizes";
 import type { Pattern, PatternRun } from "./patterns";
 import type { Outcome, UI } from "./types";
 import { viewForms, type LayoutForm, type View } from "./contract.gen";
+import { changeMarks, travelIndex, travelViews, TravelBar, type Change } from "./travel";
 
 /** The layout form a view draws; undefined for Results, Why and an exercise's Checks. */
 export function formOf(view: string): LayoutForm | undefined {
@@ -41,18 +44,25 @@ export class Views {
   readonly results: HTMLElement;
   /** The access patterns the shown run's script lists, with their queries' outcomes. */
   patterns: PatternRun[] = [];
+  private caretLine = 0; // the caret's line (1-based); 0 before the reader moved it
+  private selected = -1; // the outcome under the caret, whose reads Storage highlights
+  private at: number | null = null; // the outcome whose state the travelling views show; null: the final state
+  private readonly bar: TravelBar | null;
 
   constructor(
     private readonly fig: HTMLElement,
     private readonly ui: UI,
     private readonly shown: ShownRun,
     private readonly rerun: () => void,
+    moveCaret: ((line: number) => void) | null,
   ) {
     this.results = fig.querySelector(".pg-results") as HTMLElement;
     this.tabs = [...fig.querySelectorAll<HTMLElement>('[role="tab"]')];
     for (const p of fig.querySelectorAll<HTMLElement>('[role="tabpanel"]')) this.panels.set(p.dataset.view!, p);
     const checks = this.panels.get("checks");
     this.exercise = fig.hasAttribute("data-exercise") && checks ? new Exercise(checks) : null;
+    this.bar = moveCaret ? new TravelBar(ui, (to) => this.step(to, moveCaret)) : null;
+    if (this.bar) this.panels.values().next().value?.before(this.bar.root);
     const open = this.tabs.find((t) => t.getAttribute("aria-selected") === "true") ?? this.tabs[0];
     this.show(open.dataset.view!);
     this.tabs.forEach((tab, i) => {
@@ -84,7 +94,40 @@ export class Views {
     for (const [v, p] of this.panels) p.hidden = v !== name;
     this.fig.dataset.open = name;
     this.open = name;
+    this.showBar(null);
     if (this.stale.has(name)) this.drawLayout(name);
+  }
+
+  /**
+   * The bar over a travelling view, for the state it shows; changes: what
+   * that statement changed, once the view is drawn.
+   */
+  private showBar(changes: readonly Change[] | null): void {
+    if (!this.bar) return;
+    if (!travelViews.has(this.open)) return this.bar.hide();
+    const outs = this.shown.outcomes;
+    this.bar.show(this.at, outs.length, this.at === null ? 0 : outs[this.at].line, changes, this.open !== "storage");
+  }
+
+  /** Moves through the script from the bar: the caret goes to the statement, and the views follow it. */
+  private step(to: "prev" | "next" | "end", moveCaret: (line: number) => void): void {
+    const outs = this.shown.outcomes;
+    const last = outs.length - 1;
+    let i = to === "end" ? last : to === "prev" ? (this.at ?? last) - 1 : (this.at ?? last) + 1;
+    i = Math.max(0, Math.min(last, i));
+    // The final state is after the last statement: the caret goes past it.
+    moveCaret(i === last ? Number.MAX_SAFE_INTEGER : outs[i].line);
+  }
+
+  /** Shows the state after outcome at (null: the final state) in the travelling views. */
+  private travel(at: number | null): void {
+    if (!this.bar || at === this.at) return;
+    this.at = at;
+    for (const view of this.panels.keys()) if (travelViews.has(view)) this.stale.add(view);
+    this.fig.dataset.stale = [...this.stale].join(" ");
+    this.fig.dataset.at = at === null ? "" : String(at);
+    this.showBar(null);
+    if (this.stale.has(this.open)) this.drawLayout(this.open);
   }
 
   /**
@@ -121,6 +164,13 @@ export class Views {
       }
     }
     if (!prerendered) for (const view of this.panels.keys()) if (formOf(view)) this.stale.add(view);
+    // The caret stays where it was: the travelling views show its statement
+    // of the new run (the build pre-rendered only the final state).
+    const at = this.caretLine > 0 ? travelIndex(this.shown.outcomes, this.caretLine) : null;
+    if (this.bar && at !== null) for (const view of this.panels.keys()) if (travelViews.has(view)) this.stale.add(view);
+    this.at = this.bar ? at : null;
+    this.fig.dataset.at = this.at === null ? "" : String(this.at);
+    this.showBar(null);
     if (this.stale.has(this.open)) this.drawLayout(this.open);
     this.fig.dataset.stale = [...this.stale].join(" ");
   }
@@ -131,7 +181,8 @@ export class Views {
    */
   private drawLayout(view: string): void {
     const form = formOf(view)!;
-    const raw = this.shown.layout(form);
+    const at = travelViews.has(view) && this.at !== null ? this.at : undefined;
+    const raw = this.shown.layout(form, at);
     if (raw === undefined) {
       this.shown.ask(
         form,
@@ -139,6 +190,8 @@ export class Views {
           if (this.open === view && this.stale.has(view)) this.drawLayout(view);
         },
         this.rerun,
+        undefined,
+        at,
       );
       return;
     }
@@ -160,13 +213,16 @@ export class Views {
       p.textContent = text;
       panel.replaceChildren(p);
     };
-    let reply: { error?: { message: string }; map?: LayoutModel; text?: string };
+    let reply: { error?: { message: string }; map?: LayoutModel; text?: string; changes?: Change[] };
     try {
       reply = JSON.parse(raw);
     } catch (e) {
       return note("out-err", String(e));
     }
     if (reply.error) return note("out-err", reply.error.message);
+    // A time-travelled reply says what its statement changed (layoutAt).
+    const changes = reply.changes ?? null;
+    if (travelViews.has(view)) this.showBar(changes);
     if (view === "sizes") {
       renderSizes(panel, this.ui, reply.map ?? { tables: [] });
       return;
@@ -177,7 +233,8 @@ export class Views {
     }
     if (form === "map") {
       this.model = reply.map ?? null;
-      renderStorage(panel, this.ui, reply.map ?? { tables: [] });
+      renderStorage(panel, this.ui, reply.map ?? { tables: [] }, changes ? changeMarks(changes) : undefined);
+      this.highlightRead(this.shown.outcomes[this.selected]);
       return;
     }
     const pre = document.createElement("pre");
@@ -193,10 +250,13 @@ export class Views {
   /** Selects the output of the statement on the caret's line, and highlights what it read in Storage. */
   select(line: number): void {
     const outcomes = this.shown.outcomes;
+    this.caretLine = line;
+    this.travel(travelIndex(outcomes, line));
     let idx = -1;
     outcomes.forEach((o, i) => {
       if (o.line <= line) idx = i;
     });
+    this.selected = idx;
     // A silent statement has no output to select.
     const panel = this.results;
     panel.querySelectorAll(".out-sel").forEach((e) => e.classList.remove("out-sel"));

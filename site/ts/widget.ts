@@ -67,7 +67,9 @@ export class Widget {
     this.version = (fig.dataset.version ?? defaultVersion) as Version;
     this.prelude = (fig.dataset.prelude ?? "").split(" ").filter(Boolean).map(Number);
     this.shown = new ShownRun(page.engine, this.key);
-    this.views = new Views(fig, ui, this.shown, () => this.schedule(0));
+    // Time travel needs the worker to rerun the script alone: a playground
+    // that continues earlier examples (a prelude) shows the final state.
+    this.views = new Views(fig, ui, this.shown, () => this.schedule(0), this.prelude.length === 0 ? (line) => this.editor.caretToLine(line) : null);
     const src = fig.querySelector(".pg-src")!;
     this.edit = new ReaderEdit(fig, ui, this.index, src.textContent ?? "", (s) => this.setStatus(s));
     this.editor = new Editor({
@@ -216,12 +218,8 @@ export class Widget {
   /** Puts the caret at the start of a line and selects its output. */
   private caretTo(line: number): void {
     if (!line) return;
-    const text = this.editor.value;
-    let pos = 0;
-    for (let l = 1; l < line && pos >= 0; l++) pos = text.indexOf("\n", pos) + 1;
     this.editor.input.focus();
-    this.editor.input.setSelectionRange(pos, pos);
-    this.views.select(line);
+    this.editor.caretToLine(line);
   }
 
   /** Records where the reader's run went, as measures on the page's timeline (timing.ts). */

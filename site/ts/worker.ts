@@ -160,6 +160,23 @@ function layout(s: Session, form: string): string {
 }
 
 /**
+ * A layout form as it stood after outcome n of the session's last rerun,
+ * with what that statement changed (the bridge's layoutAt), computed once.
+ * A session that did not rerun (a run with a prelude) has no statements to
+ * travel through: it answers with an error the page shows as text.
+ */
+function layoutAt(s: Session, form: string, n: number): string {
+  const key = form + "@" + n;
+  let raw = s.layouts.get(key);
+  if (raw === undefined) {
+    const b = bridge!;
+    raw = s.rerun && b.layoutAt ? b.layoutAt(s.handle, form, n) : JSON.stringify({ error: { message: "this playground cannot step through its script" } });
+    s.layouts.set(key, raw);
+  }
+  return raw;
+}
+
+/**
  * Table and column names for completion: the system_schema answer when the
  * engine has one, and the storage layout's tables, key columns and every
  * column holding a cell.
@@ -207,6 +224,7 @@ scope.onmessage = (e) => {
       const s = sessions.get(m.key);
       if (!s) reply(m.id, 0, t0, {});
       else if (m.type === "layout") reply(m.id, s.run, t0, { layouts: { [m.form]: layout(s, m.form) } });
+      else if (m.type === "layoutAt") reply(m.id, s.run, t0, { layouts: { [m.form]: layoutAt(s, m.form, m.statement) } });
       else reply(m.id, s.run, t0, { names: names(s) });
     }
   } catch (err) {

@@ -1,0 +1,156 @@
+// Time travel: the Storage, cassandra-cli, sstabledump and Ring views show
+// the storage as it stood right after the statement under the caret (the
+// engine's layoutAt), and mark what that statement changed. The rules,
+// stated here only:
+//   - the caret's statement is the last outcome at or before its line; on
+//     the last statement, before the first one or with a single statement,
+//     the views show the final state, exactly as without time travel;
+//   - only a playground whose runs the worker reruns (one with no prelude)
+//     travels: the engine keeps the states of that script alone;
+//   - the bar's buttons step through the outcomes and move the editor's
+//     caret with them, so what the reader types next lands where they look;
+//   - every string shown comes from the engine and is set as text.
+
+import type { UI } from "./types";
+
+/** The views that travel; the others always show the final state. */
+export const travelViews: ReadonlySet<string> = new Set(["storage", "cli", "sstabledump", "ring"]);
+
+/** One thing a statement changed in the storage (engine.Change). */
+export interface Change {
+  kind: "written" | "shadowed" | "tombstone";
+  table: string;
+  partition: string; // the partition key's values as cqlsh prints them, joined with ", "
+  clustering: string; // the clustering values the same way; "" for the static row and partition entries
+  static?: boolean;
+  column: string; // a column, or "@marker", "@row", "@partition", "@range"
+  path?: string; // a collection element's key, or a range tombstone's bounds
+}
+
+/** The outcome whose state the travelling views show for a caret on line; null: the final state. */
+export function travelIndex(outcomes: readonly { line: number }[], line: number): number | null {
+  let idx = -1;
+  outcomes.forEach((o, i) => {
+    if (o.line <= line) idx = i;
+  });
+  return idx < 0 || idx >= outcomes.length - 1 ? null : idx;
+}
+
+/** The key under which a Change marks the Storage view's element it names (storage.ts markKey). */
+export function changeKey(c: Pick<Change, "table" | "partition" | "clustering" | "static" | "column" | "path">): string {
+  return [c.table, c.partition, c.clustering, c.static ? "s" : "", c.column, c.path ?? ""].join("\u0000");
+}
+
+/** The classes each changed element gets in the Storage view: "tt-written", "tt-shadowed", "tt-tombstone". */
+export function changeMarks(changes: readonly Change[]): Map<string, string> {
+  const marks = new Map<string, string>();
+  for (const c of changes) {
+    const k = changeKey(c);
+    const cls = "tt-" + c.kind;
+    const had = marks.get(k);
+    marks.set(k, had ? had + " " + cls : cls);
+  }
+  return marks;
+}
+
+/** The bar's summary of a statement's changes, in the page's language. */
+export function changeSummary(ui: UI, changes: readonly Change[]): string {
+  if (changes.length === 0) return ui.travelNone;
+  const n = (kind: Change["kind"]) => String(changes.filter((c) => c.kind === kind).length);
+  return ui.travelChanges.replace("{w}", n("written")).replace("{s}", n("shadowed")).replace("{t}", n("tombstone"));
+}
+
+/** One change as a line of the list under a text view: "written ks.t 1 · 2 v". */
+export function changeText(ui: UI, c: Change): string {
+  const what: Record<string, string> = { "@marker": ui.marker, "@row": ui.rowDeleted, "@partition": ui.partDeleted, "@range": ui.rangeTomb };
+  const [written, shadowed, tombstone] = ui.travelKinds.split("|");
+  const kinds: Record<Change["kind"], string> = { written, shadowed, tombstone };
+  let s = kinds[c.kind] + " " + c.table + " " + c.partition;
+  if (c.static) s += " · " + ui.static;
+  else if (c.clustering !== "") s += " · " + c.clustering;
+  s += " " + (what[c.column] ?? c.column);
+  if (c.path) s += " [" + c.path + "]";
+  return s;
+}
+
+/** At most this many changes are listed under a text view. */
+const maxListed = 12;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, text?: string): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/**
+ * The step control above a playground's views: which state the travelling
+ * view shows, what the statement changed, and buttons to move through the
+ * script. It is the page's own (the build renders no bar): the pre-rendered
+ * views show the final state, which is where the bar starts.
+ */
+export class TravelBar {
+  readonly root: HTMLElement;
+  private readonly label: HTMLElement;
+  private readonly summary: HTMLElement;
+  private readonly list: HTMLElement;
+  private readonly prev: HTMLButtonElement;
+  private readonly next: HTMLButtonElement;
+  private readonly end: HTMLButtonElement;
+
+  constructor(
+    private readonly ui: UI,
+    step: (to: "prev" | "next" | "end") => void,
+  ) {
+    this.root = el("div", "pg-travel");
+    this.root.setAttribute("role", "group");
+    this.root.setAttribute("aria-label", ui.travelLabel);
+    this.root.hidden = true;
+    const button = (cls: string, text: string, to: "prev" | "next" | "end") => {
+      const b = el("button", "pg-travel-" + cls, text);
+      b.type = "button";
+      b.addEventListener("click", () => step(to));
+      return b;
+    };
+    this.prev = button("prev", ui.travelPrev, "prev");
+    this.next = button("next", ui.travelNext, "next");
+    this.end = button("end", ui.travelEnd, "end");
+    this.label = el("span", "pg-travel-at");
+    this.label.setAttribute("aria-live", "polite");
+    this.summary = el("span", "pg-travel-sum");
+    this.list = el("ul", "pg-travel-list");
+    const buttons = el("span", "pg-travel-steps");
+    buttons.append(this.prev, this.next, this.end);
+    this.root.append(this.label, buttons, this.summary, this.list);
+  }
+
+  /**
+   * Shows the bar for a travelling view: at is the outcome shown (null: the
+   * final state), total the number of outcomes, line at's line; changes is
+   * what at changed (listed when the view is text, marked in Storage).
+   */
+  show(at: number | null, total: number, line: number, changes: readonly Change[] | null, listed: boolean): void {
+    const ui = this.ui;
+    this.root.hidden = total < 2;
+    this.root.dataset.at = at === null ? "" : String(at);
+    this.label.textContent =
+      at === null
+        ? ui.travelFinal.replace("{total}", String(total))
+        : ui.travelAt.replace("{n}", String(at + 1)).replace("{total}", String(total)).replace("{line}", String(line));
+    this.prev.disabled = at === 0;
+    this.next.disabled = at === null;
+    this.end.disabled = at === null;
+    this.summary.textContent = at === null || changes === null ? "" : changeSummary(ui, changes);
+    const items: HTMLElement[] = [];
+    if (at !== null && changes && listed) {
+      for (const c of changes.slice(0, maxListed)) items.push(el("li", "tt-" + c.kind, changeText(ui, c)));
+      if (changes.length > maxListed) items.push(el("li", "pg-travel-more", ui.travelMore.replace("{n}", String(changes.length - maxListed))));
+    }
+    this.list.replaceChildren(...items);
+  }
+
+  /** Hides the bar (a view that does not travel is open). */
+  hide(): void {
+    this.root.hidden = true;
+  }
+}
