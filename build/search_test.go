@@ -43,8 +43,8 @@ func TestLessonSections(t *testing.T) {
 func TestFirstParagraph(t *testing.T) {
 	for md, want := range map[string]string{
 		"## Head\n\nThe *first* one,\nwrapped.\n\nThe second.\n": "The first one, wrapped.",
-		"```cql\nSELECT 1;\n```\n\nAfter code.\n":              "After code.",
-		"":                                                     "",
+		"```cql\nSELECT 1;\n```\n\nAfter code.\n":                "After code.",
+		"": "",
 	} {
 		if got := firstParagraph([]byte(md)); got != want {
 			t.Errorf("firstParagraph(%q) = %q, want %q", md, got, want)
