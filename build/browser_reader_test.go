@@ -95,7 +95,7 @@ func TestBrowserProgress(t *testing.T) {
 	if got := eval[string](t, ctx, li+`.dataset.state`); got != "none" {
 		t.Errorf("index: lesson state %q before the end, want none", got)
 	}
-	if got := eval[string](t, ctx, li+`.querySelector(".mark").textContent`); got != "1 of 1 exercises solved" {
+	if got := eval[string](t, ctx, li+`.querySelector(".mark").textContent`); got != "1/1 exercises solved" {
 		t.Errorf("index: mark %q", got)
 	}
 	if got := eval[string](t, ctx, `document.querySelector(".continue a").getAttribute("href")`); got != usersLesson+"#"+url.PathEscape(id) {
@@ -109,11 +109,11 @@ func TestBrowserProgress(t *testing.T) {
 	openLesson(t, ctx, usersLesson)
 	eval[bool](t, ctx, `(document.querySelector("nav.pager").scrollIntoView(), true)`)
 	waitFor(t, ctx, "the lesson to be marked done", `document.querySelector(".lesson-progress").dataset.state === "done"`)
-	if got := eval[string](t, ctx, `document.querySelector(".lesson-progress").textContent`); got != "You have read this lesson. 1 of 1 exercises solved." {
+	if got := eval[string](t, ctx, `document.querySelector(".lesson-progress").textContent`); got != "You have read this lesson. 1/1 exercises solved." {
 		t.Errorf("lesson's progress line %q", got)
 	}
 
-	for _, idx := range []struct{ path, mark string }{{"/en/", "Done · 1 of 1 exercises solved"}, {"/zh/", "已完成 · 练习完成 1/1"}} {
+	for _, idx := range []struct{ path, mark string }{{"/en/", "Done · 1/1 exercises solved"}, {"/zh/", "已完成 · 练习完成 1/1"}} {
 		openPage(t, ctx, idx.path)
 		if got := eval[string](t, ctx, li+`.dataset.state`); got != "done" {
 			t.Errorf("%s: lesson state %q, want done", idx.path, got)

@@ -38,6 +38,7 @@ type link struct {
 	ReadTime                            string // a lesson's reading time, in the page's language
 	Slug                                string // a lesson's slug: its progress's key (site/ts/progress.ts)
 	Exercises                           int    // a lesson's exercises
+	ExercisesText                       string // how many, in the page's language ("" for none)
 }
 
 // pageData is what every template receives.

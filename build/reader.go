@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"strconv"
+	"strings"
 
 	"github.com/cqlplay/cqlplay/build/lesson"
 )
@@ -19,7 +21,7 @@ type readerText struct {
 	SearchHint   string `json:"searchHint"`   // its placeholder
 	SearchNone   string `json:"searchNone"`   // no result: {q}
 	SearchCount  string `json:"searchCount"`  // {n} results
-	SearchMore   string `json:"searchMore"`   // past the shown results: {n} more
+	SearchMore   string `json:"searchMore"`   // when not all are shown: {shown}
 	SearchFailed string `json:"searchFailed"` // the index did not load
 	SearchIntro  string `json:"searchIntro"`  // the lesson's opening section, for a result without heading
 
@@ -33,6 +35,8 @@ type readerText struct {
 	LessonRead   string `json:"lessonRead"`   // on a read lesson
 	LessonUnread string `json:"lessonUnread"` // on a lesson not read yet
 	Solved       string `json:"solved"`       // beside a solved exercise
+	Exercises    string `json:"-"`            // a lesson's exercises on the index: {n}
+	Exercise1    string `json:"-"`            // the same, for one
 	Continue     string `json:"continue"`     // before the last lesson and heading visited
 
 	// Export and import.
@@ -55,7 +59,7 @@ var readerStrings = map[string]*readerText{
 		SearchHint:   "Search",
 		SearchNone:   "No section of the lessons mentions “{q}”.",
 		SearchCount:  "{n} sections found",
-		SearchMore:   "and {n} more: add a word to narrow the search",
+		SearchMore:   "the first {shown} shown: add a word to narrow them down",
 		SearchFailed: "The search index could not be loaded.",
 		SearchIntro:  "Introduction",
 
@@ -63,11 +67,13 @@ var readerStrings = map[string]*readerText{
 		ReadRule:     "A lesson counts as read once you have scrolled to its end; an exercise counts as solved once all its checks pass. Progress stays in this browser; export it to move it to another.",
 		Read:         "Read",
 		Done:         "Done",
-		ExCount:      "{n} of {m} exercises solved",
+		ExCount:      "{n}/{m} exercises solved",
 		Summary:      "{read} of {total} lessons read, {solved} of {exercises} exercises solved.",
 		LessonRead:   "You have read this lesson.",
 		LessonUnread: "This lesson counts as read once you reach its end.",
 		Solved:       "Solved",
+		Exercises:    "{n} exercises",
+		Exercise1:    "1 exercise",
 		Continue:     "Continue where you left off:",
 
 		Export:      "Export progress and edits",
@@ -87,7 +93,7 @@ var readerStrings = map[string]*readerText{
 		SearchHint:   "搜索",
 		SearchNone:   "没有哪一节提到“{q}”。",
 		SearchCount:  "找到 {n} 节",
-		SearchMore:   "还有 {n} 节：再加一个词缩小范围",
+		SearchMore:   "只列出前 {shown} 节：再加一个词缩小范围",
 		SearchFailed: "搜索索引没能加载。",
 		SearchIntro:  "开篇",
 
@@ -100,6 +106,8 @@ var readerStrings = map[string]*readerText{
 		LessonRead:   "这一课你已经读完。",
 		LessonUnread: "读到这一课的末尾即算读完。",
 		Solved:       "已完成",
+		Exercises:    "练习 {n} 道",
+		Exercise1:    "练习 1 道",
 		Continue:     "从上次离开的地方继续：",
 
 		Export:      "导出进度和修改",
@@ -135,6 +143,18 @@ func lessonSummary(l *lesson.Lesson) string {
 		return l.Summary
 	}
 	return firstParagraph(l.Body)
+}
+
+// exercisesText says how many exercises a lesson has, "" for none.
+func exercisesText(lang string, n int) string {
+	t := readerText_(lang)
+	switch n {
+	case 0:
+		return ""
+	case 1:
+		return t.Exercise1
+	}
+	return strings.ReplaceAll(t.Exercises, "{n}", strconv.Itoa(n))
 }
 
 // exercisesOf counts a lesson's exercises: its progress is complete when

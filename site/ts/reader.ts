@@ -114,7 +114,7 @@ function lessonPage(s: Storage, ui: ReaderUI, line: HTMLElement): void {
         mark = document.createElement("span");
         mark.className = "pg-solved";
         mark.textContent = ui.solved;
-        fig.querySelector(".pg-bar")?.append(mark);
+        fig.querySelector(".pg-version")?.after(mark);
       } else if (!solved) mark?.remove();
       fig.toggleAttribute("data-solved", solved);
     }

@@ -9,7 +9,8 @@
 //   - a query shorter than two characters searches nothing, unless it is a
 //     CJK character (one Han character is a word);
 //   - sections rank by where the terms occur (heading, then lesson title,
-//     then how often in the text), then in course order;
+//     then how often in the text, up to three times), the query's words
+//     side by side counting more, then in course order;
 //   - a result is the section's heading (the lesson's top when it has none)
 //     and a snippet of its text around the first term found, each term
 //     marked; everything is text, drawn as text nodes (searchbox.ts).
@@ -112,9 +113,10 @@ export function search(p: Prepared, query: string, limit = 20): { hits: Hit[]; t
       const inTitle = s.title.includes(t);
       const inText = count(s.text, t);
       if (!inHeading && !inTitle && inText === 0) return;
-      score += (inHeading ? 10 : 0) + (inTitle ? 4 : 0) + Math.min(inText, 5);
+      score += (inHeading ? 10 : 0) + (inTitle ? 2 : 0) + Math.min(inText, 3);
     }
-    if (ts.length > 1 && (s.heading.includes(whole) || s.text.includes(whole))) score += 5;
+    if (ts.length > 1 && s.heading.includes(whole)) score += 10;
+    else if (ts.length > 1 && s.text.includes(whole)) score += 3;
     found.push({ score, order, s });
   });
   found.sort((a, b) => b.score - a.score || a.order - b.order);
