@@ -75,6 +75,9 @@ func TestSearchIndexes(t *testing.T) {
 			t.Fatalf("%s: want one search index under /assets/, found %v", lang, matches)
 		}
 		url := "/assets/" + filepath.Base(matches[0])
+		if _, err := os.Stat(matches[0] + ".gz"); err != nil {
+			t.Errorf("%s: the index is not precompressed: %v", lang, err)
+		}
 		if !strings.Contains(string(sw), `"`+url+`"`) {
 			t.Errorf("%s: the service worker's precache lacks %s", lang, url)
 		}
