@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -11,9 +13,13 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/cqlplay/cqlplay/build/host"
 )
 
 // The reader's features (site/ts/reader.ts, searchbox.ts): progress marks,
@@ -363,6 +369,46 @@ func TestBrowserSearch(t *testing.T) {
 		}
 		if got := eval[string](t, ctx, `document.getElementById("search").value`); got != "" {
 			t.Errorf("%s: a second Esc leaves %q", tt.page, got)
+		}
+	}
+}
+
+// TestBrowserSearchOffline: once the service worker has kept the site, the
+// search box works with the server gone, in both languages (its index comes
+// from the offline cache).
+func TestBrowserSearchOffline(t *testing.T) {
+	ctx := newTab(t)
+	// A server of its own (another origin, so another service worker), which
+	// the test can stop.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: host.Handler(testDist)}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String()
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/en/")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the service worker in control", `navigator.serviceWorker.controller !== null`)
+	srv.Close()
+	if _, err := http.Get(base + "/en/"); err == nil {
+		t.Fatal("the server still answers after Close")
+	}
+	if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+		t.Fatal("clearing the HTTP cache: ", err)
+	}
+	for _, tt := range []struct{ page, query string }{{"/zh/", "分区键"}, {"/en/ttl/", "tombstone"}} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+tt.page)); err != nil {
+			t.Fatal("opening a page offline: ", err)
+		}
+		waitFor(t, ctx, "the search box, offline", `!document.querySelector(".search").hidden`)
+		eval[bool](t, ctx, `(document.getElementById("search").focus(), true)`)
+		typeText(t, ctx, tt.query)
+		waitFor(t, ctx, "results offline", `document.querySelectorAll("#search-list [role=option]").length > 0 || document.querySelector(".search-status").textContent !== ""`)
+		if n := eval[int](t, ctx, `document.querySelectorAll("#search-list [role=option]").length`); n == 0 {
+			t.Errorf("%s offline: no results for %q: %s", tt.page, tt.query, eval[string](t, ctx, `document.querySelector(".search-status").textContent`))
 		}
 	}
 }
