@@ -59,7 +59,7 @@ var readerStrings = map[string]*readerText{
 		SearchHint:   "Search",
 		SearchNone:   "No section of the lessons mentions “{q}”.",
 		SearchCount:  "{n} sections found",
-		SearchMore:   "the first {shown} shown: add a word to narrow them down",
+		SearchMore:   "; the first {shown} shown: add a word to narrow them down",
 		SearchFailed: "The search index could not be loaded.",
 		SearchIntro:  "Introduction",
 
@@ -93,7 +93,7 @@ var readerStrings = map[string]*readerText{
 		SearchHint:   "搜索",
 		SearchNone:   "没有哪一节提到“{q}”。",
 		SearchCount:  "找到 {n} 节",
-		SearchMore:   "只列出前 {shown} 节：再加一个词缩小范围",
+		SearchMore:   "；只列出前 {shown} 节：再加一个词缩小范围",
 		SearchFailed: "搜索索引没能加载。",
 		SearchIntro:  "开篇",
 

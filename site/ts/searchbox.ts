@@ -106,7 +106,7 @@ export function startSearch(ui: ReaderUI): void {
       });
     list.replaceChildren(...items);
     let text = total === 0 ? ui.searchNone.replace("{q}", q.trim()) : ui.searchCount.replace("{n}", String(total));
-    if (total > hits.length) text += "; " + ui.searchMore.replace("{shown}", String(hits.length));
+    if (total > hits.length) text += ui.searchMore.replace("{shown}", String(hits.length));
     status.textContent = text;
     panel.hidden = false;
     input.setAttribute("aria-expanded", String(items.length > 0));
