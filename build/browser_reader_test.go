@@ -182,6 +182,11 @@ func TestBrowserExportImport(t *testing.T) {
 		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() {
+		if ctx.Err() == nil {
+			chromedp.CallBrowser(ctx, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{Behavior: browser.SetDownloadBehaviorBehaviorDefault})
+		}
+	})
 	openPage(t, ctx, "/en/")
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("button.export"))); err != nil {
 		t.Fatal(err)
