@@ -134,6 +134,9 @@ func TestBrowserProgress(t *testing.T) {
 	if got := eval[string](t, ctx, `document.querySelector(".progress-sum").textContent`); !strings.HasPrefix(got, "已读 1/18 课，练习完成 1/") {
 		t.Errorf("zh totals %q", got)
 	}
+	if got := eval[string](t, ctx, `document.querySelector(".continue a").lang`); got != "en" {
+		t.Errorf("zh index: continue to an English lesson has lang %q, want en", got)
+	}
 
 	// Continue leads to the last heading visited: the end of the lesson now.
 	last := eval[string](t, ctx, `JSON.parse(localStorage.getItem("cqlplay:progress")).last.id`)
@@ -143,6 +146,13 @@ func TestBrowserProgress(t *testing.T) {
 	waitFor(t, ctx, "the lesson", `location.pathname === "`+usersLesson+`"`)
 	if got, _ := url.PathUnescape(eval[string](t, ctx, `location.hash`)); last != "" && got != "#"+last {
 		t.Errorf("continue opened %q, want #%s", got, last)
+	}
+
+	// The Chinese lesson's line, in Chinese punctuation.
+	openLesson(t, ctx, "/zh/"+slug+"/")
+	waitFor(t, ctx, "the lesson's progress line", `!document.querySelector(".lesson-progress").hidden`)
+	if got := eval[string](t, ctx, `document.querySelector(".lesson-progress").textContent`); got != "这一课你已经读完。练习完成 1/1。" {
+		t.Errorf("zh lesson's progress line %q", got)
 	}
 
 	// Storage holding HTML: shown as text.

@@ -34,6 +34,7 @@ type readerText struct {
 	Summary      string `json:"summary"`      // the index's totals: {read} {total} {solved} {exercises}
 	LessonRead   string `json:"lessonRead"`   // on a read lesson
 	LessonUnread string `json:"lessonUnread"` // on a lesson not read yet
+	LessonLine   string `json:"lessonLine"`   // a lesson with exercises: {state} (LessonRead or LessonUnread) and {count} (ExCount)
 	Solved       string `json:"solved"`       // beside a solved exercise
 	Exercises    string `json:"-"`            // a lesson's exercises on the index: {n}
 	Exercise1    string `json:"-"`            // the same, for one
@@ -71,6 +72,7 @@ var readerStrings = map[string]*readerText{
 		Summary:      "{read} of {total} lessons read, {solved} of {exercises} exercises solved.",
 		LessonRead:   "You have read this lesson.",
 		LessonUnread: "This lesson counts as read once you reach its end.",
+		LessonLine:   "{state} {count}.",
 		Solved:       "Solved",
 		Exercises:    "{n} exercises",
 		Exercise1:    "1 exercise",
@@ -105,6 +107,7 @@ var readerStrings = map[string]*readerText{
 		Summary:      "已读 {read}/{total} 课，练习完成 {solved}/{exercises} 道。",
 		LessonRead:   "这一课你已经读完。",
 		LessonUnread: "读到这一课的末尾即算读完。",
+		LessonLine:   "{state}{count}。",
 		Solved:       "已完成",
 		Exercises:    "练习 {n} 道",
 		Exercise1:    "练习 1 道",

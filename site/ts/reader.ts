@@ -40,6 +40,7 @@ export interface ReaderUI {
   summary: string;
   lessonRead: string;
   lessonUnread: string;
+  lessonLine: string;
   solved: string;
   continue: string;
   imported: string;
@@ -103,7 +104,10 @@ function lessonPage(s: Storage, ui: ReaderUI, line: HTMLElement): void {
     const p = loadProgress(s);
     const state = lessonState(p, slug, exercises);
     let text = state === "none" ? ui.lessonUnread : ui.lessonRead;
-    if (exercises > 0) text += " " + fill(ui.exCount, { n: Math.min(solvedIn(p, slug), exercises), m: exercises }) + ".";
+    if (exercises > 0) {
+      const count = fill(ui.exCount, { n: Math.min(solvedIn(p, slug), exercises), m: exercises });
+      text = fill(ui.lessonLine, { state: text, count });
+    }
     if (line.textContent !== text) line.textContent = text;
     line.dataset.state = state;
     line.hidden = false;
@@ -214,6 +218,10 @@ function indexPage(s: Storage, ui: ReaderUI, section: HTMLElement): void {
     const a = cont.querySelector("a")!;
     if (href && p.last) {
       a.href = href;
+      // The lesson may be in the other language: say so (screen readers, fonts).
+      const lang = p.last.path.startsWith("/zh/") ? "zh-Hans" : "en"; // as base.html's <html lang>
+      if (lang === document.documentElement.lang) a.removeAttribute("lang");
+      else a.lang = lang;
       a.textContent = p.last.heading ? `${p.last.title} — ${p.last.heading}` : p.last.title || p.last.path;
     }
     cont.hidden = !href;
