@@ -189,7 +189,7 @@ func writeFingerprinted(out, name string, data []byte) (string, error) {
 }
 
 // compressible lists the extensions worth precompressing.
-var compressible = map[string]bool{".html": true, ".js": true, ".css": true, ".wasm": true, ".svg": true, ".xml": true, ".txt": true}
+var compressible = map[string]bool{".html": true, ".json": true, ".js": true, ".css": true, ".wasm": true, ".svg": true, ".xml": true, ".txt": true}
 
 // precompress writes .gz (and .br, when the brotli command is installed) beside
 // every compressible file of at least 1 KiB under dir, for servers that send

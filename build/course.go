@@ -57,8 +57,9 @@ func coursePartsOf(t *uiText, lang string, lessons []*lesson.Lesson) []coursePar
 	}
 	for _, l := range lessons {
 		if i := partOf(l.Order); i >= 0 {
-			parts[i].Lessons = append(parts[i].Lessons, link{URL: lessonURL(l), Title: l.Title, Summary: l.Summary,
-				Number: l.Order, ReadTime: minutesText(t, readingMinutes(l.Body))})
+			parts[i].Lessons = append(parts[i].Lessons, link{URL: lessonURL(l), Title: l.Title, Summary: lessonSummary(l),
+				Number: l.Order, ReadTime: minutesText(t, readingMinutes(l.Body)), Slug: l.Slug, Exercises: exercisesOf(l),
+				ExercisesText: exercisesText(lang, exercisesOf(l))})
 		}
 	}
 	var out []coursePart

@@ -26,7 +26,8 @@ type writer struct {
 	assets  assets
 	base    string
 	lessons []*lesson.Lesson
-	pages   []string // URL paths written, for the sitemap and the report
+	pages   []string          // URL paths written, for the sitemap and the report
+	search  map[string]string // each language's search index (search.go)
 }
 
 // link is a page another page points at.
@@ -35,6 +36,9 @@ type link struct {
 	Current                             bool
 	Number                              int    // a lesson's number in the course
 	ReadTime                            string // a lesson's reading time, in the page's language
+	Slug                                string // a lesson's slug: its progress's key (site/ts/progress.ts)
+	Exercises                           int    // a lesson's exercises
+	ExercisesText                       string // how many, in the page's language ("" for none)
 }
 
 // pageData is what every template receives.
@@ -50,7 +54,12 @@ type pageData struct {
 	Body       template.HTML
 	Prev, Next *link
 	Home       string
-	Embed      bool // one playground alone, for an iframe: no site header or footer
+	Embed      bool        // one playground alone, for an iframe: no site header or footer
+	Search     string      // the URL of the page's language's search index (search.go)
+	R          *readerText // the reader's features' strings (reader.go)
+	Reader     string      // the same as JSON, for data-reader
+	Slug       string      // a lesson page's slug
+	Exercises  int         // a lesson page's exercises
 }
 
 // loadTemplates parses site/templates: base.html with each page template.
@@ -82,7 +91,8 @@ func embedURL(l *lesson.Lesson, ex *lesson.Example) string {
 func (w *writer) page(lang, title, path string, alternates func(lang string) string) pageData {
 	t := uiText_(lang)
 	ui, _ := json.Marshal(t)
-	d := pageData{T: t, Title: title, Canonical: w.base + path, Assets: w.assets, UI: string(ui), Home: "/" + lang + "/"}
+	d := pageData{T: t, Title: title, Canonical: w.base + path, Assets: w.assets, UI: string(ui), Home: "/" + lang + "/",
+		Search: w.search[lang], R: readerText_(lang), Reader: readerJSON(lang)}
 	for _, l := range languages {
 		d.Languages = append(d.Languages, link{URL: alternates(l), Lang: l, LangName: uiStrings[l].LangName, Current: l == lang})
 	}
@@ -122,8 +132,9 @@ func (w *writer) lessonPage(l *lesson.Lesson) ([]string, error) {
 		}
 		return "/" + lang + "/"
 	})
-	d.Summary = l.Summary
+	d.Summary = lessonSummary(l)
 	d.Body = template.HTML(body)
+	d.Slug, d.Exercises = l.Slug, exercisesOf(l)
 	same := w.inLang(l.Lang)
 	for i, o := range same {
 		if o == l {

@@ -91,7 +91,11 @@ func buildInto(c config, out string) (*report, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &writer{out: out, tpl: tpl, assets: a, base: strings.TrimRight(c.BaseURL, "/"), lessons: lessons}
+	search, err := writeSearchIndexes(out, lessons)
+	if err != nil {
+		return nil, err
+	}
+	w := &writer{out: out, tpl: tpl, assets: a, base: strings.TrimRight(c.BaseURL, "/"), lessons: lessons, search: search}
 	for _, l := range lessons {
 		probs, err := w.lessonPage(l)
 		if err != nil {

@@ -109,6 +109,8 @@ export class Exercise {
     }
     this.panel.insertBefore(score, this.panel.firstChild);
     this.panel.insertBefore(frag, keep);
+    // The reader's progress (reader.ts) records a solved exercise.
+    this.panel.dispatchEvent(new CustomEvent("pg-checks", { bubbles: true, detail: { passed: n, total: m } }));
   }
 }
 

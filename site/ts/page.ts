@@ -9,6 +9,7 @@
 
 import { watchCompare } from "./compare";
 import { Engine } from "./engine";
+import { startReader } from "./reader";
 import type { UI } from "./types";
 import { Widget } from "./widget";
 
@@ -135,3 +136,5 @@ const parsed = new Promise<void>((resolve) => {
 });
 const workerStarted = early ? Promise.race([early.started, new Promise<void>((r) => setTimeout(r, startWaitMs))]) : undefined;
 Promise.all([parsed, workerStarted]).then(boot);
+// Progress, "continue" and search (reader.ts), whatever the page.
+void parsed.then(startReader);
