@@ -437,9 +437,12 @@ const (
 	AlterDropCompactStorage
 )
 
-// AlterTable is ALTER TABLE t ADD ... | DROP ... | RENAME a TO b | WITH ... | ALTER c TYPE t.
+// AlterTable is ALTER TABLE t ADD ... | DROP ... | RENAME a TO b | WITH ... | ALTER c TYPE t,
+// and, with UserType set, ALTER TYPE t ADD f type | RENAME f TO g ... | ALTER f TYPE type
+// (Table is then the type's name, Add and Rename* its fields).
 type AlterTable struct {
 	Base
+	UserType       bool
 	IfExists       bool
 	Table          QualifiedName
 	Kind           AlterKind

@@ -319,6 +319,9 @@ func (p *parser) parseAlter() Statement {
 	case p.isKw(KwTable):
 		p.next()
 		return p.alterTable()
+	case p.isKw(KwType):
+		p.next()
+		return p.alterType()
 	}
 	p.noViable()
 	return nil
@@ -396,6 +399,42 @@ func (p *parser) alterTable() *AlterTable {
 	case p.got(KwWith):
 		s.Kind = AlterWith
 		s.Properties = p.properties()
+	default:
+		p.noViable()
+	}
+	return s
+}
+
+// alterType parses the rest of ALTER TYPE into an AlterTable with UserType
+// set: ADD one field, RENAME fields, or ALTER a field's type.
+//
+//	alterTypeStatement: K_ALTER K_TYPE (K_IF K_EXISTS)? userTypeName
+//	    ( K_ALTER fident K_TYPE comparatorType
+//	    | K_ADD (K_IF K_NOT K_EXISTS)? fident comparatorType
+//	    | K_RENAME (K_IF K_EXISTS)? fident K_TO fident (K_AND fident K_TO fident)* )
+func (p *parser) alterType() *AlterTable {
+	s := &AlterTable{UserType: true, IfExists: p.ifExists(), Table: p.qualifiedName("type")}
+	switch {
+	case p.got(KwAlter):
+		s.Kind = AlterType
+		s.Column = p.ident()
+		p.expect(KwType)
+		s.NewType = p.parseType()
+	case p.got(KwAdd):
+		s.Kind = AlterAdd
+		s.IfColumnExists = p.ifNotExists()
+		s.Add = []ColumnDef{{Name: p.ident(), Type: p.parseType()}}
+	case p.got(KwRename):
+		s.Kind = AlterRename
+		s.IfColumnExists = p.ifExists()
+		for {
+			s.RenameFrom = append(s.RenameFrom, p.ident())
+			p.expect(KwTo)
+			s.RenameTo = append(s.RenameTo, p.ident())
+			if !p.got(KwAnd) {
+				break
+			}
+		}
 	default:
 		p.noViable()
 	}

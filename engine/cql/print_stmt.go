@@ -257,7 +257,11 @@ func (s *CreateTable) String() string {
 
 func (s *AlterTable) String() string {
 	var b strings.Builder
-	b.WriteString("ALTER TABLE ")
+	if s.UserType {
+		b.WriteString("ALTER TYPE ")
+	} else {
+		b.WriteString("ALTER TABLE ")
+	}
 	if s.IfExists {
 		b.WriteString("IF EXISTS ")
 	}

@@ -19,15 +19,21 @@ var nameKinds = map[string]Kind{
 // FromRef resolves a type as written ("frozen<list<int>>") into a Type, with
 // Cassandra's messages (CQL3Type.Raw) for misuse: frozen<> on a simple type,
 // non-frozen collections nested in collections, counters in collections or
-// tuples, durations in sets or as map keys. User-defined types are not
-// supported by the engine, so any other name is "Unknown type <name>".
+// tuples, durations in sets or as map keys. It knows no user-defined type:
+// any other name is "Unknown type <name>".
 func FromRef(ref *cql.TypeRef) (*Type, *cqlerr.Error) {
-	return FromRefKeyspace(ref, "")
+	return FromRefKeyspace(ref, "", nil)
 }
 
-// FromRefKeyspace is FromRef for a statement on keyspace ks: an unknown type
-// name is reported as Cassandra does, qualified: "Unknown type ks.name".
-func FromRefKeyspace(ref *cql.TypeRef, ks string) (*Type, *cqlerr.Error) {
+// UserTypes looks up a user-defined type of a keyspace by name (nil when
+// there is none): the keyspace's types as they stand.
+type UserTypes func(ks, name string) *Type
+
+// FromRefKeyspace is FromRef for a statement on keyspace ks whose user types
+// are types: a type name is looked up in ks as RawUT.prepare does (a name
+// qualified with another keyspace is refused, an unknown one is "Unknown
+// type ks.name"), and a user type is frozen when written frozen<>.
+func FromRefKeyspace(ref *cql.TypeRef, ks string, types UserTypes) (*Type, *cqlerr.Error) {
 	if ref == nil {
 		return nil, errMissingType()
 	}
@@ -35,11 +41,22 @@ func FromRefKeyspace(ref *cql.TypeRef, ks string) (*Type, *cqlerr.Error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := r.prepare()
+	t, err := r.prepare(ks, types)
 	if err != nil {
 		return nil, err.At(ref.Pos, len(ref.Name))
 	}
 	return t, nil
+}
+
+// RawInfo reports what the user type statements read of a type as written
+// for keyspace ks, before preparing it: CQL3Type.Raw's toString (user types
+// qualified), and whether it is a counter or a user type not frozen.
+func RawInfo(ref *cql.TypeRef, ks string) (s string, counter, nonFrozenUDT bool) {
+	r, err := rawOf(ref, ks)
+	if err != nil {
+		return "", false, false
+	}
+	return r.String(), r.kind == Counter, r.udt != "" && !r.frozen
 }
 
 // raw mirrors CQL3Type.Raw: a type as written, before validation, whose
@@ -49,6 +66,9 @@ type raw struct {
 	frozen bool
 	elems  []*raw
 	udt    string // a user type's qualified name (kind is 0)
+	// utKs is the keyspace the type reference names (empty when it names
+	// none), utName the type's name
+	utKs, utName string
 }
 
 func rawOf(ref *cql.TypeRef, ks string) (*raw, *cqlerr.Error) {
@@ -113,10 +133,10 @@ func rawOf(ref *cql.TypeRef, ks string) (*raw, *cqlerr.Error) {
 	case ks != "":
 		name = ks + "." + name
 	}
-	// A user type: the engine defines none, so preparing it fails, but only
-	// after the checks that come first in Cassandra (a non-frozen UDT inside
-	// a collection is reported as such).
-	return &raw{udt: name}, nil
+	// A user type, looked up when prepared: after the checks that come
+	// first in Cassandra (a non-frozen UDT inside a collection is reported
+	// as such).
+	return &raw{udt: name, utKs: ref.Keyspace, utName: ref.Name}, nil
 }
 
 func plural(n int) string {
@@ -137,7 +157,9 @@ func (r *raw) freeze() (*raw, *cqlerr.Error) {
 		return r, nil
 	}
 	if r.udt != "" {
-		return &raw{udt: r.udt, frozen: true}, nil
+		c := *r
+		c.frozen = true
+		return &c, nil
 	}
 	c := &raw{kind: r.kind, frozen: true, elems: make([]*raw, len(r.elems))}
 	for i, e := range r.elems {
@@ -178,17 +200,35 @@ func (r *raw) String() string {
 }
 
 // prepare validates r in the order of CQL3Type.Raw.RawCollection.prepare.
-func (r *raw) prepare() (*Type, *cqlerr.Error) {
+func (r *raw) prepare(ks string, types UserTypes) (*Type, *cqlerr.Error) {
 	switch {
 	case r.udt != "":
-		return nil, errUnknownType(r.udt)
+		// RawUT.prepare
+		if r.utKs != "" && ks != "" && r.utKs != ks {
+			return nil, errUserTypeKeyspace(ks, r.utKs)
+		}
+		uks := r.utKs
+		if uks == "" {
+			uks = ks
+		}
+		var t *Type
+		if types != nil {
+			t = types(uks, r.utName)
+		}
+		if t == nil {
+			return nil, errUnknownType(r.udt)
+		}
+		if r.frozen {
+			t = t.Freeze()
+		}
+		return t, nil
 	case r.kind == Tuple:
 		fields := make([]*Type, len(r.elems))
 		for i, e := range r.elems {
 			if e.kind == Counter {
 				return nil, errCounterInTuple()
 			}
-			t, err := e.prepare()
+			t, err := e.prepare(ks, types)
 			if err != nil {
 				return nil, err
 			}
@@ -222,7 +262,7 @@ func (r *raw) prepare() (*Type, *cqlerr.Error) {
 	}
 	elems := make([]*Type, len(r.elems))
 	for i, e := range r.elems {
-		t, err := e.prepare()
+		t, err := e.prepare(ks, types)
 		if err != nil {
 			return nil, err
 		}
@@ -260,6 +300,11 @@ func errFrozenNonCollection(typ string) *cqlerr.Error {
 }
 
 func errUnknownType(name string) *cqlerr.Error { return cqlerr.Invalid("Unknown type " + name) }
+
+// errUserTypeKeyspace: RawUT.prepare, a user type of another keyspace.
+func errUserTypeKeyspace(ks, other string) *cqlerr.Error {
+	return cqlerr.Invalid("Statement on keyspace " + ks + " cannot refer to a user type in keyspace " + other + "; user types can only be used in the keyspace they are defined in")
+}
 
 func errCounterInTuple() *cqlerr.Error {
 	return cqlerr.Invalid("Counters are not allowed inside tuples")

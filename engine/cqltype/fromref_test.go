@@ -50,7 +50,7 @@ func TestFromRef(t *testing.T) {
 }
 
 func TestFromRefKeyspaceAndArity(t *testing.T) {
-	_, err := FromRefKeyspace(&cql.TypeRef{Name: "address"}, "shop")
+	_, err := FromRefKeyspace(&cql.TypeRef{Name: "address"}, "shop", nil)
 	if err == nil || err.Message != "Unknown type shop.address" {
 		t.Errorf("got %v", err)
 	}

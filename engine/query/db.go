@@ -210,8 +210,10 @@ func (db *DB) exec(stmt cql.Statement) (res *Result, err *cqlerr.Error) {
 		return db.dropView(s)
 	case *cql.Describe:
 		return db.describe(s)
-	case *cql.CreateType, *cql.DropType:
-		return nil, errUDTUnsupported()
+	case *cql.CreateType:
+		return db.createType(s)
+	case *cql.DropType:
+		return db.dropType(s)
 	}
 	return nil, errUnsupportedStatement()
 }
@@ -231,10 +233,5 @@ func (db *DB) Compact() int {
 
 // Tables returns every user table's store, for layouts.
 func (db *DB) Tables() map[*schema.Table]*store.Table { return db.data }
-
-// errUDTUnsupported is the playground's own: it does not model user-defined types yet.
-func errUDTUnsupported() *cqlerr.Error {
-	return cqlerr.Invalid("User-defined types are not supported by this playground yet")
-}
 
 func errUnsupportedStatement() *cqlerr.Error { return cqlerr.Invalid("Unsupported statement") }

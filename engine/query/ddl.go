@@ -206,7 +206,7 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 		}
 		return nil, errTableExists(name, ks.Name)
 	}
-	t, err := schema.NewTable(ks.Name, s)
+	t, err := schema.NewTable(ks.Name, s, db.Schema.UserTypes)
 	if err != nil {
 		return nil, err
 	}
@@ -216,6 +216,9 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 }
 
 func (db *DB) alterTable(s *cql.AlterTable) (*Result, *cqlerr.Error) {
+	if s.UserType {
+		return db.alterType(s)
+	}
 	ksName := db.keyspaceOf(s.Table)
 	ks := db.Schema.Keyspaces[ksName]
 	var t *schema.Table
@@ -250,7 +253,7 @@ func (db *DB) alterTable(s *cql.AlterTable) (*Result, *cqlerr.Error) {
 
 func (db *DB) addColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 	for _, def := range s.Add {
-		typ, err := cqltype.FromRef(def.Type)
+		typ, err := cqltype.FromRefKeyspace(def.Type, t.Keyspace, db.Schema.UserTypes)
 		if err != nil {
 			return err
 		}

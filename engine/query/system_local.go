@@ -46,7 +46,7 @@ func systemTable(ks *schema.Keyspace, ddl string) *schema.Table {
 	if !ok {
 		panic("a system table's declaration does not parse: " + ddl)
 	}
-	t, err := schema.NewTable(ks.Name, ct)
+	t, err := schema.NewTable(ks.Name, ct, nil)
 	if err != nil {
 		panic("a system table's declaration is refused: " + err.Message)
 	}

@@ -7,8 +7,8 @@ import (
 
 // Clone returns a deep copy of s, which DDL on either copy leaves the other
 // alone, and the table of the copy for each table of s (the store and the
-// query layer key their state by *Table). Types, which no DDL changes, are
-// shared. It is how a session keeps the schema of a snapshot (engine's
+// query layer key their state by *Table). Types, which DDL replaces and
+// never changes, are shared. It is how a session keeps the schema of a snapshot (engine's
 // Session.Rerun): DDL changes tables and columns in place.
 func (s *Schema) Clone() (*Schema, map[*Table]*Table) {
 	tables := map[*Table]*Table{}
@@ -56,6 +56,7 @@ func (s *Schema) Clone() (*Schema, map[*Table]*Table) {
 	for name, ks := range s.Keyspaces {
 		k := *ks
 		k.Replication = slices.Clone(ks.Replication)
+		k.Types = maps.Clone(ks.Types)
 		k.Tables = make(map[string]*Table, len(ks.Tables))
 		for tn, t := range ks.Tables {
 			n := tables[t]

@@ -47,7 +47,8 @@ var obsoleteProperties = map[string]bool{
 // NewTable validates a CREATE TABLE statement and builds its table, checking
 // in the order Cassandra's CreateTableStatement does, so the first failing
 // check gives Cassandra's message.
-func NewTable(ks string, ct *cql.CreateTable) (*Table, *cqlerr.Error) {
+// User types are looked up with types (nil: none).
+func NewTable(ks string, ct *cql.CreateTable, types cqltype.UserTypes) (*Table, *cqlerr.Error) {
 	// Names are copied out of the script, which the schema must not keep alive.
 	name := strings.Clone(ct.Table.Name.Name)
 	if err := CheckRaw(ct); err != nil {
@@ -57,19 +58,24 @@ func NewTable(ks string, ct *cql.CreateTable) (*Table, *cqlerr.Error) {
 	if err := t.applyProperties(ct.Properties, true); err != nil {
 		return nil, err
 	}
-	types := map[string]*cqltype.Type{}
+	colTypes := map[string]*cqltype.Type{}
 	static := map[string]bool{}
 	for _, c := range ct.Columns {
-		typ, err := cqltype.FromRef(c.Type)
+		typ, err := cqltype.FromRefKeyspace(c.Type, ks, types)
 		if err != nil {
 			return nil, err
 		}
-		types[c.Name.Name] = typ
+		colTypes[c.Name.Name] = typ
 		if c.Static {
 			static[c.Name.Name] = true
 		}
 	}
-	if err := checkPrimaryKey(name, ct, types, static); err != nil {
+	for _, c := range ct.Columns {
+		if err := CheckNonFrozenUDT(colTypes[c.Name.Name]); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkPrimaryKey(name, ct, colTypes, static); err != nil {
 		return nil, err
 	}
 	order, err := clusteringOrder(name, ct.Clustering, ct.ClusteringOrder)
@@ -84,7 +90,7 @@ func NewTable(ks string, ct *cql.CreateTable) (*Table, *cqlerr.Error) {
 	}
 	sort.Strings(others)
 	if ct.CompactStorage {
-		if err := checkCompact(ct, others, types, static); err != nil {
+		if err := checkCompact(ct, others, colTypes, static); err != nil {
 			return nil, err
 		}
 	} else if len(ct.Clustering) == 0 && len(static) > 0 {
@@ -92,7 +98,7 @@ func NewTable(ks string, ct *cql.CreateTable) (*Table, *cqlerr.Error) {
 	}
 	counters := 0
 	for _, n := range others {
-		if types[n].Kind == cqltype.Counter {
+		if colTypes[n].Kind == cqltype.Counter {
 			counters++
 		}
 	}
@@ -106,17 +112,17 @@ func NewTable(ks string, ct *cql.CreateTable) (*Table, *cqlerr.Error) {
 		t.Counter = true
 	}
 	for _, k := range ct.PartitionKey {
-		t.AddColumn(&Column{Name: k.Name, Type: types[k.Name], Kind: PartitionKey})
+		t.AddColumn(&Column{Name: k.Name, Type: colTypes[k.Name], Kind: PartitionKey})
 	}
 	for _, k := range ct.Clustering {
-		t.AddColumn(&Column{Name: k.Name, Type: types[k.Name], Kind: Clustering, Desc: order[k.Name]})
+		t.AddColumn(&Column{Name: k.Name, Type: colTypes[k.Name], Kind: Clustering, Desc: order[k.Name]})
 	}
 	for _, n := range others {
 		kind := Regular
 		if static[n] {
 			kind = Static
 		}
-		t.AddColumn(&Column{Name: n, Type: types[n], Kind: kind})
+		t.AddColumn(&Column{Name: n, Type: colTypes[n], Kind: kind})
 	}
 	t.Compact = ct.CompactStorage
 	t.Dense = ct.CompactStorage && len(ct.Clustering) > 0
@@ -148,6 +154,8 @@ func checkPrimaryKey(table string, ct *cql.CreateTable, types map[string]*cqltyp
 			return at(errUnknownKeyColumn(k.Name, table))
 		case seen[k.Name]:
 			return at(errDuplicateKeyColumn(k.Name, table))
+		case typ.MultiCell() && typ.Kind == cqltype.UDT:
+			return at(errNonFrozenKeyUDT(typ.Keyspace+"."+typ.Name, k.Name))
 		case typ.MultiCell():
 			return at(errNonFrozenKeyColumn(typ.String(), k.Name))
 		case typ.Kind == cqltype.Counter:
@@ -402,6 +410,29 @@ func errUnknownKeyColumn(col, table string) *cqlerr.Error {
 // errDuplicateKeyColumn: PRIMARY KEY names a column twice.
 func errDuplicateKeyColumn(col, table string) *cqlerr.Error {
 	return cqlerr.Invalid("Duplicate column '" + col + "' in PRIMARY KEY clause for table '" + table + "'")
+}
+
+// CheckNonFrozenUDT is CreateTableStatement's (and AlterTableStatement's)
+// check that a non-frozen user type holds no non-frozen collection.
+func CheckNonFrozenUDT(t *cqltype.Type) *cqlerr.Error {
+	if t.Kind == cqltype.UDT && t.MultiCell() {
+		for _, f := range t.Elems {
+			if f.MultiCell() {
+				return errNonFrozenUDTCollection()
+			}
+		}
+	}
+	return nil
+}
+
+func errNonFrozenUDTCollection() *cqlerr.Error {
+	return cqlerr.Invalid("Non-frozen UDTs with nested non-frozen collections are not supported")
+}
+
+// errNonFrozenKeyUDT: a key column of a non-frozen user type, printed as
+// RawUT.prepare names it (ks.name, which maybeQuote quotes for its dot).
+func errNonFrozenKeyUDT(qualified, col string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid non-frozen user-defined type \"" + qualified + "\" for PRIMARY KEY column '" + col + "'")
 }
 
 // errNonFrozenKeyColumn: a key column of a non-frozen collection type.

@@ -206,8 +206,30 @@ type Keyspace struct {
 	Replication   [][2]string
 	DurableWrites bool
 	Tables        map[string]*Table
+	// Types holds the keyspace's user-defined types by name, as CREATE TYPE
+	// defines them (not frozen). A type is never changed in place: ALTER
+	// TYPE replaces it, and every column that uses it.
+	Types map[string]*cqltype.Type
 	// System marks Cassandra's own keyspaces, listed but not writable.
 	System bool
+}
+
+// UserTypes looks up the user types of the schema's keyspaces.
+func (s *Schema) UserTypes(ks, name string) *cqltype.Type {
+	if k := s.Keyspaces[ks]; k != nil {
+		return k.Types[name]
+	}
+	return nil
+}
+
+// TypeNames returns the names of the keyspace's user types, sorted.
+func (k *Keyspace) TypeNames() []string {
+	names := make([]string, 0, len(k.Types))
+	for n := range k.Types {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
 }
 
 // TableNames returns the names of the keyspace's tables (not views), sorted.
