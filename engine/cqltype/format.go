@@ -115,14 +115,15 @@ func (t *Type) appendCqlsh(b []byte, v Value, quote bool) []byte {
 		}
 		return append(b, ')')
 	case UDT:
-		// cqlsh's format_value_utype: {name: value, ...}, a null field as null.
+		// cqlsh's format_value_utype: {name: value, ...}, a null field as
+		// null; the name as it is (format_value_text with quote=False).
 		fields, _ := t.Fields(v)
 		b = append(b, '{')
 		for i, et := range t.Elems {
 			if i > 0 {
 				b = append(b, ", "...)
 			}
-			b = append(append(b, maybeQuote(t.FieldNames[i])...), ": "...)
+			b = append(append(b, t.FieldNames[i]...), ": "...)
 			var f Value
 			if i < len(fields) {
 				f = fields[i]

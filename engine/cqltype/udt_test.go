@@ -49,8 +49,9 @@ func TestUDTFormat(t *testing.T) {
 			t.Errorf("Format = %q, want %q", got, c.want)
 		}
 	}
+	// cqlsh's format_value_utype prints a field name as it is, unquoted.
 	m := UserTypeOf("ks", "t", []string{"Zip"}, []*Type{IntType}, true)
-	if got := m.Format(JoinFields([]Value{Int32Value(2)})); got != `{"Zip": 2}` {
+	if got := m.Format(JoinFields([]Value{Int32Value(2)})); got != `{Zip: 2}` {
 		t.Errorf("Format = %q", got)
 	}
 }

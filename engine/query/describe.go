@@ -7,6 +7,7 @@ import (
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/schema"
 )
 
@@ -54,20 +55,37 @@ func (db *DB) describe(s *cql.Describe) (*Result, *cqlerr.Error) {
 		}
 		return &Result{Text: describeIndex(t, ix) + "\n"}, nil
 	case cql.DescribeTypes:
-		return &Result{Text: "\n"}, nil
+		return db.describeNames((*schema.Keyspace).TypeNames)
+	case cql.DescribeType:
+		ksName := db.keyspaceOf(s.Name)
+		ks := db.Schema.Keyspaces[ksName]
+		if ks == nil {
+			return nil, errDescribeNotFound(ksName)
+		}
+		t := ks.Types[s.Name.Name.Name]
+		if t == nil {
+			return nil, errDescribeTypeNotFound(s.Name.Name.Name, ksName)
+		}
+		return &Result{Text: describeType(t) + "\n"}, nil
 	}
 	return nil, errUnsupportedDescribe()
 }
 
 func (db *DB) describeTables() (*Result, *cqlerr.Error) {
+	return db.describeNames((*schema.Keyspace).TableNames)
+}
+
+// describeNames lists the names of the current keyspace's tables or types,
+// or of every keyspace's under a heading each (DescribeStatement.Listing).
+func (db *DB) describeNames(names func(*schema.Keyspace) []string) (*Result, *cqlerr.Error) {
 	if db.Keyspace != "" {
-		return &Result{Text: strings.Join(quoteNames(db.Schema.Keyspaces[db.Keyspace].TableNames()), "  ") + "\n"}, nil
+		return &Result{Text: strings.Join(quoteNames(names(db.Schema.Keyspaces[db.Keyspace])), "  ") + "\n"}, nil
 	}
 	var b strings.Builder
 	for _, n := range db.Schema.KeyspaceNames() {
 		ks := db.Schema.Keyspaces[n]
 		b.WriteString("\nKeyspace " + quoteName(n) + "\n" + strings.Repeat("-", len("Keyspace "+quoteName(n))) + "\n")
-		b.WriteString(strings.Join(quoteNames(ks.TableNames()), "  ") + "\n")
+		b.WriteString(strings.Join(quoteNames(names(ks)), "  ") + "\n")
 	}
 	return &Result{Text: b.String()}, nil
 }
@@ -87,6 +105,21 @@ func describeKeyspace(ks *schema.Keyspace) string {
 	} else {
 		b.WriteString("false;\n")
 	}
+	// Types.sortedStream: each type after the types it uses.
+	done := map[string]bool{}
+	var add func(t *cqltype.Type)
+	add = func(t *cqltype.Type) {
+		for _, e := range t.Elems {
+			add(e)
+		}
+		if t.Kind == cqltype.UDT && !done[t.Name] {
+			done[t.Name] = true
+			b.WriteString("\n" + describeType(t) + "\n")
+		}
+	}
+	for _, n := range ks.TypeNames() {
+		add(ks.Types[n])
+	}
 	names := make([]string, 0, len(ks.Tables))
 	for n := range ks.Tables {
 		names = append(names, n)
@@ -95,6 +128,21 @@ func describeKeyspace(ks *schema.Keyspace) string {
 	for _, n := range names {
 		b.WriteString("\n" + DescribeTable(ks.Tables[n]))
 	}
+	return b.String()
+}
+
+// describeType is UserType.toCqlString: the field names as they are, each
+// field's type as CQL prints it.
+func describeType(t *cqltype.Type) string {
+	var b strings.Builder
+	b.WriteString("CREATE TYPE " + quoteName(t.Keyspace) + "." + quoteName(t.Name) + " (\n")
+	for i, f := range t.FieldNames {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		b.WriteString("    " + f + " " + t.Elems[i].String())
+	}
+	b.WriteString("\n);")
 	return b.String()
 }
 
@@ -262,6 +310,11 @@ func quoteNames(names []string) []string {
 
 func errDescribeNotFound(name string) *cqlerr.Error {
 	return cqlerr.Invalid("'" + name + "' not found in keyspaces")
+}
+
+// errDescribeTypeNotFound: DescribeStatement.type.
+func errDescribeTypeNotFound(name, ks string) *cqlerr.Error {
+	return cqlerr.Invalid("User defined type '" + name + "' not found in '" + ks + "'")
 }
 
 func errDescribeNotInKeyspace(name, ks string) *cqlerr.Error {

@@ -28,6 +28,13 @@ func (rd *reader) eval(s *selector, rc *rowCtx) cqltype.Value {
 		return s.val
 	case selElement, selSlice:
 		return subSelect(s, rd.eval(s.args[0], rc))
+	case selField:
+		// FieldSelector: null when the value is, or has fewer fields.
+		fields, _ := s.args[0].typ.Fields(rd.eval(s.args[0], rc))
+		if s.field < len(fields) {
+			return fields[s.field]
+		}
+		return nil
 	case selFunc:
 		args := make([]cqltype.Value, len(s.args))
 		for i, a := range s.args {

@@ -59,6 +59,16 @@ func (db *DB) addElements(part *store.Partition, row *store.Row, c *schema.Colum
 		return
 	}
 	col := int32(c.ID)
+	if c.Type.Kind == cqltype.UDT {
+		// UserTypes.Setter: a cell per non-null field, its path the field's position.
+		fields, _ := c.Type.Fields(v)
+		for i, f := range fields {
+			if f != nil {
+				part.Write(row, withPath(p.cell(col, f), cqltype.FieldPath(i)))
+			}
+		}
+		return
+	}
 	keys, vals := c.Type.Elements(v)
 	switch c.Type.Kind {
 	case cqltype.List:
@@ -141,6 +151,8 @@ func (db *DB) liveElements(part *store.Partition, row *store.Row, c *schema.Colu
 func sortElements(t *cqltype.Type, cells []store.Cell) {
 	kt := t.KeyType()
 	switch t.Kind {
+	case cqltype.UDT:
+		kt = cqltype.SmallintType
 	case cqltype.List:
 		kt = cqltype.TimeuuidType
 	case cqltype.Set:
@@ -151,7 +163,7 @@ func sortElements(t *cqltype.Type, cells []store.Cell) {
 
 func (db *DB) setElement(part *store.Partition, row *store.Row, c *schema.Column, op *operation, p writeParams) *cqlerr.Error {
 	col := int32(c.ID)
-	if c.Type.Kind == cqltype.Map {
+	if c.Type.Kind == cqltype.Map || c.Type.Kind == cqltype.UDT {
 		part.Write(row, withPath(p.cell(col, op.val), op.key))
 		return nil
 	}

@@ -67,6 +67,9 @@ func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restrictio
 			return nil, errMapEntryNotEq()
 		}
 	}
+	if typ.MultiCell() && typ.Kind == cqltype.UDT {
+		return nil, errNonFrozenUDTRelation(c.Name, typ.String())
+	}
 	if typ.MultiCell() && rel.MapKey == nil && rel.Op != cql.OpContains && rel.Op != cql.OpContainsKey {
 		return nil, errCollectionOp(c.Name, typ.String(), opText(rel.Op))
 	}
@@ -441,6 +444,11 @@ func errFrozenMapEntry(col string) *cqlerr.Error {
 
 func errMapEntryNotEq() *cqlerr.Error {
 	return cqlerr.Invalid("Only EQ relations are supported on map entries")
+}
+
+// errNonFrozenUDTRelation: SingleColumnRelation.toReceivers, "Non-frozen UDTs don't support any operator".
+func errNonFrozenUDTRelation(col, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Non-frozen UDT column '" + col + "' (" + typ + ") cannot be restricted by any relation")
 }
 
 func errCollectionOp(col, typ, op string) *cqlerr.Error {

@@ -24,6 +24,7 @@ const (
 	selConst   // a literal or a function of no row data
 	selElement // an element of a set or map: args[0][val]
 	selSlice   // a slice of a set or map: args[0][val..to], each bound optional
+	selField   // a field of a user type: args[0].f, f the field's position
 )
 
 // selector computes one output column of a SELECT.
@@ -45,6 +46,8 @@ type selector struct {
 	// the upper bound of selSlice (when hasTo)
 	to             cqltype.Value
 	hasFrom, hasTo bool
+	// field is the position of selField's field
+	field int
 }
 
 // selection is the prepared select list.
@@ -155,6 +158,21 @@ func (db *DB) prepareSelector(t *schema.Table, sel *selection, e cql.Expr) (*sel
 		return db.prepareElementSelector(t, sel, x.Target, x.Key, nil, false, e)
 	case *cql.Slice:
 		return db.prepareElementSelector(t, sel, x.Target, x.From, x.To, true, e)
+	case *cql.Field:
+		// Selectable.WithFieldSelection
+		inner, err := db.prepareSelector(t, sel, x.Target)
+		if err != nil {
+			return nil, err
+		}
+		ut := inner.typ
+		if ut.Kind != cqltype.UDT {
+			return nil, errFieldOfNonUDT(inner.name, ut.String())
+		}
+		p := ut.FieldPosition(x.Field.Name)
+		if p < 0 {
+			return nil, errNoFieldSelected(inner.name, ut.String(), x.Field.Name)
+		}
+		return &selector{kind: selField, name: inner.name + "." + x.Field.Name, typ: ut.Elems[p], args: []*selector{inner}, field: p}, nil
 	}
 	return nil, errUnsupportedSelector(e.String())
 }
@@ -257,7 +275,11 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 		}
 		if c.Type.MultiCell() {
 			// Selectable.WritetimeOrTTL (3.11 to 4.1 alike).
-			return nil, errWritetimeOfCollection(fnName, c.Name)
+			what := "collection"
+			if c.Type.Kind == cqltype.UDT {
+				what = "UDT"
+			}
+			return nil, errWritetimeOfMultiCell(fnName, what, c.Name)
 		}
 		sel.columns = appendColumn(sel.columns, c)
 		return &selector{kind: kind, name: name + "(" + c.Name + ")", typ: typ, col: c}, nil
@@ -531,6 +553,9 @@ func (rc *rowCtx) collection(r *store.Row, del store.Deletion, c *schema.Column)
 		}
 	}
 	sortElements(c.Type, live)
+	if c.Type.Kind == cqltype.UDT {
+		return userTypeValue(c.Type, live)
+	}
 	keys := make([]cqltype.Value, len(live))
 	vals := make([]cqltype.Value, len(live))
 	for i := range live {
@@ -546,6 +571,21 @@ func (rc *rowCtx) collection(r *store.Row, del store.Deletion, c *schema.Column)
 		return c.Type.Join(keys, nil)
 	}
 	return c.Type.Join(keys, vals)
+}
+
+// userTypeValue joins the live field cells of a non-frozen user type into
+// its value: null when no field is set.
+func userTypeValue(t *cqltype.Type, cells []store.Cell) cqltype.Value {
+	if len(cells) == 0 {
+		return nil
+	}
+	fields := make([]cqltype.Value, len(t.Elems))
+	for _, e := range cells {
+		if i := cqltype.FieldOfPath(e.Path()); i >= 0 && i < len(fields) {
+			fields[i] = e.Value
+		}
+	}
+	return cqltype.JoinFields(fields)
 }
 
 // cellMeta returns the live cell of a simple column for writetime() and ttl().
@@ -598,8 +638,17 @@ func errWritetimeOfKey(fn, col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot use selection function " + fn + " on PRIMARY KEY part " + col)
 }
 
-func errWritetimeOfCollection(fn, col string) *cqlerr.Error {
-	return cqlerr.Invalid("Cannot use selection function " + fn + " on non-frozen collection " + col)
+func errFieldOfNonUDT(sel, typ string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid field selection: " + sel + " of type " + typ + " is not a user type")
+}
+
+func errNoFieldSelected(sel, typ, field string) *cqlerr.Error {
+	return cqlerr.Invalid(sel + " of type " + typ + " has no field " + field)
+}
+
+// errWritetimeOfMultiCell: what is "collection" or "UDT".
+func errWritetimeOfMultiCell(fn, what, col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot use selection function " + fn + " on non-frozen " + what + " " + col)
 }
 
 // errTokenArgType: an argument of token() of the wrong type; typ is "" when

@@ -203,6 +203,54 @@ func (db *DB) setValue(c *schema.Column, e cql.Expr) (*operation, *cqlerr.Error)
 	return &operation{col: c, kind: opSet, val: v}, nil
 }
 
+// setField is Operation.SetField.prepare: c.f = v on a non-frozen user type,
+// the value assigned to the receiver c.f of the field's type.
+func (db *DB) setField(c *schema.Column, a *cql.Assignment) (*operation, *cqlerr.Error) {
+	text := a.Text
+	p, err := fieldOf(c, a.Field.Name,
+		func(col string) *cqlerr.Error { return errInvalidOperation(text, "non-UDT column", col) },
+		func(col string) *cqlerr.Error { return errInvalidOperation(text, "frozen UDT column", col) })
+	if err != nil {
+		return nil, err
+	}
+	v, err := c.Type.Elems[p].Assign(a.Value, c.Name+"."+c.Type.FieldNames[p], db.env())
+	if err != nil {
+		return nil, err
+	}
+	return &operation{col: c, kind: opSetElem, key: cqltype.FieldPath(p), val: v, text: text}, nil
+}
+
+// fieldOf returns the position of field f of c's non-frozen user type, with
+// the messages of a column of another type, of a frozen one, and of a field
+// the type lacks.
+func fieldOf(c *schema.Column, f string, notUDT, frozen func(string) *cqlerr.Error) (int, *cqlerr.Error) {
+	switch {
+	case c.Type.Kind != cqltype.UDT:
+		return 0, notUDT(c.Name)
+	case !c.Type.MultiCell():
+		return 0, frozen(c.Name)
+	}
+	p := c.Type.FieldPosition(f)
+	if p < 0 {
+		return 0, errNoSuchField(c.Name, f)
+	}
+	return p, nil
+}
+
+// The messages of field operations (Operation.SetField, Operation.FieldDeletion).
+
+func errNoSuchField(col, field string) *cqlerr.Error {
+	return cqlerr.Invalid("UDT column " + col + " does not have a field named " + field)
+}
+
+func errFieldDeletionNonUDT(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid field deletion operation for non-UDT column " + col)
+}
+
+func errFieldDeletionFrozen(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Frozen UDT column " + col + " does not support field deletion")
+}
+
 // prepareUpdate follows UpdateStatement.ParsedUpdate.prepareInternal.
 func (db *DB) prepareUpdate(s *cql.Update) (*write, *cqlerr.Error) {
 	t, err := db.writableTable(s.Table)
@@ -216,7 +264,15 @@ func (db *DB) prepareUpdate(s *cql.Update) (*write, *cqlerr.Error) {
 	seen := map[string]bool{}
 	for _, a := range s.Assignments {
 		name := a.Column.Name
-		plain := a.Op == cql.AssignSet && a.Key == nil
+		plain := a.Op == cql.AssignSet && a.Key == nil && a.Field == nil
+		if a.Field != nil {
+			// SetField.isCompatibleWith: not with c = v, nor with c.f = v twice.
+			f := name + "." + a.Field.Name
+			if whole[name] || seen[f] {
+				return nil, errIncompatibleSettings(a.Pos, a.Text, name)
+			}
+			seen[f] = true
+		}
 		if seen[name] && (plain || whole[name]) {
 			return nil, errIncompatibleSettings(a.Pos, a.Text, name)
 		}
@@ -259,6 +315,9 @@ func (db *DB) prepareAssignment(c *schema.Column, a *cql.Assignment, lwt bool) (
 	}
 	switch a.Op {
 	case cql.AssignSet:
+		if a.Field != nil {
+			return db.setField(c, a)
+		}
 		if a.Key == nil {
 			return db.setValue(c, a.Value)
 		}
@@ -347,6 +406,13 @@ func (db *DB) prepareDelete(s *cql.Delete) (*write, *cqlerr.Error) {
 			return nil, errDeleteKeyColumn(c.Name)
 		}
 		op := &operation{col: c, kind: opDelete}
+		if target.Field != nil {
+			p, err := fieldOf(c, target.Field.Name, errFieldDeletionNonUDT, errFieldDeletionFrozen)
+			if err != nil {
+				return nil, err
+			}
+			op.kind, op.key = opDeleteElem, cqltype.FieldPath(p)
+		}
 		if target.Key != nil {
 			if !c.Type.MultiCell() {
 				return nil, errDeleteElementOfSimple(c.Name)
