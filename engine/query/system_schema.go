@@ -43,7 +43,6 @@ var systemSchemaDDL = map[string]string{
     options frozen<map<text, text>>,
     PRIMARY KEY (keyspace_name, table_name, index_name)
 )`,
-	// types is always empty: the engine has no user-defined types yet.
 	"types": `CREATE TABLE system_schema.types (
     keyspace_name text,
     type_name text,
@@ -75,6 +74,8 @@ func (db *DB) systemSchemaTable(ks *schema.Keyspace, name string) *schema.Table 
 		w.columns()
 	case "indexes":
 		w.indexes()
+	case "types":
+		w.types()
 	}
 	ks.Tables[name] = t
 	return t
@@ -183,6 +184,27 @@ func (w schemaWriter) indexes() {
 			w.row([]cqltype.Value{cqltype.TextValue(t.Keyspace), cqltype.TextValue(t.Name), cqltype.TextValue(ix.Name)}, map[string]cqltype.Value{
 				"kind":    cqltype.TextValue(kind),
 				"options": options.Join(keys, vals),
+			})
+		}
+	}
+}
+
+// types writes one row per user type as SchemaKeyspace.addTypeToSchemaMutation
+// does: the field names as they are, each field type as CQL prints it.
+func (w schemaWriter) types() {
+	list := w.t.Column("field_names").Type
+	for _, ksName := range w.db.Schema.KeyspaceNames() {
+		ks := w.db.Schema.Keyspaces[ksName]
+		for _, n := range ks.TypeNames() {
+			ut := ks.Types[n]
+			names := make([]cqltype.Value, len(ut.FieldNames))
+			types := make([]cqltype.Value, len(ut.Elems))
+			for i, f := range ut.FieldNames {
+				names[i], types[i] = cqltype.TextValue(f), cqltype.TextValue(ut.Elems[i].String())
+			}
+			w.row([]cqltype.Value{cqltype.TextValue(ksName), cqltype.TextValue(n)}, map[string]cqltype.Value{
+				"field_names": list.Join(nil, names),
+				"field_types": list.Join(nil, types),
 			})
 		}
 	}
