@@ -35,7 +35,7 @@ func (t *Type) appendCassandraString(b []byte, v Value) []byte {
 		return append(b, formatDuration(m, d, n)...)
 	case List, Set, Map:
 		return t.appendCollection(b, v, (*Type).appendCassandraString, ": ")
-	case Tuple:
+	case Tuple, UDT:
 		fields, _ := t.Fields(v)
 		for i, f := range fields {
 			if i > 0 {

@@ -213,7 +213,13 @@ func (b *builder) cell(col *schema.Column, c *store.Cell) Cell {
 	vt := col.Type
 	if c.Path() != nil {
 		kt, et := elementTypes(col.Type)
-		out.Path = b.value(cqlshText(kt, c.Path()), c.Path())
+		text := ""
+		if col.Type.Kind == cqltype.UDT {
+			text, et = udtField(col.Type, c.Path())
+		} else {
+			text = cqlshText(kt, c.Path())
+		}
+		out.Path = b.value(text, c.Path())
 		vt = et
 	}
 	switch {

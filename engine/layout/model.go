@@ -185,8 +185,20 @@ func elementTypes(t *cqltype.Type) (key, value *cqltype.Type) {
 		return t.ElemType(), nil
 	case cqltype.Map:
 		return t.KeyType(), t.ValueType()
+	case cqltype.UDT:
+		return cqltype.SmallintType, nil // per cell: see udtField
 	}
 	return cqltype.BlobType, t
+}
+
+// udtField returns the field a non-frozen user type's cell holds, named by
+// its path (UserType.nameComparator, a short): the field's name and type,
+// as sstabledump's JsonTransformer prints the cell.
+func udtField(t *cqltype.Type, path []byte) (string, *cqltype.Type) {
+	if i := cqltype.FieldOfPath(path); i >= 0 && i < len(t.Elems) {
+		return t.FieldNames[i], t.Elems[i]
+	}
+	return cqltype.BlobType.Format(path), cqltype.BlobType
 }
 
 func deletionOf(d store.Deletion) *Deletion {

@@ -227,7 +227,13 @@ func (d *dumper) cell(col *schema.Column, c *store.Cell, mk store.Liveness) {
 		g.arrCompact = true
 		g.startArray()
 		kt, vt := elementTypes(col.Type)
-		g.str(javaString(kt, c.Path()))
+		if col.Type.Kind == cqltype.UDT {
+			var name string
+			name, vt = udtField(col.Type, c.Path())
+			g.str(name)
+		} else {
+			g.str(javaString(kt, c.Path()))
+		}
 		g.endArray()
 		g.arrCompact = false
 		valueType = vt
