@@ -474,6 +474,8 @@ func (t *Type) fromJSONValue(j *jsonValue, now int64) (Value, *cqlerr.Error) {
 		return t.mapFromJSON(j, now)
 	case Tuple:
 		return t.tupleFromJSON(j, now)
+	case UDT:
+		return t.userTypeFromJSON(j, now)
 	}
 	if !str {
 		return nil, errExpected(stringExpectation[t.Kind], j)
@@ -600,6 +602,39 @@ func (t *Type) tupleFromJSON(j *jsonValue, now int64) (Value, *cqlerr.Error) {
 }
 
 // The messages of reading JSON (cql3/Json.java, and each type's fromJSONObject in db/marshal).
+
+// userTypeFromJSON is UserType.fromJSONObject: a JSON object whose keys
+// name fields (a quoted key keeps its case, others are lower-cased, as
+// Json.handleCaseSensitivity does); a missing or null field is null, a key
+// naming no field fails.
+func (t *Type) userTypeFromJSON(j *jsonValue, now int64) (Value, *cqlerr.Error) {
+	j, err := nested(j)
+	if err != nil {
+		return nil, err
+	}
+	if j.kind != jsonObject {
+		return nil, errExpected("a map", j)
+	}
+	fields := make([]Value, len(t.Elems))
+	for i, k := range j.keys {
+		if len(k) >= 2 && k[0] == '"' && k[len(k)-1] == '"' {
+			k = k[1 : len(k)-1]
+		} else {
+			k = toLowerASCII(k)
+		}
+		p := t.FieldPosition(k)
+		if p < 0 {
+			return nil, errUnknownField(k, t.Name)
+		}
+		fields[p] = nil
+		if j.vals[i].kind != jsonNull {
+			if fields[p], err = t.Elems[p].fromJSONValue(j.vals[i], now); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return JoinFields(fields), nil
+}
 
 func errJSONSyntax(pos int) *cqlerr.Error {
 	return cqlerr.Invalid("Error decoding JSON string: Unexpected character at position " + strconv.Itoa(pos))

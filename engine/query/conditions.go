@@ -21,6 +21,8 @@ type condition struct {
 	key  cqltype.Value // m[key] / l[index]
 	vals []cqltype.Value
 	typ  *cqltype.Type
+	// field is 1 + the position of the user type field c.f compared, or 0
+	field int
 }
 
 // prepareConditions validates IF EXISTS / IF col op v (ColumnCondition.Raw.prepare).
@@ -41,6 +43,16 @@ func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Con
 			return nil, errConditionOnCounter()
 		}
 		cond := &condition{col: col, op: c.Op, typ: col.Type}
+		recv := col.Name
+		if c.Field != nil {
+			// ColumnCondition.Raw.prepare casts the column's type to a user
+			// type: a column of another type is reported as a missing field.
+			p := col.Type.FieldPosition(c.Field.Name)
+			if col.Type.Kind != cqltype.UDT || p < 0 {
+				return nil, errConditionField(c.Field.Name, col.Name)
+			}
+			cond.field, cond.typ, recv = p+1, col.Type.Elems[p], col.Name+"."+c.Field.Name
+		}
 		if c.Key != nil {
 			kt, recv := col.Type.KeyType(), "key("+col.Name+")"
 			if col.Type.Kind == cqltype.List {
@@ -59,7 +71,7 @@ func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Con
 			exprs = []cql.Expr{c.Value}
 		}
 		for _, e := range exprs {
-			v, err := cond.typ.Assign(e, col.Name, db.env())
+			v, err := cond.typ.Assign(e, recv, db.env())
 			if err != nil {
 				return nil, err
 			}
@@ -214,6 +226,13 @@ func (cs *conditions) holds(rc *rowCtx) bool {
 		} else if c.key != nil {
 			v = nil
 		}
+		if c.field > 0 {
+			fields, _ := c.col.Type.Fields(v)
+			v = nil
+			if c.field <= len(fields) {
+				v = fields[c.field-1]
+			}
+		}
 		if !c.check(v) {
 			return false
 		}
@@ -278,6 +297,10 @@ func equalNullable(t *cqltype.Type, a, b cqltype.Value) bool {
 
 // The messages of lightweight transactions' conditions (ColumnCondition.java,
 // ModificationStatement.java).
+
+func errConditionField(field, col string) *cqlerr.Error {
+	return cqlerr.Invalid("Unknown field " + field + " for column " + col)
+}
 
 func errConditionOnKey(col string) *cqlerr.Error {
 	return cqlerr.Invalid("PRIMARY KEY column '" + col + "' cannot have IF conditions")
