@@ -318,10 +318,10 @@ func (p *parser) parseAlter() Statement {
 		return s
 	case p.isKw(KwTable):
 		p.next()
-		return p.alterTable()
+		return p.alterTable(false)
 	case p.isKw(KwType):
 		p.next()
-		return p.alterType()
+		return p.alterTable(true)
 	}
 	p.noViable()
 	return nil
@@ -336,8 +336,20 @@ func (p *parser) parseAlter() Statement {
 //	    | K_RENAME (K_IF K_EXISTS)? ident K_TO ident (K_AND ident K_TO ident)*
 //	    | K_DROP K_COMPACT K_STORAGE
 //	    | K_WITH properties )
-func (p *parser) alterTable() *AlterTable {
-	s := &AlterTable{IfExists: p.ifExists(), Table: p.qualifiedName("table")}
+//
+// With userType it parses the rest of ALTER TYPE, whose ADD takes one field
+// and which has no DROP or WITH:
+//
+//	alterTypeStatement: K_ALTER K_TYPE (K_IF K_EXISTS)? userTypeName
+//	    ( K_ALTER fident K_TYPE comparatorType
+//	    | K_ADD (K_IF K_NOT K_EXISTS)? fident comparatorType
+//	    | K_RENAME (K_IF K_EXISTS)? fident K_TO fident (K_AND fident K_TO fident)* )
+func (p *parser) alterTable(userType bool) *AlterTable {
+	what := "table"
+	if userType {
+		what = "type"
+	}
+	s := &AlterTable{UserType: userType, IfExists: p.ifExists(), Table: p.qualifiedName(what)}
 	switch {
 	case p.got(KwAlter):
 		s.Kind = AlterType
@@ -349,10 +361,10 @@ func (p *parser) alterTable() *AlterTable {
 		s.IfColumnExists = p.ifNotExists()
 		col := func() ColumnDef {
 			d := ColumnDef{Name: p.ident(), Type: p.parseType()}
-			d.Static = p.got(KwStatic)
+			d.Static = !userType && p.got(KwStatic)
 			return d
 		}
-		if p.gotPunct('(') {
+		if !userType && p.gotPunct('(') {
 			s.Add = append(s.Add, col())
 			for p.gotPunct(',') {
 				s.Add = append(s.Add, col())
@@ -361,6 +373,8 @@ func (p *parser) alterTable() *AlterTable {
 		} else {
 			s.Add = append(s.Add, col())
 		}
+	case userType && !p.isKw(KwRename):
+		p.noViable()
 	case p.isKw(KwDrop) && isKwTok(p.peek(1), KwCompact) && isKwTok(p.peek(2), KwStorage):
 		p.next()
 		p.next()
@@ -399,42 +413,6 @@ func (p *parser) alterTable() *AlterTable {
 	case p.got(KwWith):
 		s.Kind = AlterWith
 		s.Properties = p.properties()
-	default:
-		p.noViable()
-	}
-	return s
-}
-
-// alterType parses the rest of ALTER TYPE into an AlterTable with UserType
-// set: ADD one field, RENAME fields, or ALTER a field's type.
-//
-//	alterTypeStatement: K_ALTER K_TYPE (K_IF K_EXISTS)? userTypeName
-//	    ( K_ALTER fident K_TYPE comparatorType
-//	    | K_ADD (K_IF K_NOT K_EXISTS)? fident comparatorType
-//	    | K_RENAME (K_IF K_EXISTS)? fident K_TO fident (K_AND fident K_TO fident)* )
-func (p *parser) alterType() *AlterTable {
-	s := &AlterTable{UserType: true, IfExists: p.ifExists(), Table: p.qualifiedName("type")}
-	switch {
-	case p.got(KwAlter):
-		s.Kind = AlterType
-		s.Column = p.ident()
-		p.expect(KwType)
-		s.NewType = p.parseType()
-	case p.got(KwAdd):
-		s.Kind = AlterAdd
-		s.IfColumnExists = p.ifNotExists()
-		s.Add = []ColumnDef{{Name: p.ident(), Type: p.parseType()}}
-	case p.got(KwRename):
-		s.Kind = AlterRename
-		s.IfColumnExists = p.ifExists()
-		for {
-			s.RenameFrom = append(s.RenameFrom, p.ident())
-			p.expect(KwTo)
-			s.RenameTo = append(s.RenameTo, p.ident())
-			if !p.got(KwAnd) {
-				break
-			}
-		}
 	default:
 		p.noViable()
 	}

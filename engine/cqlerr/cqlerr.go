@@ -103,6 +103,8 @@ type Rule string
 
 // For marks e as raised by rule, with the message's variable parts, and
 // returns it. Named error constructors beside each check call it.
+//
+//go:noinline
 func (e *Error) For(rule Rule, args ...string) *Error {
 	e.Rule, e.Args = rule, args
 	return e
@@ -159,6 +161,8 @@ func alreadyExistsLine(msg string) (string, bool) {
 }
 
 // At returns a copy of e located at pos spanning n bytes, unless e already has a position.
+//
+//go:noinline
 func (e *Error) At(pos Pos, n int) *Error {
 	if e.Pos.IsValid() || !pos.IsValid() {
 		return e
@@ -170,9 +174,15 @@ func (e *Error) At(pos Pos, n int) *Error {
 
 // Invalid returns an InvalidRequest error. The engine builds messages by
 // concatenation rather than fmt, which keeps fmt out of the WebAssembly binary.
+// It is not inlined: its ~700 callers (one per message) each took a copy of
+// the allocation, about 90 KB of the .wasm.
+//
+//go:noinline
 func Invalid(msg string) *Error { return &Error{Code: InvalidRequest, Message: msg} }
 
 // Syntax returns a SyntaxException located at pos, spanning n bytes.
+//
+//go:noinline
 func Syntax(pos Pos, n int, msg string) *Error {
 	return &Error{Code: SyntaxException, Message: msg, Pos: pos, Len: n}
 }
@@ -181,4 +191,6 @@ func Syntax(pos Pos, n int, msg string) *Error {
 func Config(msg string) *Error { return &Error{Code: ConfigurationException, Message: msg} }
 
 // New returns an error of any class.
+//
+//go:noinline
 func New(code Code, msg string) *Error { return &Error{Code: code, Message: msg} }

@@ -48,15 +48,25 @@ func FromRefKeyspace(ref *cql.TypeRef, ks string, types UserTypes) (*Type, *cqle
 	return t, nil
 }
 
-// RawInfo reports what the user type statements read of a type as written
-// for keyspace ks, before preparing it: CQL3Type.Raw's toString (user types
-// qualified), and whether it is a counter or a user type not frozen.
-func RawInfo(ref *cql.TypeRef, ks string) (s string, counter, nonFrozenUDT bool) {
-	r, err := rawOf(ref, ks)
-	if err != nil {
-		return "", false, false
+// RawString is CQL3Type.Raw's toString for a type as written for keyspace
+// ks: user types qualified with the keyspace.
+func RawString(ref *cql.TypeRef, ks string) string {
+	r, _ := rawOf(ref, ks)
+	return r.String()
+}
+
+// CheckUserTypeField is CreateTypeStatement's check of a field's type as
+// written: no counter, no user type that is not frozen.
+func CheckUserTypeField(ref *cql.TypeRef) *cqlerr.Error {
+	r, err := rawOf(ref, "")
+	switch {
+	case err != nil:
+	case r.kind == Counter:
+		return errTypeWithCounter()
+	case r.udt != "" && !r.frozen:
+		return errTypeWithNonFrozenUDT()
 	}
-	return r.String(), r.kind == Counter, r.udt != "" && !r.frozen
+	return nil
 }
 
 // raw mirrors CQL3Type.Raw: a type as written, before validation, whose
@@ -300,6 +310,14 @@ func errFrozenNonCollection(typ string) *cqlerr.Error {
 }
 
 func errUnknownType(name string) *cqlerr.Error { return cqlerr.Invalid("Unknown type " + name) }
+
+func errTypeWithCounter() *cqlerr.Error {
+	return cqlerr.Invalid("A user type cannot contain counters")
+}
+
+func errTypeWithNonFrozenUDT() *cqlerr.Error {
+	return cqlerr.Invalid("A user type cannot contain non-frozen UDTs")
+}
 
 // errUserTypeKeyspace: RawUT.prepare, a user type of another keyspace.
 func errUserTypeKeyspace(ks, other string) *cqlerr.Error {

@@ -189,6 +189,8 @@ func UserTypeOf(ks, name string, fieldNames []string, fieldTypes []*Type, frozen
 }
 
 // FieldPosition is UserType.fieldPosition: the index of the named field, or -1.
+//
+//go:noinline
 func (t *Type) FieldPosition(name string) int {
 	for i, f := range t.FieldNames {
 		if f == name {

@@ -62,7 +62,7 @@ func (db *DB) describe(s *cql.Describe) (*Result, *cqlerr.Error) {
 		if ks == nil {
 			return nil, errDescribeNotFound(ksName)
 		}
-		t := ks.Types[s.Name.Name.Name]
+		t := db.Schema.UserTypes(ksName, s.Name.Name.Name)
 		if t == nil {
 			return nil, errDescribeTypeNotFound(s.Name.Name.Name, ksName)
 		}
@@ -117,8 +117,8 @@ func describeKeyspace(ks *schema.Keyspace) string {
 			b.WriteString("\n" + describeType(t) + "\n")
 		}
 	}
-	for _, n := range ks.TypeNames() {
-		add(ks.Types[n])
+	for _, t := range ks.Types {
+		add(t)
 	}
 	names := make([]string, 0, len(ks.Tables))
 	for n := range ks.Tables {

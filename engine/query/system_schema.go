@@ -193,16 +193,13 @@ func (w schemaWriter) indexes() {
 // does: the field names as they are, each field type as CQL prints it.
 func (w schemaWriter) types() {
 	list := w.t.Column("field_names").Type
-	for _, ksName := range w.db.Schema.KeyspaceNames() {
-		ks := w.db.Schema.Keyspaces[ksName]
-		for _, n := range ks.TypeNames() {
-			ut := ks.Types[n]
-			names := make([]cqltype.Value, len(ut.FieldNames))
-			types := make([]cqltype.Value, len(ut.Elems))
+	for _, ks := range w.db.Schema.Keyspaces {
+		for _, ut := range ks.Types {
+			var names, types []cqltype.Value
 			for i, f := range ut.FieldNames {
-				names[i], types[i] = cqltype.TextValue(f), cqltype.TextValue(ut.Elems[i].String())
+				names, types = append(names, cqltype.TextValue(f)), append(types, cqltype.TextValue(ut.Elems[i].String()))
 			}
-			w.row([]cqltype.Value{cqltype.TextValue(ksName), cqltype.TextValue(n)}, map[string]cqltype.Value{
+			w.row([]cqltype.Value{cqltype.TextValue(ks.Name), cqltype.TextValue(ut.Name)}, map[string]cqltype.Value{
 				"field_names": list.Join(nil, names),
 				"field_types": list.Join(nil, types),
 			})

@@ -1,13 +1,11 @@
 package query
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
-	"github.com/cqlplay/cqlplay/engine/schema"
 )
 
 // createType is CreateTypeStatement.apply: the keyspace, an existing type,
@@ -18,74 +16,62 @@ func (db *DB) createType(s *cql.CreateType) (*Result, *cqlerr.Error) {
 	if err != nil {
 		return nil, err
 	}
-	name := strings.Clone(s.Name.Name.Name)
-	if ks.Types[name] != nil {
+	name := s.Name.Name.Name
+	if db.Schema.UserTypes(ks.Name, name) != nil {
 		if s.IfNotExists {
-			return &Result{}, nil
+			return nil, nil
 		}
 		return nil, errTypeExists(name)
 	}
-	seen := map[string]bool{}
+	// Names are copied out of the script, which the schema must not keep alive.
+	ut := &cqltype.Type{Kind: cqltype.UDT, Keyspace: ks.Name, Name: strings.Clone(name)}
 	for _, f := range s.Fields {
-		if seen[f.Name.Name] {
+		if ut.FieldPosition(f.Name.Name) >= 0 {
 			return nil, errDuplicateField("'"+f.Name.Name+"'", "'"+name+"'")
 		}
-		seen[f.Name.Name] = true
+		ut.FieldNames = append(ut.FieldNames, strings.Clone(f.Name.Name))
 	}
 	for _, f := range s.Fields {
-		_, counter, nonFrozen := cqltype.RawInfo(f.Type, ks.Name)
-		if counter {
-			return nil, errTypeWithCounter()
-		}
-		if nonFrozen {
-			return nil, errTypeWithNonFrozenUDT()
+		if err := cqltype.CheckUserTypeField(f.Type); err != nil {
+			return nil, err
 		}
 	}
-	names := make([]string, len(s.Fields))
-	types := make([]*cqltype.Type, len(s.Fields))
-	for i, f := range s.Fields {
+	for _, f := range s.Fields {
 		t, err := cqltype.FromRefKeyspace(f.Type, ks.Name, db.Schema.UserTypes)
 		if err != nil {
 			return nil, err
 		}
-		names[i], types[i] = strings.Clone(f.Name.Name), t
+		ut.Elems = append(ut.Elems, t)
 	}
-	if ks.Types == nil {
-		ks.Types = map[string]*cqltype.Type{}
-	}
-	ks.Types[name] = cqltype.UserTypeOf(ks.Name, name, names, types, false)
-	return &Result{}, nil
+	ks.Types = append(ks.Types, ut)
+	return nil, nil
 }
 
 // alterType is AlterTypeStatement: ADD a field, RENAME fields, or ALTER a
 // field's type (no longer supported). The new definition replaces the old
-// one in every table, view and type of the keyspace that uses it.
+// one in every type, table and view of the keyspace that uses it.
 func (db *DB) alterType(s *cql.AlterTable) (*Result, *cqlerr.Error) {
 	ksName := db.keyspaceOf(s.Table)
 	if ksName == "" {
 		return nil, errNoKeyspace()
 	}
 	name := s.Table.Name.Name
-	ks := db.Schema.Keyspaces[ksName]
-	var ut *cqltype.Type
-	if ks != nil {
-		ut = ks.Types[name]
-	}
+	ut := db.Schema.UserTypes(ksName, name)
 	if ut == nil {
 		if s.IfExists {
-			return &Result{}, nil
+			return nil, nil
 		}
 		return nil, errNoSuchType(ksName, name)
 	}
 	cqlName := quoteName(ksName) + "." + quoteName(name)
-	names := append([]string(nil), ut.FieldNames...)
-	types := ut.Elems
+	nt := *ut
+	nt.FieldNames = append([]string(nil), ut.FieldNames...)
 	switch s.Kind {
 	case cql.AlterAdd:
 		f := s.Add[0]
 		if ut.FieldPosition(f.Name.Name) >= 0 {
 			if s.IfColumnExists {
-				return &Result{}, nil
+				return nil, nil
 			}
 			return nil, errFieldExists(f.Name.Name, cqlName)
 		}
@@ -93,58 +79,43 @@ func (db *DB) alterType(s *cql.AlterTable) (*Result, *cqlerr.Error) {
 		if err != nil {
 			return nil, err
 		}
-		raw, _, _ := cqltype.RawInfo(f.Type, ksName)
 		if t.ReferencesUserType(ksName, name) {
-			return nil, errCircularField(f.Name.Name, raw, cqlName)
+			return nil, errCircularField(f.Name.Name, cqltype.RawString(f.Type, ksName), cqlName)
 		}
-		var inKey []string
-		for _, tn := range sortedTables(ks) {
-			for _, c := range ks.Tables[tn].PartitionKey {
-				if c.Type.ReferencesUserType(ksName, name) {
-					inKey = append(inKey, quoteName(ksName)+"."+quoteName(tn))
-					break
-				}
-			}
+		if users := db.tablesUsing(ksName, name, true); users != "" {
+			return nil, errFieldOfKeyType(f.Name.Name, cqltype.RawString(f.Type, ksName), cqlName, users)
 		}
-		if len(inKey) > 0 {
-			return nil, errFieldOfKeyType(f.Name.Name, raw, cqlName, join(inKey, ", "))
-		}
-		names = append(names, strings.Clone(f.Name.Name))
-		types = append(append([]*cqltype.Type(nil), types...), t)
+		nt.FieldNames = append(nt.FieldNames, strings.Clone(f.Name.Name))
+		nt.Elems = append(ut.Elems[:len(ut.Elems):len(ut.Elems)], t)
 	case cql.AlterRename:
 		for i, from := range s.RenameFrom {
 			p := ut.FieldPosition(from.Name)
-			if p < 0 {
-				if !s.IfColumnExists {
-					return nil, errUnknownTypeField(from.Name, cqlName)
-				}
-				continue
+			if p >= 0 {
+				nt.FieldNames[p] = strings.Clone(s.RenameTo[i].Name)
+			} else if !s.IfColumnExists {
+				return nil, errUnknownTypeField(from.Name, cqlName)
 			}
-			names[p] = strings.Clone(s.RenameTo[i].Name)
 		}
-		for i, n := range names {
-			for _, m := range names[i+1:] {
-				if n == m {
-					// The format has two %s for three arguments: the
-					// keyspace fills the second.
-					return nil, errDuplicateField(n, ksName)
-				}
+		for i, n := range nt.FieldNames {
+			if nt.FieldPosition(n) != i {
+				// The format has two %s for three arguments: the keyspace
+				// fills the second.
+				return nil, errDuplicateField(n, ksName)
 			}
 		}
 	default:
 		return nil, errAlterFieldType()
 	}
-	nt := cqltype.UserTypeOf(ksName, ut.Name, names, types, false)
-	ks.Types[name] = nt
-	for n, t := range ks.Types {
-		ks.Types[n] = t.WithUserType(nt)
+	ks := db.Schema.Keyspaces[ksName]
+	for i, t := range ks.Types {
+		ks.Types[i] = t.WithUserType(&nt)
 	}
 	for _, t := range ks.Tables {
 		for _, c := range t.Columns {
-			c.Type = c.Type.WithUserType(nt)
+			c.Type = c.Type.WithUserType(&nt)
 		}
 	}
-	return &Result{}, nil
+	return nil, nil
 }
 
 // dropType is DropTypeStatement.apply: refused while another type or a
@@ -155,50 +126,61 @@ func (db *DB) dropType(s *cql.DropType) (*Result, *cqlerr.Error) {
 		return nil, errNoKeyspace()
 	}
 	name := s.Name.Name.Name
-	ks := db.Schema.Keyspaces[ksName]
-	if ks == nil || ks.Types[name] == nil {
+	if db.Schema.UserTypes(ksName, name) == nil {
 		if s.IfExists {
-			return &Result{}, nil
+			return nil, nil
 		}
 		return nil, errDropNoSuchType(ksName, name)
 	}
-	var users []string
-	for _, n := range ks.TypeNames() {
-		if n != name && ks.Types[n].ReferencesUserType(ksName, name) {
-			users = append(users, n)
+	ks := db.Schema.Keyspaces[ksName]
+	users, rest := "", ks.Types[:0:0]
+	for _, t := range ks.Types {
+		if t.Name == name {
+			continue
+		}
+		rest = append(rest, t)
+		if t.ReferencesUserType(ksName, name) {
+			users = listName(users, t.Name)
 		}
 	}
-	if len(users) > 0 {
+	if users != "" {
 		return nil, errTypeInUse(ksName, name, "user types", users)
 	}
-	for _, tn := range sortedTables(ks) {
-		if t := ks.Tables[tn]; t.View == nil && usesType(t, ksName, name) {
-			users = append(users, tn)
-		}
-	}
-	if len(users) > 0 {
+	if users = db.tablesUsing(ksName, name, false); users != "" {
 		return nil, errTypeInUse(ksName, name, "tables", users)
 	}
-	delete(ks.Types, name)
-	return &Result{}, nil
+	ks.Types = rest
+	return nil, nil
 }
 
-func usesType(t *schema.Table, ks, name string) bool {
-	for _, c := range t.Columns {
-		if c.Type.ReferencesUserType(ks, name) {
-			return true
+// tablesUsing lists, joined by ", ", the tables of keyspace ks with a column
+// of the user type (by name), or the tables and views using it in their
+// partition key (as ks.name).
+func (db *DB) tablesUsing(ks, name string, inKey bool) string {
+	users := ""
+	for _, t := range db.Schema.UserTables() {
+		cols, n := t.Columns, t.Name
+		if inKey {
+			cols, n = t.PartitionKey, quoteName(ks)+"."+quoteName(n)
+		} else if t.View != nil {
+			continue
+		}
+		for _, c := range cols {
+			if t.Keyspace == ks && c.Type.ReferencesUserType(ks, name) {
+				users = listName(users, n)
+				break
+			}
 		}
 	}
-	return false
+	return users
 }
 
-func sortedTables(ks *schema.Keyspace) []string {
-	names := make([]string, 0, len(ks.Tables))
-	for n := range ks.Tables {
-		names = append(names, n)
+// listName appends n to a list joined by ", ".
+func listName(list, n string) string {
+	if list == "" {
+		return n
 	}
-	sort.Strings(names)
-	return names
+	return list + ", " + n
 }
 
 // The messages of cql3/statements/schema/{Create,Alter,Drop}TypeStatement.java.
@@ -210,14 +192,6 @@ func errTypeExists(name string) *cqlerr.Error {
 // errDuplicateField: CreateTypeStatement quotes both names, AlterTypeStatement neither.
 func errDuplicateField(field, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Duplicate field name " + field + " in type " + typ)
-}
-
-func errTypeWithCounter() *cqlerr.Error {
-	return cqlerr.Invalid("A user type cannot contain counters")
-}
-
-func errTypeWithNonFrozenUDT() *cqlerr.Error {
-	return cqlerr.Invalid("A user type cannot contain non-frozen UDTs")
 }
 
 func errNoSuchType(ks, name string) *cqlerr.Error {
@@ -250,6 +224,6 @@ func errDropNoSuchType(ks, name string) *cqlerr.Error {
 }
 
 // errTypeInUse: what is "user types" or "tables".
-func errTypeInUse(ks, name, what string, users []string) *cqlerr.Error {
-	return cqlerr.Invalid("Cannot drop user type '" + ks + "." + name + "' as it is still used by " + what + " " + join(users, ", "))
+func errTypeInUse(ks, name, what, users string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot drop user type '" + ks + "." + name + "' as it is still used by " + what + " " + users)
 }

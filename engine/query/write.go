@@ -206,10 +206,7 @@ func (db *DB) setValue(c *schema.Column, e cql.Expr) (*operation, *cqlerr.Error)
 // setField is Operation.SetField.prepare: c.f = v on a non-frozen user type,
 // the value assigned to the receiver c.f of the field's type.
 func (db *DB) setField(c *schema.Column, a *cql.Assignment) (*operation, *cqlerr.Error) {
-	text := a.Text
-	p, err := fieldOf(c, a.Field.Name,
-		func(col string) *cqlerr.Error { return errInvalidOperation(text, "non-UDT column", col) },
-		func(col string) *cqlerr.Error { return errInvalidOperation(text, "frozen UDT column", col) })
+	p, err := fieldOf(c, a.Field.Name, a.Text)
 	if err != nil {
 		return nil, err
 	}
@@ -217,18 +214,22 @@ func (db *DB) setField(c *schema.Column, a *cql.Assignment) (*operation, *cqlerr
 	if err != nil {
 		return nil, err
 	}
-	return &operation{col: c, kind: opSetElem, key: cqltype.FieldPath(p), val: v, text: text}, nil
+	return &operation{col: c, kind: opSetElem, key: cqltype.FieldPath(p), val: v, text: a.Text}, nil
 }
 
 // fieldOf returns the position of field f of c's non-frozen user type, with
-// the messages of a column of another type, of a frozen one, and of a field
-// the type lacks.
-func fieldOf(c *schema.Column, f string, notUDT, frozen func(string) *cqlerr.Error) (int, *cqlerr.Error) {
+// the messages of Operation.SetField (the operation's text op) or, when op
+// is "", of Operation.FieldDeletion.
+func fieldOf(c *schema.Column, f, op string) (int, *cqlerr.Error) {
 	switch {
+	case c.Type.Kind != cqltype.UDT && op == "":
+		return 0, errFieldDeletionNonUDT(c.Name)
 	case c.Type.Kind != cqltype.UDT:
-		return 0, notUDT(c.Name)
-	case !c.Type.MultiCell():
-		return 0, frozen(c.Name)
+		return 0, errInvalidOperation(op, "non-UDT column", c.Name)
+	case c.Type.Frozen && op == "":
+		return 0, errFieldDeletionFrozen(c.Name)
+	case c.Type.Frozen:
+		return 0, errInvalidOperation(op, "frozen UDT column", c.Name)
 	}
 	p := c.Type.FieldPosition(f)
 	if p < 0 {
@@ -407,7 +408,7 @@ func (db *DB) prepareDelete(s *cql.Delete) (*write, *cqlerr.Error) {
 		}
 		op := &operation{col: c, kind: opDelete}
 		if target.Field != nil {
-			p, err := fieldOf(c, target.Field.Name, errFieldDeletionNonUDT, errFieldDeletionFrozen)
+			p, err := fieldOf(c, target.Field.Name, "")
 			if err != nil {
 				return nil, err
 			}

@@ -56,7 +56,7 @@ func (s *Schema) Clone() (*Schema, map[*Table]*Table) {
 	for name, ks := range s.Keyspaces {
 		k := *ks
 		k.Replication = slices.Clone(ks.Replication)
-		k.Types = maps.Clone(ks.Types)
+		k.Types = slices.Clone(ks.Types)
 		k.Tables = make(map[string]*Table, len(ks.Tables))
 		for tn, t := range ks.Tables {
 			n := tables[t]

@@ -206,27 +206,33 @@ type Keyspace struct {
 	Replication   [][2]string
 	DurableWrites bool
 	Tables        map[string]*Table
-	// Types holds the keyspace's user-defined types by name, as CREATE TYPE
-	// defines them (not frozen). A type is never changed in place: ALTER
-	// TYPE replaces it, and every column that uses it.
-	Types map[string]*cqltype.Type
+	// Types holds the keyspace's user-defined types in the order they were
+	// created, as CREATE TYPE defines them (not frozen). A type is never
+	// changed in place: ALTER TYPE replaces it, and every column that uses it.
+	Types []*cqltype.Type
 	// System marks Cassandra's own keyspaces, listed but not writable.
 	System bool
 }
 
 // UserTypes looks up the user types of the schema's keyspaces.
+//
+//go:noinline
 func (s *Schema) UserTypes(ks, name string) *cqltype.Type {
 	if k := s.Keyspaces[ks]; k != nil {
-		return k.Types[name]
+		for _, t := range k.Types {
+			if t.Name == name {
+				return t
+			}
+		}
 	}
 	return nil
 }
 
 // TypeNames returns the names of the keyspace's user types, sorted.
 func (k *Keyspace) TypeNames() []string {
-	names := make([]string, 0, len(k.Types))
-	for n := range k.Types {
-		names = append(names, n)
+	var names []string
+	for _, t := range k.Types {
+		names = append(names, t.Name)
 	}
 	sort.Strings(names)
 	return names
