@@ -131,8 +131,8 @@ func describeKeyspace(ks *schema.Keyspace) string {
 	return b.String()
 }
 
-// describeType is UserType.toCqlString: the field names as they are, each
-// field's type as CQL prints it.
+// describeType is UserType.toCqlString: each field's name quoted if needed
+// (CqlBuilder.appendQuotingIfNeeded), its type as CQL prints it.
 func describeType(t *cqltype.Type) string {
 	var b strings.Builder
 	b.WriteString("CREATE TYPE " + quoteName(t.Keyspace) + "." + quoteName(t.Name) + " (\n")
@@ -140,7 +140,7 @@ func describeType(t *cqltype.Type) string {
 		if i > 0 {
 			b.WriteString(",\n")
 		}
-		b.WriteString("    " + f + " " + t.Elems[i].String())
+		b.WriteString("    " + quoteName(f) + " " + t.Elems[i].String())
 	}
 	b.WriteString("\n);")
 	return b.String()
