@@ -142,6 +142,8 @@ func validateIndexTarget(t *schema.Table, c *schema.Column, target string) *cqle
 			return errIndexDurations("collections containing durations")
 		case typ.Kind == cqltype.Tuple:
 			return errIndexDurations("tuples containing durations")
+		case typ.Kind == cqltype.UDT:
+			return errIndexDurations("UDTs containing durations")
 		}
 		return errIndexDurations("duration columns")
 	}
@@ -167,8 +169,14 @@ func validateIndexTarget(t *schema.Table, c *schema.Column, target string) *cqle
 		return errIndexNonCollection(target, c.Name)
 	case !(typ.Kind == cqltype.Map && !typ.Frozen) && (target == "keys" || target == "entries"):
 		return errIndexTarget(target, c.Name)
+	case typ.Kind == cqltype.UDT && !typ.Frozen:
+		return errIndexNonFrozenUDT(c.Name)
 	}
 	return nil
+}
+
+func errIndexNonFrozenUDT(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Cannot create index on non-frozen UDT column " + col)
 }
 
 func errIndexDurations(what string) *cqlerr.Error {
