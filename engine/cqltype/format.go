@@ -116,14 +116,28 @@ func (t *Type) appendCqlsh(b []byte, v Value, quote bool) []byte {
 		return append(b, ')')
 	case UDT:
 		// cqlsh's format_value_utype: {name: value, ...}, a null field as
-		// null; the name as it is (format_value_text with quote=False).
+		// null; the name as it is (format_value_text with quote=False). The
+		// driver decodes the value to a namedtuple (UserType's
+		// _make_udt_tuple_type): a field Python cannot name is field_i_
+		// (util._positional_rename_invalid_identifiers), and with a type
+		// name Python cannot take the value is a plain tuple, printed as one.
+		if !pyIdentifier(t.Name) {
+			tt := *t
+			tt.Kind = Tuple
+			return tt.appendCqlsh(b, v, quote)
+		}
 		fields, _ := t.Fields(v)
 		b = append(b, '{')
 		for i, et := range t.Elems {
 			if i > 0 {
 				b = append(b, ", "...)
 			}
-			b = append(append(b, t.FieldNames[i]...), ": "...)
+			if n := t.FieldNames[i]; pyIdentifier(n) && n[0] != '_' {
+				b = append(b, n...)
+			} else {
+				b = append(append(append(b, "field_"...), strconv.Itoa(i)...), '_')
+			}
+			b = append(b, ": "...)
 			var f Value
 			if i < len(fields) {
 				f = fields[i]
@@ -134,6 +148,22 @@ func (t *Type) appendCqlsh(b []byte, v Value, quote bool) []byte {
 	}
 	return t.appendPlain(b, v)
 }
+
+// pyIdentifier reports whether Python 3 takes s as a name: an identifier
+// (letters, digits and _, not starting with a digit) that is not a keyword.
+// Every non-ASCII character counts as a letter: the unicode package's tables
+// would cost the .wasm 6 KB brotli for names no lesson uses.
+func pyIdentifier(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= utf8.RuneSelf || r|0x20 >= 'a' && r|0x20 <= 'z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != "" && !strings.Contains(pyKeywords, " "+s+" ")
+}
+
+// pyKeywords is Python 3's keyword.kwlist, space-separated.
+const pyKeywords = " False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield "
 
 // appendCqlshMap prints entries sorted as Python's sorted(val.items()) orders
 // the driver's decoded keys.

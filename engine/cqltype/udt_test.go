@@ -132,3 +132,16 @@ func TestUDTJSON(t *testing.T) {
 		t.Errorf("JSON = %s", got)
 	}
 }
+
+// TestPyIdentifier: the names the Python driver keeps for a user type's
+// fields (util._positional_rename_invalid_identifiers renames the others).
+func TestPyIdentifier(t *testing.T) {
+	for name, want := range map[string]bool{
+		"zip": true, "Field": true, "a1": true, "_x": true, "été": true, "to": true, "select": true,
+		"": false, "1a": false, "from": false, "class": false, "None": false, "a b": false, `a"b`: false, "a-b": false,
+	} {
+		if got := pyIdentifier(name); got != want {
+			t.Errorf("pyIdentifier(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
