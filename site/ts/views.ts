@@ -23,6 +23,7 @@ import { renderSizes } from "./sizes";
 import type { Pattern, PatternRun } from "./patterns";
 import type { Outcome, UI } from "./types";
 import { viewForms, type LayoutForm, type View } from "./contract.gen";
+import { mark, marked, measure } from "./timing";
 import { changeMarks, travelIndex, travelViews, TravelBar, type Change } from "./travel";
 
 /** The layout form a view draws; undefined for Results, Why and an exercise's Checks. */
@@ -122,6 +123,7 @@ export class Views {
   /** Shows the state after outcome at (null: the final state) in the travelling views. */
   private travel(at: number | null): void {
     if (!this.bar || at === this.at) return;
+    mark("pg-caret"); // to the travelled view drawn: pg-caret-to-view (the bench reads it)
     this.at = at;
     for (const view of this.panels.keys()) if (travelViews.has(view)) this.stale.add(view);
     this.fig.dataset.stale = [...this.stale].join(" ");
@@ -203,6 +205,24 @@ export class Views {
     if (this.drawn.get(view) === key) return;
     this.drawPanel(this.panels.get(view)!, view, form, raw);
     this.drawn.set(view, key);
+    if (at !== undefined) this.prefetch(view, form, at);
+  }
+
+  /**
+   * Asks for the states next to the one just drawn, so that a step to
+   * either (the bar's buttons, the arrow keys) draws without waiting for
+   * the worker. The last statement's state is the final one, drawn already.
+   * A step taken while the answer is on its way waits for it (ShownRun asks
+   * once): the answer draws the view then.
+   */
+  private prefetch(view: string, form: LayoutForm, at: number): void {
+    const last = this.shown.outcomes.length - 1;
+    const got = () => {
+      if (this.open === view && this.stale.has(view)) this.drawLayout(view);
+    };
+    for (const n of [at - 1, at + 1]) {
+      if (n >= 0 && n < last && this.shown.layout(form, n) === undefined) this.shown.ask(form, got, () => {}, undefined, n);
+    }
   }
 
   /** Draws a layout view from the bridge's reply (build/widget.go writePanel). */
@@ -222,7 +242,14 @@ export class Views {
     if (reply.error) return note("out-err", reply.error.message);
     // A time-travelled reply says what its statement changed (layoutAt).
     const changes = reply.changes ?? null;
-    if (travelViews.has(view)) this.showBar(changes);
+    if (travelViews.has(view)) {
+      this.showBar(changes);
+      queueMicrotask(() => {
+        if (!marked("pg-caret")) return;
+        measure("pg-caret-to-view", "pg-caret");
+        performance.clearMarks("pg-caret");
+      });
+    }
     if (view === "sizes") {
       renderSizes(panel, this.ui, reply.map ?? { tables: [] });
       return;
