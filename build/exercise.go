@@ -16,7 +16,11 @@ import (
 // behind disclosures. Each query's text and expected rows travel in data-
 // attributes, which the widget reads as text (site/ts/exercise.ts renders
 // the same markup live: change both together).
-func writeChecks(b *strings.Builder, t *uiText, x *lesson.Exercise, r *lesson.CheckRun) {
+//
+// When the data could not be written and the reader's own script failed
+// (a typo in its CREATE TABLE), that failure comes first: it is the cause,
+// and the data's "table does not exist" only follows from it.
+func writeChecks(b *strings.Builder, t *uiText, x *lesson.Exercise, r *lesson.CheckRun, script []engine.Outcome) {
 	if x == nil || r == nil {
 		b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoOutput) + "</p>")
 		return
@@ -30,9 +34,13 @@ func writeChecks(b *strings.Builder, t *uiText, x *lesson.Exercise, r *lesson.Ch
 	score = strings.NewReplacer("{n}", strconv.Itoa(passed), "{m}", strconv.Itoa(total)).Replace(score)
 	b.WriteString(`<p class="` + cls + `" role="status" data-passed="` + strconv.Itoa(passed) + `" data-total="` + strconv.Itoa(total) + `">` + html.EscapeString(score) + "</p>")
 	if o := r.DataError; o != nil {
-		b.WriteString(`<div class="ex-data-err"><p>` + html.EscapeString(t.ExDataFail) + `</p><div class="out-head"><span class="out-line">` +
-			strconv.Itoa(o.Line) + `</span><code class="out-stmt">` + html.EscapeString(firstLine(o.Statement)) + "</code></div>")
-		b.WriteString(`<p class="out-err">` + html.EscapeString(o.Error.Cqlsh()) + "</p></div>")
+		for _, s := range script {
+			if s.Error != nil {
+				writeCheckFailure(b, "ex-data-err ex-script-err", t.ExScriptFail, &s)
+				break
+			}
+		}
+		writeCheckFailure(b, "ex-data-err", t.ExDataFail, o)
 	}
 	b.WriteString(`<ol class="ex-list">`)
 	for i, c := range r.Checks {
@@ -97,4 +105,12 @@ func wantJSON(o *engine.Outcome) string {
 		panic(err) // strings and ints only
 	}
 	return string(j)
+}
+
+// writeCheckFailure writes a failed statement under a caption: its line, its
+// first line of text and Cassandra's message as cqlsh prints it.
+func writeCheckFailure(b *strings.Builder, cls, caption string, o *engine.Outcome) {
+	b.WriteString(`<div class="` + cls + `"><p>` + html.EscapeString(caption) + `</p><div class="out-head"><span class="out-line">` +
+		strconv.Itoa(o.Line) + `</span><code class="out-stmt">` + html.EscapeString(firstLine(o.Statement)) + "</code></div>")
+	b.WriteString(`<p class="out-err">` + html.EscapeString(o.Error.Cqlsh()) + "</p></div>")
 }

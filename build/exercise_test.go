@@ -66,6 +66,7 @@ func TestBrowserExercise(t *testing.T) {
 	}{
 		{"the solution's key", "CREATE TABLE orders_by_customer (customer text, placed timestamp, order_id int, total int, PRIMARY KEY ((customer), placed, order_id));", 3},
 		{"total as text: the data does not fit", "CREATE TABLE orders_by_customer (customer text, placed timestamp, order_id int, total text, PRIMARY KEY ((customer), placed, order_id));", 0},
+		{"a typo in the reader's CREATE TABLE: it is named first", "\nCREATE TABLE orders_by_customer (customer text placed timestamp, PRIMARY KEY (customer));", 0},
 		{"partition right, no clustering on placed", "CREATE TABLE orders_by_customer (customer text, placed timestamp, order_id int, total int, PRIMARY KEY ((customer), order_id));", 1},
 		{"placed as text", "CREATE TABLE orders_by_customer (customer text, placed text, order_id int, total int, PRIMARY KEY ((customer), placed, order_id));", 2},
 	} {
@@ -74,13 +75,13 @@ func TestBrowserExercise(t *testing.T) {
 		waitRun(t, ctx, fig, n)
 
 		s := engine.NewSession(engine.Options{Version: ex.Version})
-		s.Run(tt.schema)
+		outs := s.Run(tt.schema)
 		verdict := ex.Exercise.RunChecks(s, want)
 		if verdict.Passed() != tt.passed {
 			t.Errorf("%s: the build's verdict passes %d checks, want %d", tt.name, verdict.Passed(), tt.passed)
 		}
 		var b strings.Builder
-		writeChecks(&b, uiStrings["en"], ex.Exercise, &verdict)
+		writeChecks(&b, uiStrings["en"], ex.Exercise, &verdict, outs)
 		js := `(() => {
 			const panel = document.querySelector("` + fig + `-checks");
 			const built = document.createElement("div");
@@ -93,6 +94,17 @@ func TestBrowserExercise(t *testing.T) {
 		}
 		if got := eval[string](t, ctx, `document.querySelector("`+fig+` .ex-score").dataset.passed`); got != itoa(tt.passed) {
 			t.Errorf("%s: %s checks pass on the page, want %d", tt.name, got, tt.passed)
+		}
+		// A failure of the reader's own script leads, at its line.
+		wantLead := ""
+		for _, o := range outs {
+			if o.Error != nil {
+				wantLead = itoa(o.Line) + " " + o.Error.Cqlsh()
+				break
+			}
+		}
+		if got := eval[string](t, ctx, `(() => { const e = document.querySelector("`+fig+`-checks .ex-data-err"); return e && e.classList.contains("ex-script-err") ? e.querySelector(".out-line").textContent + " " + e.querySelector(".out-err").textContent : "" })()`); got != wantLead {
+			t.Errorf("%s: the Checks view leads with %q, want %q", tt.name, got, wantLead)
 		}
 	}
 	// The storage view shows the reader's table holding the checks' data.

@@ -133,9 +133,11 @@ type uiText struct {
 	ExGot      string `json:"exGot"`
 	ExWant     string `json:"exWant"`
 	ExDataFail string `json:"exDataFail"`
-	ExNotRun   string `json:"exNotRun"`
-	ExData     string `json:"exData"`
-	ExSolution string `json:"exSolution"`
+	// ExScriptFail leads the Checks view when the reader's own script failed too.
+	ExScriptFail string `json:"exScriptFail"`
+	ExNotRun     string `json:"exNotRun"`
+	ExData       string `json:"exData"`
+	ExSolution   string `json:"exSolution"`
 }
 
 var uiStrings = map[string]*uiText{
@@ -255,6 +257,7 @@ var uiStrings = map[string]*uiText{
 		ExGot:          "Your tables return",
 		ExWant:         "Expected",
 		ExDataFail:     "The checks' data could not be written into your tables:",
+		ExScriptFail:   "Your script fails first: fix this, then the checks can run.",
 		ExNotRun:       "Not run: the data could not be written.",
 		ExData:         "The data the checks write",
 		ExSolution:     "Show a solution",
@@ -377,6 +380,7 @@ var uiStrings = map[string]*uiText{
 		ExGot:          "你的表返回",
 		ExWant:         "预期",
 		ExDataFail:     "检查用的数据无法写入你的表：",
+		ExScriptFail:   "你的脚本先出错了：改正这里，检查才能运行。",
 		ExNotRun:       "未运行：数据无法写入。",
 		ExData:         "检查写入的数据",
 		ExSolution:     "查看参考答案",

@@ -105,7 +105,7 @@ func writeWidget(b *strings.Builder, t *uiText, ex *lesson.Example, r exampleRun
 		b.WriteString(`<div class="pg-panel pg-` + v.Name + `" role="tabpanel" id="` + id + "-" + v.Name + `" aria-labelledby="` + id +
 			`-tab-` + v.Name + `" data-view="` + v.Name + `" data-label="` + html.EscapeString(v.Label) + `">`)
 		if v.Name == "checks" {
-			writeChecks(b, t, ex.Exercise, r.Checks)
+			writeChecks(b, t, ex.Exercise, r.Checks, r.Outcomes)
 		} else {
 			writePanel(b, t, v, r)
 		}

@@ -36,8 +36,13 @@ export class Exercise {
     this.spec = { data: panel.querySelector(".ex-data")?.textContent ?? "", queries: this.checks.map((c) => c.query) };
   }
 
-  /** Draws the verdict of a run: replies[0] is the data's, then one per query. */
-  render(ui: UI, replies: string[]): void {
+  /**
+   * Draws the verdict of a run: replies[0] is the data's, then one per
+   * query; script is the reader's own outcomes. When the data could not be
+   * written and the script failed too, the script's first failure leads:
+   * it is the cause (build/exercise.go says the same).
+   */
+  render(ui: UI, replies: string[], script: readonly Outcome[]): void {
     const parse = (s: string | undefined): Outcome[] => {
       try {
         return s ? (JSON.parse(s) as Outcome[]) : [];
@@ -68,11 +73,9 @@ export class Exercise {
     const text = (all ? ui.exAll : ui.exScore).replace("{n}", String(n)).replace("{m}", String(m));
     if (score.textContent !== text) score.textContent = text;
     if (dataError) {
-      const d = el("div", "ex-data-err");
-      const head = el("div", "out-head");
-      head.append(el("span", "out-line", String(dataError.line)), el("code", "out-stmt", firstLine(dataError.statement)));
-      d.append(el("p", undefined, ui.exDataFail), head, el("p", "out-err", cqlsh(dataError.error!)));
-      frag.append(d);
+      const own = script.find((o) => o.error);
+      if (own) frag.append(failure("ex-data-err ex-script-err", ui.exScriptFail, own));
+      frag.append(failure("ex-data-err", ui.exDataFail, dataError));
     }
     const ol = el("ol", "ex-list");
     this.checks.forEach((c, i) => {
@@ -144,4 +147,13 @@ function cells(o: Outcome, idx: number[]): string[][] {
 function compareRows(a: string[], b: string[]): number {
   for (let c = 0; c < a.length; c++) if (a[c] !== b[c]) return a[c] < b[c] ? -1 : 1;
   return 0;
+}
+
+/** A failed statement under a caption: its line, first line and cqlsh's message (build/exercise.go writeCheckFailure). */
+function failure(cls: string, caption: string, o: Outcome): HTMLElement {
+  const d = el("div", cls);
+  const head = el("div", "out-head");
+  head.append(el("span", "out-line", String(o.line)), el("code", "out-stmt", firstLine(o.statement)));
+  d.append(el("p", undefined, caption), head, el("p", "out-err", cqlsh(o.error!)));
+  return d;
 }

@@ -162,6 +162,7 @@ export interface UI {
   exGot: string;
   exWant: string;
   exDataFail: string;
+  exScriptFail: string;
   exNotRun: string;
   exData: string;
   exSolution: string;

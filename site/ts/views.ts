@@ -161,7 +161,7 @@ export class Views {
       const checks = r.checks.join("\u0000");
       if (prerendered) this.drawn.set("checks", checks);
       if (this.drawn.get("checks") !== checks) {
-        this.exercise.render(ui, r.checks);
+        this.exercise.render(ui, r.checks, r.outcomes);
         this.drawn.set("checks", checks);
       }
     }
