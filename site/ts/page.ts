@@ -9,6 +9,7 @@
 
 import { watchCompare } from "./compare";
 import { Engine } from "./engine";
+import { keepPlaceAcrossLanguages } from "./langswitch";
 import { startReader } from "./reader";
 import type { UI } from "./types";
 import { Widget } from "./widget";
@@ -138,3 +139,4 @@ const workerStarted = early ? Promise.race([early.started, new Promise<void>((r)
 Promise.all([parsed, workerStarted]).then(boot);
 // Progress, "continue" and search (reader.ts), whatever the page.
 void parsed.then(startReader);
+void parsed.then(keepPlaceAcrossLanguages);
