@@ -70,8 +70,17 @@ func TestBrowserShareEdges(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll("#ex-0 b").length`); n != 0 {
 		t.Errorf("the file's text made %d elements", n)
 	}
+}
 
-	// Inside an iframe: the link is in a field, not "the address bar".
+// TestBrowserShareInFrame: inside an iframe the share link is shown in a
+// field, not said to be in "the address bar" (the parent page's). A tab of
+// its own, driven by script alone: once a tab's DOM is tracked (a chromedp
+// query), a framed lesson's flood of DOM events could fill chromedp's event
+// queue and stall the tab (chromedp's Target.run notes the deadlock), which
+// is how this check, at the end of TestBrowserShareEdges, hung in CI.
+func TestBrowserShareInFrame(t *testing.T) {
+	ctx := newTab(t)
+	freshLesson(t, ctx, usersLesson)
 	// The page's own runs end first, and the frame is fixed in the viewport:
 	// an off-screen frame is one a browser may put off.
 	waitFor(t, ctx, "the page's queue to empty", `document.documentElement.dataset.queue === "0"`)

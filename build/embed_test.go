@@ -71,7 +71,7 @@ func TestEmbedPages(t *testing.T) {
 // coming from the setup block, draws what the build drew on the lesson.
 func TestBrowserEmbed(t *testing.T) {
 	ctx := newTab(t)
-	openLesson(t, ctx, usersLesson)
+	freshLesson(t, ctx, usersLesson) // no saved edit of ex-0 from an earlier test
 	const fig = "#ex-1"
 	if eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.prelude || ""`) == "" {
 		t.Fatal(fig + " continues no example: pick one that does")
