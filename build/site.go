@@ -103,6 +103,9 @@ func buildInto(c config, out string) (*report, error) {
 		}
 		r.Problems = append(r.Problems, probs...)
 	}
+	if err := w.playPages(c.Root); err != nil {
+		return nil, err
+	}
 	if err := w.indexes(); err != nil {
 		return nil, err
 	}

@@ -8,7 +8,9 @@
 // the rest of the page is still being parsed.
 
 import { watchCompare } from "./compare";
+import { applyEmbedParams, postHeight } from "./embed";
 import { Engine } from "./engine";
+import { wirePicker } from "./play";
 import { startReader } from "./reader";
 import type { UI } from "./types";
 import { Widget } from "./widget";
@@ -59,6 +61,10 @@ function keepOffline(): void {
 function boot(): void {
   const figs = [...document.querySelectorAll<HTMLElement>("figure.pg")];
   const body = document.body.dataset;
+  if (document.body.classList.contains("embed")) {
+    figs.forEach(applyEmbedParams);
+    postHeight();
+  }
   const worker = assets?.worker ?? body.worker;
   const wasm = assets?.wasm ?? body.wasm;
   if (figs.length === 0 || !worker || !wasm) {
@@ -102,6 +108,7 @@ function boot(): void {
   for (const fig of figs) {
     const w = new Widget(fig, ctx);
     widgets.set(w.index, w);
+    if (fig.dataset.key === "play") wirePicker(fig, w.editor);
   }
   addEventListener("hashchange", () => widgets.forEach((w) => w.openShared()));
   engine.ready.then(
