@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cqlplay/cqlplay/build/host"
 	"github.com/cqlplay/cqlplay/build/lesson"
 )
 
@@ -116,6 +117,10 @@ func buildInto(c config, out string) (*report, error) {
 		return nil, err
 	}
 	if err := w.sitemap(); err != nil {
+		return nil, err
+	}
+	// The security headers, for Netlify; the local server sends the same.
+	if err := os.WriteFile(filepath.Join(out, "_headers"), []byte(host.HeadersFile()), 0o644); err != nil {
 		return nil, err
 	}
 	r.Pages = w.pages
