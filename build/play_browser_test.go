@@ -9,8 +9,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // fragmentOf is the share fragment of script for the figure with this id (share.ts).
@@ -122,6 +127,25 @@ func TestBrowserEmbedParams(t *testing.T) {
 		}
 	}
 
+	// Read-only holds against the keyboard, a paste and a script's edit
+	// command, and nothing is saved.
+	stored := eval[string](t, ctx, `JSON.stringify(Object.entries(localStorage).sort())`)
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(fig+" textarea")), chromedp.KeyEvent("x"), chromedp.KeyEvent(kb.Backspace),
+		chromedp.KeyEvent(kb.Enter), chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](t, ctx, `(() => { const ta = document.querySelector("`+fig+` textarea"); ta.focus(); ta.select();
+		document.execCommand("insertText", false, "typed"); document.execCommand("delete"); return true })()`)
+	if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: "pasted"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("`+fig+` textarea").value`); got != script {
+		t.Errorf("readonly=1: the editor holds %q after typing, want %q", got, script)
+	}
+	if got := eval[string](t, ctx, `JSON.stringify(Object.entries(localStorage).sort())`); got != stored {
+		t.Errorf("readonly=1: storage went from %s to %s", stored, got)
+	}
+
 	// Unknown values: the defaults. The shared script shows and is editable.
 	openLesson(t, ctx, src+"?readonly=maybe&theme=%3Cb%3E&view=bogus&lang=fr"+fragmentOf("ex-1", script))
 	defaultView := eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.view || "results"`) // the fence's view=
@@ -183,7 +207,8 @@ func TestBrowserEmbedResize(t *testing.T) {
 	page := `<!doctype html><title>wiki</title><p>A wiki page.</p>` +
 		`<iframe id="a" src="` + testURL + `/en/play/embed/` + fragmentOf("ex-0", short) + `" title="a" width="100%" height="150" style="border:0"></iframe>` +
 		`<iframe id="b" src="` + testURL + `/en/play/embed/` + fragmentOf("ex-0", long) + `" title="b" width="100%" height="150" style="border:0"></iframe>` +
-		`<script>window.posted = []; addEventListener("message", (e) => posted.push(e.data && e.data.height));</script>` + snippet
+		`<iframe id="c" src="` + testURL + usersLesson + `" title="c" width="100%" height="150"></iframe>` +
+		`<script>window.posted = []; addEventListener("message", (e) => posted.push(e.data));</script>` + snippet
 	wiki := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte(page))
@@ -209,7 +234,39 @@ func TestBrowserEmbedResize(t *testing.T) {
 			t.Errorf("frame %s: style.height %s, box %v px", id, got, h)
 		}
 	}
-	if eval[int](t, ctx, `posted.filter(h => typeof h === "number").length`) < 2 {
-		t.Error("the frames posted fewer than two heights")
+	// The message is the documented object and nothing else.
+	if n := eval[int](t, ctx, `posted.filter(d => d && d.type === "cqlplay:height").length`); n < 2 {
+		t.Errorf("the frames posted %d heights, want at least two", n)
+	}
+	if bad := eval[string](t, ctx, `JSON.stringify(posted.filter(d => !(d && d.type === "cqlplay:height" && Object.keys(d).sort().join() === "height,type" && Number.isInteger(d.height) && d.height > 0)))`); bad != "[]" {
+		t.Errorf("messages not of the form {type: \"cqlplay:height\", height: <integer>}: %s", bad)
+	}
+	// A lesson page is not for other sites' frames (frame-ancestors 'self'):
+	// the browser shows its error page in frame c, while a and b hold the embeds.
+	var urls []string
+	for {
+		tree, err := chromedp.Call(ctx, cdppage.GetFrameTree, cdp.Empty{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		urls = urls[:0]
+		for _, f := range tree.FrameTree.ChildFrames {
+			urls = append(urls, f.Frame.URL+" "+f.Frame.UnreachableURL)
+		}
+		if len(urls) == 3 && (strings.HasPrefix(urls[2], "chrome-error:") || strings.HasPrefix(urls[2], testURL+usersLesson)) {
+			break // refused, or loaded
+		}
+		if err := ctx.Err(); err != nil {
+			t.Fatalf("waiting for the lesson's frame: frames %q", urls)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !strings.HasPrefix(urls[2], "chrome-error:") {
+		t.Errorf("another site framed a lesson page: %s", urls[2])
+	}
+	for i, id := range []string{"a", "b"} {
+		if !strings.HasPrefix(urls[i], testURL+"/en/play/embed/") {
+			t.Errorf("frame %s holds %s", id, urls[i])
+		}
 	}
 }
