@@ -120,6 +120,7 @@ func TestBrowserEmbedParams(t *testing.T) {
 		{"the editor's read-only", `String(document.querySelector("` + fig + ` textarea").readOnly)`, "true"},
 		{"the bar's buttons", `[...document.querySelectorAll("` + fig + ` .pg-bar button")].map(b => b.className).join(" ")`, ""},
 		{"the read-only mark", `document.querySelector("` + fig + ` .pg-ro")?.textContent ?? ""`, "read-only"},
+		{"a shared-link mark", `String(document.querySelector("` + fig + ` .pg-mod").hidden)`, "true"}, // the fragment is the embed's script
 		{"the storage panel shown", `String(document.querySelector("` + fig + ` .pg-storage").hidden)`, "false"},
 	} {
 		if got := eval[string](t, ctx, c.js); got != c.want {

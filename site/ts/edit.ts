@@ -67,7 +67,10 @@ export class ReaderEdit {
     this.older = el("span", "pg-older", ui.older);
     this.undo = button("pg-undo", ui.undoReset ?? "Undo reset", () => this.undoReset());
     this.undo.hidden = true;
-    this.modified.hidden = this.shared ? shared === original : !saved || saved.text === original;
+    // On an embed page the fragment's script is the embed's own: no mark
+    // says it came from a link (an edit of it shows the mark, and Reset).
+    const embedded = document.body.classList.contains("embed");
+    this.modified.hidden = this.shared ? shared === original || embedded : !saved || saved.text === original;
     this.older.hidden = this.shared || !saved || saved.base === this.hash;
   }
 
