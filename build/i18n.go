@@ -21,6 +21,12 @@ type uiText struct {
 	ThemeSystem  string `json:"-"`
 	ThemeLight   string `json:"-"`
 	ThemeDark    string `json:"-"`
+	// The playground (build/play.go): its name in the header, its intro,
+	// and the picker of starting schemas.
+	Play      string `json:"-"`
+	PlayIntro string `json:"-"`
+	PlayStart string `json:"-"`
+	PlayPick  string `json:"-"`
 
 	Results   string `json:"results"`
 	Simulates string `json:"simulates"`
@@ -147,6 +153,10 @@ var uiStrings = map[string]*uiText{
 		SiteTitle:      "cqlplay",
 		Tagline:        "Learn Cassandra data modeling by seeing what Cassandra does with your data.",
 		Lessons:        "Lessons",
+		Play:           "Playground",
+		PlayIntro:      "A blank playground: write any CQL, or start from a schema below, and see its results, its storage and its cost as you type. Your script stays in this browser; Share and Embed give a link or an iframe.",
+		PlayStart:      "Start from",
+		PlayPick:       "a starting schema…",
 		Minutes:        "{n} min read",
 		NotFound:       "Page not found",
 		NotFoundText:   "There is no page at this address.",
@@ -268,6 +278,10 @@ var uiStrings = map[string]*uiText{
 		SiteTitle:    "cqlplay",
 		Tagline:      "看 Cassandra 如何存放你的数据，学会 Cassandra 数据建模。",
 		Lessons:      "课程",
+		Play:         "游乐场",
+		PlayIntro:    "一个空白的游乐场：写任意 CQL，或从下面的模式开始，边输入边看结果、存储方式和代价。脚本只留在这个浏览器里；“分享”和“嵌入”给出链接或 iframe。",
+		PlayStart:    "起始模式",
+		PlayPick:     "选一个…",
 		Minutes:      "阅读约 {n} 分钟",
 		NotFound:     "找不到页面",
 		NotFoundText: "这个地址没有页面。",

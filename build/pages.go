@@ -69,7 +69,7 @@ func loadTemplates(dir string) (map[string]*template.Template, error) {
 		return nil, err
 	}
 	m := map[string]*template.Template{}
-	for _, name := range []string{"index.html", "lesson.html", "404.html", "embed.html"} {
+	for _, name := range []string{"index.html", "lesson.html", "404.html", "embed.html", "play.html"} {
 		t, err := template.Must(base.Clone()).ParseFiles(filepath.Join(dir, name))
 		if err != nil {
 			return nil, err

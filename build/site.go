@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/cqlplay/cqlplay/build/host"
 	"github.com/cqlplay/cqlplay/build/lesson"
 )
 
@@ -103,6 +104,9 @@ func buildInto(c config, out string) (*report, error) {
 		}
 		r.Problems = append(r.Problems, probs...)
 	}
+	if err := w.playPages(c.Root); err != nil {
+		return nil, err
+	}
 	if err := w.indexes(); err != nil {
 		return nil, err
 	}
@@ -113,6 +117,10 @@ func buildInto(c config, out string) (*report, error) {
 		return nil, err
 	}
 	if err := w.sitemap(); err != nil {
+		return nil, err
+	}
+	// The security headers, for Netlify; the local server sends the same.
+	if err := os.WriteFile(filepath.Join(out, "_headers"), []byte(host.HeadersFile()), 0o644); err != nil {
 		return nil, err
 	}
 	r.Pages = w.pages

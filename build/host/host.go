@@ -11,23 +11,108 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
-// SecurityHeaders are the headers netlify.toml sets in production; the local
-// server sends the same so that a CSP mistake shows up before deploying
-// (TestNetlifyHeaders keeps the two the same).
-var SecurityHeaders = map[string]string{
-	"Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
-		"img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors *",
-	"X-Content-Type-Options": "nosniff",
-	"Referrer-Policy":        "strict-origin-when-cross-origin",
+// policy is the site's Content-Security-Policy but for frame-ancestors: no
+// inline script or style, no other origin's anything, wasm compiled from the
+// site's own files.
+const policy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
+	"img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors "
+
+// A Rule sets headers on the paths its pattern matches, in the syntax of
+// Netlify's _headers file: a segment ":name" matches one segment, "*" the
+// rest of the path, a trailing slash is optional.
+type Rule struct {
+	For     string
+	Headers [][2]string
+}
+
+// Rules are the security headers of the site, which the build writes to
+// dist/_headers for Netlify (HeadersFile) and the local server sends
+// (Handler). Every path gets the first rule: the policy with frame-ancestors
+// *, which lets any site frame an embed page (docs/embedding.md). Every
+// other page (the indexes, lessons, playgrounds, the 404 page, and any
+// path of one or two segments) also matches a later rule whose policy is the
+// same but for frame-ancestors 'self': whether a host lets the later rule
+// override the first, as Netlify's dev server does, or sends both policies,
+// which a browser enforces together, those pages can only be framed by the
+// site. Embed pages (/<lang>/<slug>/embed/<n>/, /<lang>/play/embed/) have
+// three or four segments and match none of them.
+var Rules = []Rule{
+	{"/*", [][2]string{
+		{"Content-Security-Policy", policy + "*"},
+		{"X-Content-Type-Options", "nosniff"},
+		{"Referrer-Policy", "strict-origin-when-cross-origin"},
+	}},
+	{"/", own},
+	{"/:page", own},
+	{"/:lang/:page", own},
+	{"/:lang/:slug/index.html", own},
+}
+
+var own = [][2]string{{"Content-Security-Policy", policy + "'self'"}}
+
+// HeadersFile is Rules as Netlify's _headers file.
+func HeadersFile() string {
+	var b strings.Builder
+	b.WriteString("# Written by go run ./build from build/host/host.go Rules; the local server sends the same.\n")
+	for _, r := range Rules {
+		b.WriteString(r.For + "\n")
+		for _, h := range r.Headers {
+			b.WriteString("  " + h[0] + ": " + h[1] + "\n")
+		}
+	}
+	return b.String()
+}
+
+// Headers are the headers Rules give path, a later rule's value of a header
+// replacing an earlier one's.
+func Headers(path string) map[string]string {
+	out := map[string]string{}
+	for _, r := range Rules {
+		if Matches(r.For, path) {
+			for _, h := range r.Headers {
+				out[h[0]] = h[1]
+			}
+		}
+	}
+	return out
+}
+
+// Matches reports whether a _headers pattern matches path, as Netlify reads
+// it: segment by segment, ":name" one segment, "*" as a whole segment any
+// rest (or nothing), "*" inside a segment any characters, and a slash after
+// each segment optional.
+func Matches(pattern, path string) bool {
+	parts := strings.FieldsFunc(pattern, func(r rune) bool { return r == '/' })
+	if len(parts) == 0 {
+		return path == "/"
+	}
+	re := "^"
+	for _, part := range parts {
+		switch {
+		case strings.HasPrefix(part, ":"):
+			re += "/([^/]+)/?"
+		case part == "*" && re == "^":
+			re += "/?(.*)/?"
+		case part == "*":
+			re = strings.TrimSuffix(re, "/?") + "(?:|/|/(.*)/?)"
+		case strings.Contains(part, "*"):
+			re += "/" + strings.ReplaceAll(regexp.QuoteMeta(part), `\*`, "(.*)")
+		default:
+			re += "/" + regexp.QuoteMeta(part) + "/?"
+		}
+	}
+	ok, _ := regexp.MatchString(re+"$", path)
+	return ok
 }
 
 // Handler serves the built site in dir.
 func Handler(dir string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		for k, v := range SecurityHeaders {
+		for k, v := range Headers(r.URL.Path) {
 			w.Header().Set(k, v)
 		}
 		p := path.Clean("/" + r.URL.Path)
@@ -40,7 +125,7 @@ func Handler(dir string) http.Handler {
 			file = filepath.Join(file, "index.html")
 		}
 		info, err := os.Stat(file)
-		if err != nil || info.IsDir() {
+		if err != nil || info.IsDir() || p == "/_headers" { // _headers configures the host, it is not served
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.WriteHeader(http.StatusNotFound)
 			if data, err := os.ReadFile(filepath.Join(dir, "404.html")); err == nil {

@@ -4,6 +4,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -16,6 +17,7 @@ func TestHandler(t *testing.T) {
 	for name, body := range map[string]string{
 		"index.html":          "home",
 		"404.html":            "not here",
+		"_headers":            HeadersFile(),
 		"en/a/index.html":     "lesson",
 		"assets/page-1.js":    "js",
 		"assets/page-1.js.br": "br-js",
@@ -43,6 +45,7 @@ func TestHandler(t *testing.T) {
 		{"/assets/page-1.js", "gzip", 200, "js", "", "public, max-age=31536000, immutable", ""},
 		{"/nope", "", 404, "not here", "", "", ""},
 		{"/../../etc/passwd", "", 404, "not here", "", "", ""},
+		{"/_headers", "", 404, "not here", "", "", ""},
 	}
 	h := Handler(dir)
 	for _, tt := range tests {
@@ -68,10 +71,59 @@ func TestHandler(t *testing.T) {
 		if got := res.Header.Get("Location"); got != tt.location {
 			t.Errorf("%s: Location %q, want %q", tt.path, got, tt.location)
 		}
-		for k, v := range SecurityHeaders {
+		for k, v := range Headers(tt.path) {
 			if res.Header.Get(k) != v {
 				t.Errorf("%s: %s = %q, want %q", tt.path, k, res.Header.Get(k), v)
 			}
+		}
+	}
+}
+
+// TestMatches reads _headers patterns as Netlify does (the rules of its
+// CLI's dev server, which says it copies production's).
+func TestMatches(t *testing.T) {
+	tests := []struct {
+		pattern, path string
+		want          bool
+	}{
+		{"/*", "/", true},
+		{"/*", "/en/a/embed/0/", true},
+		{"/", "/", true},
+		{"/", "/index.html", false},
+		{"/:page", "/404.html", true},
+		{"/:page", "/en/", true},
+		{"/:page", "/en", true},
+		{"/:page", "/en/a/", false},
+		{"/:lang/:page", "/en/a/", true},
+		{"/:lang/:page", "/en/a", true},
+		{"/:lang/:page", "/en/index.html", true},
+		{"/:lang/:page", "/en/play/embed/", false},
+		{"/:lang/:slug/index.html", "/en/a/index.html", true},
+		{"/:lang/:slug/index.html", "/en/play/embed/", false},
+		{"/assets/*", "/assets/a.js", true},
+		{"/assets/*", "/assets", true},
+		{"/assets/*", "/assetsx", false},
+		{"/*.html", "/en/a/index.html", true},
+		{"/a.b", "/axb", false},
+	}
+	for _, tt := range tests {
+		if got := Matches(tt.pattern, tt.path); got != tt.want {
+			t.Errorf("Matches(%q, %q) = %v, want %v", tt.pattern, tt.path, got, tt.want)
+		}
+	}
+}
+
+// TestFraming checks which pages Rules let other sites frame: the embed
+// pages only.
+func TestFraming(t *testing.T) {
+	for path, want := range map[string]string{
+		"/": "'self'", "/index.html": "'self'", "/404.html": "'self'", "/en/": "'self'", "/play/": "'self'",
+		"/en/play/": "'self'", "/en/01-a/": "'self'", "/en/01-a": "'self'", "/en/01-a/index.html": "'self'",
+		"/en/play/embed/": "*", "/zh/play/embed/index.html": "*", "/en/01-a/embed/0/": "*", "/en/01-a/embed/12/index.html": "*",
+	} {
+		csp := Headers(path)["Content-Security-Policy"]
+		if !strings.HasSuffix(csp, "; frame-ancestors "+want) {
+			t.Errorf("%s: %s, want frame-ancestors %s", path, csp, want)
 		}
 	}
 }

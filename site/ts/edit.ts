@@ -3,6 +3,11 @@
 //   - the editor opens with a share link's script when the URL carries one
 //     for this figure, else the reader's saved edit (autosave.ts), else the
 //     lesson's text; a read-only example always holds the lesson's text;
+//   - an embed locked by its readonly parameter (embed.ts, data-locked)
+//     holds the share link's script or the lesson's text, never the reader's
+//     saved edit, and offers no Share, Open file or Reset;
+//   - the saved edit is the example's on its page, or the one named by the
+//     figure's data-key (the playground's, one for every language);
 //   - a shared script's edits go to the URL (a reload keeps them) and leave
 //     the reader's saved edit alone; any other edit is saved;
 //   - Modified shows while the text differs from the lesson's (or, for a
@@ -29,6 +34,7 @@ export class ReaderEdit {
   private readonly key: string;
   private readonly index: number;
   private readonly readonly: boolean;
+  private readonly locked: boolean; // an embed's readonly parameter
   private shared: boolean; // the editor holds a script from a share link (share.ts)
   private readonly modified: HTMLElement;
   private readonly older: HTMLElement;
@@ -48,9 +54,10 @@ export class ReaderEdit {
     this.original = original;
     this.hash = fig.dataset.hash ?? "";
     this.index = index;
-    this.key = editKey(location.pathname, index);
+    this.key = fig.dataset.key ? editKey(fig.dataset.key, 0) : editKey(location.pathname, index);
     this.readonly = fig.hasAttribute("data-readonly");
-    const saved = this.readonly ? null : this.load();
+    this.locked = fig.hasAttribute("data-locked");
+    const saved = this.readonly || this.locked ? null : this.load();
     // A script from a share link shows instead of the reader's saved edit,
     // which stays in storage: edits of the shared script go to the URL.
     const shared = this.readonly ? null : scriptInFragment(location.hash, fig.id);
@@ -60,7 +67,10 @@ export class ReaderEdit {
     this.older = el("span", "pg-older", ui.older);
     this.undo = button("pg-undo", ui.undoReset ?? "Undo reset", () => this.undoReset());
     this.undo.hidden = true;
-    this.modified.hidden = this.shared ? shared === original : !saved || saved.text === original;
+    // On an embed page the fragment's script is the embed's own: no mark
+    // says it came from a link (an edit of it shows the mark, and Reset).
+    const embedded = document.body.classList.contains("embed");
+    this.modified.hidden = this.shared ? shared === original || embedded : !saved || saved.text === original;
     this.older.hidden = this.shared || !saved || saved.base === this.hash;
   }
 
@@ -72,11 +82,13 @@ export class ReaderEdit {
     this.editor = editor;
     const ui = this.ui;
     bar.append(this.modified, this.older, status);
-    if (!this.readonly) bar.append(button("pg-share", ui.share, () => this.share()));
+    const edits = !this.readonly && !this.locked;
+    if (edits) bar.append(button("pg-share", ui.share, () => this.share()));
     // An embed page holds one example already: it offers no embed of itself.
     if (!document.body.classList.contains("embed")) bar.append(button("pg-embed", ui.embed, () => this.embed()));
-    if (!this.readonly) bar.append(button("pg-open", ui.openFile, () => this.openFile()));
-    if (!this.readonly) bar.append(button("pg-reset", ui.reset, () => this.reset()), this.undo);
+    if (edits) bar.append(button("pg-open", ui.openFile, () => this.openFile()));
+    if (edits) bar.append(button("pg-reset", ui.reset, () => this.reset()), this.undo);
+    if (this.locked) bar.append(el("span", "pg-ro", ui.readonly));
     if (this.shared) this.fig.scrollIntoView(); // the fragment names no element the browser could scroll to
   }
 
@@ -172,7 +184,7 @@ export class ReaderEdit {
    */
   private embed(): void {
     const script = this.editor.value;
-    const page = location.pathname + "embed/" + this.index + "/";
+    const page = this.fig.dataset.embed ?? location.pathname + "embed/" + this.index + "/";
     const src = script === this.original ? location.origin + page : shareURL(this.fig.id, script, page);
     const title = ("cqlplay: " + document.title).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
     const html = `<iframe src="${src}" title="${title}" width="100%" height="640" style="border:0" loading="lazy"></iframe>`;

@@ -113,6 +113,7 @@ export class Editor {
    * the text before, and redo the replacement again (replaced).
    */
   replaceAll(text: string): void {
+    if (this.input.readOnly) return; // a read-only editor keeps its text, whoever asks
     this.input.focus();
     this.input.select();
     if (lineCount(text) > nativeLines || !document.execCommand("insertText", false, text)) {

@@ -16,6 +16,13 @@
 //    read as text and compared with the known values only, and applies to
 //    every page and every open tab (the storage event). The header's control
 //    is hidden in the markup, since it needs this script, and shown here.
+//
+// 3. An embed page (its script element says data-embed, with the site's
+//    languages) follows its query's theme= over the reader's choice, and
+//    its lang= goes to the same embed in that language before anything
+//    loads (embedparams.ts, docs/embedding.md).
+
+import { embedParams, pathInLang } from "./embedparams";
 
 /** A worker started by this script, and what it said before page.ts took it. */
 export interface EarlyWorker {
@@ -25,7 +32,11 @@ export interface EarlyWorker {
 }
 
 const boot = (document.currentScript as HTMLScriptElement | null)?.dataset;
-if (boot?.worker) {
+const langs = boot?.embed?.split(" ") ?? [];
+const embed = boot?.embed !== undefined ? embedParams(location.search, [], langs) : null;
+const other = embed?.lang ? pathInLang(location.pathname, embed.lang, langs) : null;
+if (other !== null) location.replace(other + location.search + location.hash);
+else if (boot?.worker) {
   try {
     performance.mark("pg-worker");
     const worker = new Worker(boot.worker);
@@ -73,9 +84,10 @@ function wire(): void {
   select.closest<HTMLElement>(".theme")!.hidden = false;
 }
 
-apply(stored());
+const forced = embed?.theme ?? null;
+apply(forced ?? stored());
 addEventListener("storage", (e) => {
-  if (e.key !== key && e.key !== null) return;
+  if (forced || (e.key !== key && e.key !== null)) return;
   const t = stored();
   apply(t);
   const select = document.getElementById("theme") as HTMLSelectElement | null;

@@ -8,8 +8,10 @@
 // the rest of the page is still being parsed.
 
 import { watchCompare } from "./compare";
+import { applyEmbedParams, postHeight } from "./embed";
 import { Engine } from "./engine";
 import { keepPlaceAcrossLanguages } from "./langswitch";
+import { wirePicker } from "./play";
 import { startReader } from "./reader";
 import type { UI } from "./types";
 import { Widget } from "./widget";
@@ -60,6 +62,10 @@ function keepOffline(): void {
 function boot(): void {
   const figs = [...document.querySelectorAll<HTMLElement>("figure.pg")];
   const body = document.body.dataset;
+  if (document.body.classList.contains("embed")) {
+    figs.forEach(applyEmbedParams);
+    postHeight();
+  }
   const worker = assets?.worker ?? body.worker;
   const wasm = assets?.wasm ?? body.wasm;
   if (figs.length === 0 || !worker || !wasm) {
@@ -103,6 +109,7 @@ function boot(): void {
   for (const fig of figs) {
     const w = new Widget(fig, ctx);
     widgets.set(w.index, w);
+    if (fig.dataset.key === "play") wirePicker(fig, w.editor);
   }
   addEventListener("hashchange", () => widgets.forEach((w) => w.openShared()));
   engine.ready.then(

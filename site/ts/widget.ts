@@ -74,7 +74,7 @@ export class Widget {
     this.edit = new ReaderEdit(fig, ui, this.index, src.textContent ?? "", (s) => this.setStatus(s));
     this.editor = new Editor({
       text: this.edit.initial,
-      readonly: fig.hasAttribute("data-readonly"),
+      readonly: fig.hasAttribute("data-readonly") || fig.hasAttribute("data-locked"),
       label: ui.editor,
       help: ui.editorHelp,
       onChange: () => {

@@ -1,0 +1,273 @@
+package main
+
+import (
+	"encoding/base64"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// fragmentOf is the share fragment of script for the figure with this id (share.ts).
+func fragmentOf(id, script string) string {
+	return "#" + id + "=" + base64.RawURLEncoding.EncodeToString([]byte(script))
+}
+
+// TestBrowserPlay uses the playground: a starter from the picker fills the
+// blank editor and runs (opening the tab it names), an edit survives a
+// reload and is the same playground's in the other language, Share puts the
+// script in the URL, and Embed gives the playground's embed page with it.
+func TestBrowserPlay(t *testing.T) {
+	ctx := newTab(t)
+	const fig = "#ex-0"
+	freshLesson(t, ctx, "/en/play/")
+	if v := eval[string](t, ctx, `document.querySelector("`+fig+` textarea").value`); v != "" {
+		t.Fatalf("the playground opens with %q, want a blank editor", v)
+	}
+	if eval[bool](t, ctx, `document.querySelector(".play-start").hidden`) {
+		t.Fatal("the picker stays hidden")
+	}
+	starters, _, err := loadStarters("..", "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range starters {
+		n := runs(t, ctx, fig)
+		eval[bool](t, ctx, `(() => { const s = document.getElementById("play-start"); s.value = "`+s.ID+`"; s.dispatchEvent(new Event("change")); return true })()`)
+		waitRun(t, ctx, fig, n)
+		if got := eval[string](t, ctx, `document.querySelector("`+fig+` textarea").value`); got != s.Code {
+			t.Errorf("%s: the editor holds\n%s\nwant the starter's script", s.ID, got)
+		}
+		want := s.View
+		if want == "" {
+			want = "results"
+		}
+		if open := eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.open`); open != want {
+			t.Errorf("%s: the %s tab is open, want %s", s.ID, open, want)
+		}
+		if fails := eval[int](t, ctx, `document.querySelectorAll("`+fig+` .pg-results .out-err").length`); fails != 0 {
+			t.Errorf("%s: %d statements fail in the browser", s.ID, fails)
+		}
+		if eval[string](t, ctx, `document.getElementById("play-start").value`) != "" {
+			t.Errorf("%s: the picker keeps the choice; choosing it again would do nothing", s.ID)
+		}
+	}
+	cart := starters[2]
+	n := runs(t, ctx, fig)
+	eval[bool](t, ctx, `(() => { const s = document.getElementById("play-start"); s.value = "`+cart.ID+`"; s.dispatchEvent(new Event("change")); return true })()`)
+	waitRun(t, ctx, fig, n)
+	n = runs(t, ctx, fig)
+	appendText(t, ctx, fig, "\nSELECT product FROM cart_items;")
+	waitRun(t, ctx, fig, n)
+	edited := cart.Code + "\nSELECT product FROM cart_items;"
+
+	// The edit is kept, and it is the playground's in every language.
+	for _, p := range []string{"/en/play/", "/zh/play/", "/play/"} {
+		openLesson(t, ctx, p)
+		if got := eval[string](t, ctx, `document.querySelector("`+fig+` textarea").value`); got != edited {
+			t.Errorf("%s after the edit holds\n%s", p, got)
+		}
+		if eval[bool](t, ctx, `document.querySelector("`+fig+` .pg-mod").hidden`) {
+			t.Errorf("%s: the edit is not marked modified", p)
+		}
+	}
+
+	// Share and Embed.
+	openLesson(t, ctx, "/en/play/")
+	inView(t, ctx, fig)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fig+" .pg-share"))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the share link in the address bar", `location.hash.startsWith("#ex-0=")`)
+	if got := eval[string](t, ctx, `location.pathname + location.hash`); got != "/en/play/"+fragmentOf("ex-0", edited) {
+		t.Errorf("Share put %s in the address bar", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fig+" .pg-embed"))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the embed snippet", `!!document.querySelector("`+fig+` .pg-snippet")`)
+	snippet := eval[string](t, ctx, `document.querySelector("`+fig+` .pg-snippet").value`)
+	if want := `<iframe src="` + testURL + "/en/play/embed/" + fragmentOf("ex-0", edited) + `" title="cqlplay: `; !strings.HasPrefix(snippet, want) {
+		t.Errorf("the embed snippet is %s, want it to start %s", snippet, want)
+	}
+}
+
+// TestBrowserEmbedParams opens embed pages with their parameters: readonly,
+// theme and view applied to a shared script; values the page does not know
+// ignored; lang going to the same embed in another language, its query and
+// fragment kept.
+func TestBrowserEmbedParams(t *testing.T) {
+	ctx := newTab(t)
+	const fig = "#ex-1"
+	script := "SELECT * FROM users WHERE mainland = 'europe';\n-- <b>not bold</b>"
+	src := usersLesson + "embed/1/"
+
+	openLesson(t, ctx, src+"?readonly=1&theme=dark&view=storage"+fragmentOf("ex-1", script))
+	for _, c := range []struct{ what, js, want string }{
+		{"the theme", `document.documentElement.dataset.theme || ""`, "dark"},
+		{"the open tab", `document.querySelector("` + fig + `").dataset.open`, "storage"},
+		{"the shared script", `document.querySelector("` + fig + ` textarea").value`, script},
+		{"the editor's read-only", `String(document.querySelector("` + fig + ` textarea").readOnly)`, "true"},
+		{"the bar's buttons", `[...document.querySelectorAll("` + fig + ` .pg-bar button")].map(b => b.className).join(" ")`, ""},
+		{"the read-only mark", `document.querySelector("` + fig + ` .pg-ro")?.textContent ?? ""`, "read-only"},
+		{"a shared-link mark", `String(document.querySelector("` + fig + ` .pg-mod").hidden)`, "true"}, // the fragment is the embed's script
+		{"the storage panel shown", `String(document.querySelector("` + fig + ` .pg-storage").hidden)`, "false"},
+	} {
+		if got := eval[string](t, ctx, c.js); got != c.want {
+			t.Errorf("readonly=1&theme=dark&view=storage: %s is %q, want %q", c.what, got, c.want)
+		}
+	}
+
+	// Read-only holds against the keyboard, a paste and a script's edit
+	// command, and nothing is saved.
+	stored := eval[string](t, ctx, `JSON.stringify(Object.entries(localStorage).sort())`)
+	if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(fig+" textarea")), chromedp.KeyEvent("x"), chromedp.KeyEvent(kb.Backspace),
+		chromedp.KeyEvent(kb.Enter), chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](t, ctx, `(() => { const ta = document.querySelector("`+fig+` textarea"); ta.focus(); ta.select();
+		document.execCommand("insertText", false, "typed"); document.execCommand("delete"); return true })()`)
+	if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: "pasted"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("`+fig+` textarea").value`); got != script {
+		t.Errorf("readonly=1: the editor holds %q after typing, want %q", got, script)
+	}
+	if got := eval[string](t, ctx, `JSON.stringify(Object.entries(localStorage).sort())`); got != stored {
+		t.Errorf("readonly=1: storage went from %s to %s", stored, got)
+	}
+
+	// Unknown values: the defaults. The shared script shows and is editable.
+	openLesson(t, ctx, src+"?readonly=maybe&theme=%3Cb%3E&view=bogus&lang=fr"+fragmentOf("ex-1", script))
+	defaultView := eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.view || "results"`) // the fence's view=
+	for _, c := range []struct{ what, js, want string }{
+		{"the page", `location.pathname`, src},
+		{"the theme", `document.documentElement.dataset.theme || "system"`, "system"},
+		{"the open tab", `document.querySelector("` + fig + `").dataset.open`, defaultView},
+		{"the editor's read-only", `String(document.querySelector("` + fig + ` textarea").readOnly)`, "false"},
+		{"Share", `String(!!document.querySelector("` + fig + ` .pg-share"))`, "true"},
+		{"the shared script", `document.querySelector("` + fig + ` textarea").value`, script},
+	} {
+		if got := eval[string](t, ctx, c.js); got != c.want {
+			t.Errorf("unknown values: %s is %q, want %q", c.what, got, c.want)
+		}
+	}
+
+	// lang: the same embed in Chinese, with the query and the fragment.
+	zhScript := "CREATE TABLE t (k int PRIMARY KEY, v text);\nSELECT * FROM t; -- 空"
+	if err := chromedp.Do(ctx, chromedp.Navigate(testURL+"/en/play/embed/?lang=zh&view=model"+fragmentOf("ex-0", zhScript))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the Chinese embed", `location.pathname === "/zh/play/embed/" && document.documentElement.dataset.engine === "ready" && Number(document.querySelector("#ex-0").dataset.runs) >= 1`)
+	for _, c := range []struct{ what, js, want string }{
+		{"the page's language", `document.documentElement.lang`, "zh-Hans"},
+		{"the open tab", `document.querySelector("#ex-0").dataset.open`, "model"},
+		{"the script", `document.querySelector("#ex-0 textarea").value`, zhScript},
+		{"the query", `location.search`, "?lang=zh&view=model"},
+	} {
+		if got := eval[string](t, ctx, c.js); got != c.want {
+			t.Errorf("lang=zh: %s is %q, want %q", c.what, got, c.want)
+		}
+	}
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+}
+
+// TestBrowserEmbedResize frames two playground embeds in a page of another
+// origin running the snippet of docs/embedding.md: each iframe's height
+// leaves its fixed fallback for the height its page posts, and the frame
+// holding the longer script grows taller by about its extra lines.
+func TestBrowserEmbedResize(t *testing.T) {
+	ctx := newTab(t)
+	doc, err := os.ReadFile(filepath.Join(testRoot, "docs", "embedding.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snippet := ""
+	for _, block := range strings.Split(string(doc), "```html\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		if strings.Contains(block, "cqlplay:height") {
+			snippet = block
+		}
+	}
+	if snippet == "" || !strings.Contains(snippet, `"https://cqlplay.example"`) {
+		t.Fatal("docs/embedding.md has no resize snippet naming https://cqlplay.example")
+	}
+	snippet = strings.Replace(snippet, `"https://cqlplay.example"`, strconv.Quote(testURL), 1)
+	short := "SELECT * FROM system_schema.keyspaces WHERE keyspace_name = 'x';"
+	long := "-- forty lines\n" + strings.Repeat("--\n", 39) + short
+	page := `<!doctype html><title>wiki</title><p>A wiki page.</p>` +
+		`<iframe id="a" src="` + testURL + `/en/play/embed/` + fragmentOf("ex-0", short) + `" title="a" width="100%" height="150" style="border:0"></iframe>` +
+		`<iframe id="b" src="` + testURL + `/en/play/embed/` + fragmentOf("ex-0", long) + `" title="b" width="100%" height="150" style="border:0"></iframe>` +
+		`<iframe id="c" src="` + testURL + usersLesson + `" title="c" width="100%" height="150"></iframe>` +
+		`<script>window.posted = []; addEventListener("message", (e) => posted.push(e.data));</script>` + snippet
+	wiki := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(page))
+	}))
+	defer wiki.Close()
+	if strings.HasPrefix(wiki.URL, testURL) || wiki.URL == testURL {
+		t.Fatal("the wiki is not another origin")
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(wiki.URL)); err != nil {
+		t.Fatal(err)
+	}
+	// Each frame is sized once it has run its script (its editor and results
+	// drawn), and stays at the height it last posted.
+	height := func(id string) string { return `document.getElementById("` + id + `").getBoundingClientRect().height` }
+	waitFor(t, ctx, "both frames sized to their content",
+		`["a", "b"].every(id => document.getElementById(id).style.height !== "") && `+height("b")+` > `+height("a")+` + 300`)
+	for _, id := range []string{"a", "b"} {
+		h := eval[float64](t, ctx, height(id))
+		if h <= 150 {
+			t.Errorf("frame %s is %v px high, no more than its fallback", id, h)
+		}
+		if got := eval[string](t, ctx, `document.getElementById("`+id+`").style.height`); got != strconv.Itoa(int(h))+"px" {
+			t.Errorf("frame %s: style.height %s, box %v px", id, got, h)
+		}
+	}
+	// The message is the documented object and nothing else.
+	if n := eval[int](t, ctx, `posted.filter(d => d && d.type === "cqlplay:height").length`); n < 2 {
+		t.Errorf("the frames posted %d heights, want at least two", n)
+	}
+	if bad := eval[string](t, ctx, `JSON.stringify(posted.filter(d => !(d && d.type === "cqlplay:height" && Object.keys(d).sort().join() === "height,type" && Number.isInteger(d.height) && d.height > 0)))`); bad != "[]" {
+		t.Errorf("messages not of the form {type: \"cqlplay:height\", height: <integer>}: %s", bad)
+	}
+	// A lesson page is not for other sites' frames (frame-ancestors 'self'):
+	// the browser shows its error page in frame c, while a and b hold the embeds.
+	var urls []string
+	for {
+		tree, err := chromedp.Call(ctx, cdppage.GetFrameTree, cdp.Empty{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		urls = urls[:0]
+		for _, f := range tree.FrameTree.ChildFrames {
+			urls = append(urls, f.Frame.URL+" "+f.Frame.UnreachableURL)
+		}
+		if len(urls) == 3 && (strings.HasPrefix(urls[2], "chrome-error:") || strings.HasPrefix(urls[2], testURL+usersLesson)) {
+			break // refused, or loaded
+		}
+		if err := ctx.Err(); err != nil {
+			t.Fatalf("waiting for the lesson's frame: frames %q", urls)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !strings.HasPrefix(urls[2], "chrome-error:") {
+		t.Errorf("another site framed a lesson page: %s", urls[2])
+	}
+	for i, id := range []string{"a", "b"} {
+		if !strings.HasPrefix(urls[i], testURL+"/en/play/embed/") {
+			t.Errorf("frame %s holds %s", id, urls[i])
+		}
+	}
+}
