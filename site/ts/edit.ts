@@ -15,6 +15,7 @@
 
 import { editKey, loadEdit, saveEdit, type Saved } from "./autosave";
 import type { Editor } from "./editor";
+import { oneFile, sitePath } from "./onefile";
 import { el } from "./results";
 import { fitsLink, maxShared, scriptInFragment, shareURL } from "./share";
 import type { UI } from "./types";
@@ -48,7 +49,7 @@ export class ReaderEdit {
     this.original = original;
     this.hash = fig.dataset.hash ?? "";
     this.index = index;
-    this.key = editKey(location.pathname, index);
+    this.key = editKey(sitePath(), index);
     this.readonly = fig.hasAttribute("data-readonly");
     const saved = this.readonly ? null : this.load();
     // A script from a share link shows instead of the reader's saved edit,
@@ -73,8 +74,9 @@ export class ReaderEdit {
     const ui = this.ui;
     bar.append(this.modified, this.older, status);
     if (!this.readonly) bar.append(button("pg-share", ui.share, () => this.share()));
-    // An embed page holds one example already: it offers no embed of itself.
-    if (!document.body.classList.contains("embed")) bar.append(button("pg-embed", ui.embed, () => this.embed()));
+    // An embed page holds one example already: it offers no embed of itself;
+    // the one-file build has no embed pages.
+    if (!document.body.classList.contains("embed") && !oneFile()) bar.append(button("pg-embed", ui.embed, () => this.embed()));
     if (!this.readonly) bar.append(button("pg-open", ui.openFile, () => this.openFile()));
     if (!this.readonly) bar.append(button("pg-reset", ui.reset, () => this.reset()), this.undo);
     if (this.shared) this.fig.scrollIntoView(); // the fragment names no element the browser could scroll to

@@ -10,6 +10,7 @@
 import { watchCompare } from "./compare";
 import { Engine } from "./engine";
 import { keepPlaceAcrossLanguages } from "./langswitch";
+import { oneFile } from "./onefile";
 import { startReader } from "./reader";
 import type { UI } from "./types";
 import { Widget } from "./widget";
@@ -50,6 +51,7 @@ function startEngine(worker: string): Engine {
  * the whole site, which must not compete with a lesson's first result.
  */
 function keepOffline(): void {
+  if (oneFile()) return; // the one-file build (build/single.go) is offline already
   try {
     navigator.serviceWorker?.register("/sw.js").catch(() => {});
   } catch {

@@ -1,0 +1,261 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"html"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// singleName is the file `go run ./build -single` writes inside -out.
+const singleName = "cqlplay.html"
+
+// gzipEngine starts the data: URL of the engine in the one-file build; the
+// worker's engineSource (site/ts/onefile.ts) recognises it.
+const gzipEngine = "data:application/gzip;base64,"
+
+// singleReport says what the one-file build wrote.
+type singleReport struct {
+	File     string
+	Size     int // bytes of the file
+	Pages    int // pages of the site it holds
+	Wasm     int // bytes of the engine's .wasm
+	WasmGzip int // bytes of its gzip, which the file holds in base64
+	Engine   int // bytes of the engine's data: URL in the file
+}
+
+// buildSingle writes the whole site as one HTML file that opens from
+// file://, with no server and no network: every page but the embed pages,
+// the styles, the page's scripts and the engine.
+//
+// It is made from the site's own build, not a second copy of it: the site
+// is built into a temporary directory (the same lessons, templates and
+// pre-rendered results), and each page's body goes into the file as an
+// inert <template> whose links to other pages become ?page= queries of the
+// file; single.ts shows the one the address names. The site's bundles are
+// made again by bundleSite with the engine's URL (worker.ts's
+// CQLPLAY_ENGINE) a data: URL of the .wasm's gzip, since file:// has no
+// Content-Encoding (the worker decompresses it as it compiles: onefile.ts).
+// A worker cannot load a script from file://, so its bundle is kept as text
+// in the file and started from a blob: URL (single.ts). The file has no
+// service worker.
+func buildSingle(c config, file string) (*singleReport, error) {
+	tmp, err := os.MkdirTemp("", "cqlplay-single")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	site := filepath.Join(tmp, "site")
+	sc := c
+	sc.Out, sc.Compress = site, false
+	r, err := buildInto(sc, site)
+	if err != nil {
+		return nil, err
+	}
+	if r.Assets.Wasm == "" {
+		return nil, errors.New("the one-file build needs the engine, and ./wasm has no Go package")
+	}
+	wasm, err := os.ReadFile(filepath.Join(site, filepath.FromSlash(r.Assets.Wasm)))
+	if err != nil {
+		return nil, err
+	}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(wasm)
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	engine := gzipEngine + base64.StdEncoding.EncodeToString(gz.Bytes())
+	bundles := filepath.Join(tmp, "bundles")
+	a, err := bundleSite(c.Root, bundles, engine)
+	if err != nil {
+		return nil, err
+	}
+	read := func(urlPath string) (string, error) {
+		data, err := os.ReadFile(filepath.Join(bundles, filepath.FromSlash(urlPath)))
+		return sourceMapLink.ReplaceAllString(string(data), ""), err
+	}
+	var head, page, worker, css string
+	for _, f := range []struct {
+		dst *string
+		src string
+	}{{&head, a.HeadJS}, {&page, a.PageJS}, {&worker, a.WorkerJS}, {&css, a.PageCSS}} {
+		if *f.dst, err = read(f.src); err != nil {
+			return nil, err
+		}
+	}
+	router, err := bundleRouter(c.Root)
+	if err != nil {
+		return nil, err
+	}
+	icon, err := os.ReadFile(filepath.Join(c.Root, "site", "static", "favicon.svg"))
+	if err != nil {
+		return nil, err
+	}
+	pages, err := sitePages(site, r.Pages)
+	if err != nil {
+		return nil, err
+	}
+	// Each script and the style sheet sit in the file as raw text, which
+	// their end tag would cut short.
+	for _, s := range []struct{ name, text, end string }{
+		{"the head script", head, "</script"}, {"the page script", page, "</script"},
+		{"the worker", worker, "</script"}, {"the router", router, "</script"}, {"the styles", css, "</style"},
+	} {
+		if strings.Contains(strings.ToLower(s.text), s.end) {
+			return nil, errors.New("the one-file build cannot inline " + s.name + ": it contains " + s.end)
+		}
+	}
+
+	var b strings.Builder
+	b.WriteString("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+	b.WriteString("<meta name=\"color-scheme\" content=\"light dark\">\n<title>cqlplay</title>\n")
+	b.WriteString("<link rel=\"icon\" href=\"data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(icon) + "\" type=\"image/svg+xml\">\n")
+	b.WriteString("<script>" + head + "</script>\n<style>" + css + "</style>\n</head>\n<body>\n")
+	for _, p := range pages {
+		fmt.Fprintf(&b, "<template data-path=\"%s\" data-lang=\"%s\" data-title=\"%s\" data-ui=\"%s\">%s</template>\n",
+			html.EscapeString(p.Path), html.EscapeString(p.Lang), html.EscapeString(p.Title), p.UI, p.Body)
+	}
+	b.WriteString("<script type=\"text/plain\" id=\"cqlplay-worker\">" + worker + "</script>\n")
+	b.WriteString("<script>" + router + "</script>\n<script>" + page + "</script>\n</body>\n</html>\n")
+
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(file+".new", []byte(b.String()), 0o644); err != nil {
+		return nil, err
+	}
+	if err := os.Rename(file+".new", file); err != nil {
+		return nil, err
+	}
+	return &singleReport{File: file, Size: b.Len(), Pages: len(pages), Wasm: len(wasm), WasmGzip: gz.Len(), Engine: len(engine)}, nil
+}
+
+// sourceMapLink is the comment that links a bundle to its source map, which
+// the one-file build does not carry.
+var sourceMapLink = regexp.MustCompile(`\n?(//# sourceMappingURL=\S+|/\*# sourceMappingURL=\S+ \*/)\s*$`)
+
+// bundleRouter bundles site/ts/single.ts, the one-file build's router.
+func bundleRouter(root string) (string, error) {
+	res := api.Build(api.BuildOptions{
+		AbsWorkingDir:     root,
+		EntryPoints:       []string{"site/ts/single.ts"},
+		Bundle:            true,
+		Write:             false,
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		Target:            api.ES2020,
+		Format:            api.FormatIIFE,
+		Platform:          api.PlatformBrowser,
+		LogLevel:          api.LogLevelSilent,
+	})
+	if err := esbuildErr(res.Errors); err != nil {
+		return "", err
+	}
+	if len(res.OutputFiles) != 1 {
+		return "", errors.New("esbuild: the router bundled to " + fmt.Sprint(len(res.OutputFiles)) + " files")
+	}
+	return strings.TrimSpace(string(res.OutputFiles[0].Contents)), nil
+}
+
+// A sitePage is one page of the site as the one-file build holds it.
+type sitePage struct {
+	Path  string // its URL path on the site: "/en/ttl/"
+	Lang  string // its <html lang>
+	Title string // its <title>, as text
+	UI    string // its body's data-ui, as the template escaped it
+	Body  string // its body's markup, links to other pages rewritten
+}
+
+var (
+	htmlLang      = regexp.MustCompile(`<html lang="([^"]*)"`)
+	htmlTitle     = regexp.MustCompile(`<title>([^<]*)</title>`)
+	bodyTag       = regexp.MustCompile(`<body[^>]*>`)
+	bodyUI        = regexp.MustCompile(` data-ui="([^"]*)"`)
+	siteLink      = regexp.MustCompile(`(href|src|action)="(/[^"]*)"`)
+	endOfTemplate = "</template"
+)
+
+// sitePages reads the pages the site build wrote (paths as report.Pages
+// lists them) but the embed pages, which live in other sites' iframes, and
+// / (the same page as /en/, which the file shows without a ?page= query).
+func sitePages(dir string, paths []string) ([]sitePage, error) {
+	held := map[string]bool{}
+	for _, p := range paths {
+		if p != "/" && !strings.Contains(p, "/embed/") {
+			held[p] = true
+		}
+	}
+	var out []sitePage
+	for _, p := range paths {
+		if !held[p] {
+			continue
+		}
+		file := filepath.Join(dir, filepath.FromSlash(p))
+		if strings.HasSuffix(p, "/") {
+			file = filepath.Join(file, "index.html")
+		}
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		doc := string(data)
+		lang, title, tag := htmlLang.FindStringSubmatch(doc), htmlTitle.FindStringSubmatch(doc), bodyTag.FindStringIndex(doc)
+		end := strings.LastIndex(doc, "</body>")
+		if lang == nil || title == nil || tag == nil || end < tag[1] {
+			return nil, errors.New("the one-file build cannot read the page " + p + ": no <html lang>, <title> or <body>")
+		}
+		sp := sitePage{Path: p, Lang: lang[1], Title: html.UnescapeString(title[1])}
+		if ui := bodyUI.FindStringSubmatch(doc[tag[0]:tag[1]]); ui != nil {
+			sp.UI = ui[1]
+		}
+		body := doc[tag[1]:end]
+		var bad error
+		sp.Body = siteLink.ReplaceAllStringFunc(body, func(m string) string {
+			sub := siteLink.FindStringSubmatch(m)
+			target, frag, _ := strings.Cut(sub[2], "#")
+			if frag != "" {
+				frag = "#" + frag
+			}
+			if target == "/" {
+				target = "/en/"
+			}
+			if !held[target] {
+				bad = errors.New("the page " + p + " links to " + sub[2] + ", which the one-file build does not hold")
+				return m
+			}
+			return sub[1] + `="?page=` + target + frag + `"`
+		})
+		if bad != nil {
+			return nil, bad
+		}
+		if strings.Contains(sp.Body, endOfTemplate) {
+			return nil, errors.New("the page " + p + " holds a </template>, which would end its template in the one-file build")
+		}
+		out = append(out, sp)
+	}
+	return out, nil
+}
+
+// runSingle is `go run ./build -single`: it writes c.Out/cqlplay.html,
+// leaving the rest of c.Out alone, and says where and how large.
+func runSingle(c config) error {
+	r, err := buildSingle(c, filepath.Join(c.Out, singleName))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "wrote %s: %d pages in %d bytes, of which the engine is %d (its %d-byte .wasm gzipped to %d, in base64)\n",
+		r.File, r.Pages, r.Size, r.Engine, r.Wasm, r.WasmGzip)
+	fmt.Println(r.File)
+	return nil
+}

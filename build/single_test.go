@@ -1,0 +1,240 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The one-file build of the test site, made once by the first test that
+// needs it, beside the test site (TestMain removes both).
+var (
+	singleOnce sync.Once
+	singleRep  *singleReport
+	singleErr  error
+)
+
+func needSingle(t *testing.T) *singleReport {
+	t.Helper()
+	needSite(t)
+	singleOnce.Do(func() {
+		singleRep, singleErr = buildSingle(config{
+			Root: testRoot, BaseURL: "https://cqlplay.example",
+			Wasm: filepath.Join(testDist, filepath.FromSlash(testReport.Assets.Wasm)),
+		}, filepath.Join(filepath.Dir(testDist), "single", singleName))
+	})
+	if singleErr != nil {
+		t.Fatal("the one-file build failed: ", singleErr)
+	}
+	return singleRep
+}
+
+// TestSingleFile checks what `go run ./build -single` writes: every page of
+// the site but the embed pages, each once, with no link out of the file,
+// and the very engine the site ships, in the worker's script.
+func TestSingleFile(t *testing.T) {
+	r := needSingle(t)
+	data, err := os.ReadFile(r.File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	if r.Size != len(data) {
+		t.Errorf("report says %d bytes, the file has %d", r.Size, len(data))
+	}
+	t.Logf("%s: %d bytes, %d pages; the engine %d bytes (.wasm %d, gzip %d)", r.File, r.Size, r.Pages, r.Engine, r.Wasm, r.WasmGzip)
+
+	want := 0
+	for _, p := range testReport.Pages {
+		if p == "/" || strings.Contains(p, "/embed/") {
+			continue
+		}
+		want++
+		if n := strings.Count(doc, `<template data-path="`+p+`"`); n != 1 {
+			t.Errorf("the file holds the page %s %d times, want once", p, n)
+		}
+	}
+	if r.Pages != want || strings.Count(doc, "<template data-path=") != want {
+		t.Errorf("the file holds %d pages (report: %d), want %d", strings.Count(doc, "<template data-path="), r.Pages, want)
+	}
+	// Every lesson's examples, in both languages: as many playgrounds as the site's lesson pages.
+	figures := 0
+	for _, p := range testReport.Pages {
+		if p != "/" && !strings.Contains(p, "/embed/") && p != "/404.html" {
+			page, err := os.ReadFile(filepath.Join(testDist, filepath.FromSlash(p), "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			figures += strings.Count(string(page), `<figure class="pg"`)
+		}
+	}
+	if got := strings.Count(doc, `<figure class="pg"`); got != figures || got == 0 {
+		t.Errorf("the file holds %d playgrounds, the site's lessons %d", got, figures)
+	}
+	// Nothing is fetched from a server: no site path in a link or source,
+	// no external script or style sheet.
+	if m := regexp.MustCompile(`(href|src)="/[^"]*"`).FindString(doc); m != "" {
+		t.Errorf("the file links to the site: %s", m)
+	}
+	if m := regexp.MustCompile(`<script[^>]* src=|<link[^>]*rel="stylesheet"`).FindString(doc); m != "" {
+		t.Errorf("the file loads a script or style sheet: %s", m)
+	}
+	if !strings.Contains(doc, `<a href="?page=/en/ttl/">`) {
+		t.Error("the English index does not link to the TTL lesson as ?page=/en/ttl/")
+	}
+
+	// The worker's engine is the site's .wasm, gzipped, in base64.
+	m := regexp.MustCompile(regexp.QuoteMeta(gzipEngine) + `[A-Za-z0-9+/=]+`).FindString(doc)
+	if m == "" {
+		t.Fatal("the file holds no gzip data: URL of the engine")
+	}
+	b64 := strings.TrimPrefix(m, gzipEngine)
+	gz, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	site, err := os.ReadFile(filepath.Join(testDist, filepath.FromSlash(testReport.Assets.Wasm)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, site) {
+		t.Errorf("the file's engine (%d bytes) is not the site's .wasm (%d bytes)", len(got), len(site))
+	}
+	// The worker recognises the data: URL by the same prefix.
+	ts, err := os.ReadFile(filepath.Join(testRoot, "site", "ts", "onefile.ts"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(ts), `gzipEngine = "`+gzipEngine+`"`) {
+		t.Errorf("site/ts/onefile.ts does not recognise the engine's prefix %q", gzipEngine)
+	}
+}
+
+// TestBrowserSingleFile opens the one-file build from file:// in Chromium:
+// the index, a lesson whose playground runs an edit (a result, and a
+// failing statement's exact message), the edit kept across a reload, the
+// next lesson and the Chinese one, each running on the inlined engine.
+func TestBrowserSingleFile(t *testing.T) {
+	r := needSingle(t)
+	ctx := newTab(t)
+	file := "file://" + filepath.ToSlash(r.File)
+	open := func(url string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	open(file)
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+	t.Cleanup(func() {
+		if ctx.Err() == nil {
+			chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.clear(), true`))
+		}
+	})
+	// The index, in English, with the styles applied.
+	if got := eval[string](t, ctx, `document.documentElement.lang + " " + document.querySelector("h1").textContent`); got != "en Lessons" {
+		t.Errorf("the file opens on %q, want the English index", got)
+	}
+	if got := eval[string](t, ctx, `getComputedStyle(document.querySelector(".site-head")).display`); got == "inline" {
+		t.Error("the header is unstyled: the inlined style sheet did not apply")
+	}
+	link := eval[string](t, ctx, `document.querySelector('a[href="?page=`+usersLesson+`"]')?.href ?? ""`)
+	if !strings.HasPrefix(link, file+"?page=") {
+		t.Fatalf("the index's link to %s is %q", usersLesson, link)
+	}
+
+	openLive := func(url string) {
+		t.Helper()
+		open(url)
+		waitFor(t, ctx, "the engine", `document.documentElement.dataset.engine === "ready" || document.documentElement.dataset.engine === "failed"`)
+		if e := eval[string](t, ctx, `document.documentElement.dataset.engine`); e != "ready" {
+			t.Fatalf("%s: the engine failed: %s", url, eval[string](t, ctx, `document.querySelector(".pg-status").textContent`))
+		}
+		waitFor(t, ctx, "every widget's first run", `[...document.querySelectorAll("figure.pg")].every(f => Number(f.dataset.runs) >= 1 || f.dataset.state === "stopped")`)
+	}
+	openLive(link)
+	if got := eval[string](t, ctx, `document.body.dataset.worker.slice(0, 5) + " " + document.documentElement.dataset.workerStart`); got != "blob: page" {
+		t.Errorf("the worker = %q, want a blob: URL started by the page", got)
+	}
+	if eval[bool](t, ctx, `!!document.querySelector(".pg-embed")`) {
+		t.Error("the file offers an Embed button, for embed pages it does not have")
+	}
+
+	const fig = "#ex-0"
+	n := runs(t, ctx, fig)
+	script := "CREATE TABLE kv (k int PRIMARY KEY, v text);\nINSERT INTO kv (k, v) VALUES (1, 'from a file');\nSELECT v FROM kv WHERE k = 1;\nSELECT * FROM kv WHERE v = 'x';\n"
+	replaceText(t, ctx, fig, script)
+	waitRun(t, ctx, fig, n)
+	outs := `[...document.querySelectorAll("#ex-0 .pg-results .out")]`
+	if got := eval[string](t, ctx, outs+`.map(o => o.querySelector("td")?.textContent ?? "").join("|")`); !strings.Contains(got, "from a file") {
+		t.Errorf("results %q lack the inserted value", got)
+	}
+	const msg = `InvalidRequest: Error from server: code=2200 [Invalid query] message="Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING"`
+	if got := eval[string](t, ctx, outs+`.at(-1).querySelector(".out-err")?.textContent ?? ""`); got != msg {
+		t.Errorf("error = %q\nwant    %q", got, msg)
+	}
+	if shot := os.Getenv("CQLPLAY_SINGLE_SCREENSHOT"); shot != "" {
+		eval[bool](t, ctx, `document.querySelector("#ex-0").scrollIntoView(), true`)
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(shot, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// localStorage works on file://: the edit survives a reload, under the
+	// lesson's site path.
+	openLive(link)
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`); got != script {
+		t.Errorf("after reload the editor holds %q, want the edit", got)
+	}
+	if !eval[bool](t, ctx, `localStorage.getItem("cqlplay:edit:`+usersLesson+`#0") !== null`) {
+		t.Error("the edit is not saved under the lesson's site path")
+	}
+
+	// The next lesson: another page of the same file, its own playgrounds.
+	next := eval[string](t, ctx, `document.querySelector("a[rel=next]").href`)
+	title := eval[string](t, ctx, `document.title`)
+	openLive(next)
+	if got := eval[string](t, ctx, `document.title`); got == title || !strings.HasSuffix(got, " · cqlplay") {
+		t.Errorf("the next lesson's title is %q (was %q)", got, title)
+	}
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`); strings.Contains(got, "from a file") {
+		t.Error("the next lesson's first example shows the edit of the previous lesson's")
+	}
+	// And in Chinese: the language switch stays in the file.
+	zh := eval[string](t, ctx, `document.querySelector(".langs a[hreflang=zh]").href`)
+	if !strings.HasPrefix(zh, file+"?page=/zh/") {
+		t.Fatalf("the language switch goes to %q", zh)
+	}
+	openLive(zh)
+	if got := eval[string](t, ctx, `document.documentElement.lang`); got != "zh-Hans" {
+		t.Errorf("the Chinese lesson's lang = %q", got)
+	}
+	sw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`navigator.serviceWorker ? navigator.serviceWorker.getRegistrations().then(r => String(r.length), () => "none") : "none"`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sw != "none" && sw != "0" {
+		t.Errorf("the file registered %s service workers", sw)
+	}
+}
