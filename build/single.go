@@ -38,9 +38,11 @@ type singleReport struct {
 //
 // It is made from the site's own build, not a second copy of it: the site
 // is built into a temporary directory (the same lessons, templates and
-// pre-rendered results), and each page's body goes into the file as an
-// inert <template> whose links to other pages become ?page= queries of the
-// file; single.ts shows the one the address names. The site's bundles are
+// pre-rendered results), and each page's body goes into the file as text
+// in a <script type="text/html"> (the tokenizer only scans it; the DOM of
+// every page, built on each load, would cost more), its links to other
+// pages made ?page= queries of the file; single.ts parses and shows the one
+// the address names. The site's bundles are
 // made again by bundleSite with the engine's URL (worker.ts's
 // CQLPLAY_ENGINE) a data: URL of the .wasm's gzip, since file:// has no
 // Content-Encoding (the worker decompresses it as it compiles: onefile.ts).
@@ -122,7 +124,7 @@ func buildSingle(c config, file string) (*singleReport, error) {
 	b.WriteString("<link rel=\"icon\" href=\"data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(icon) + "\" type=\"image/svg+xml\">\n")
 	b.WriteString("<script>" + head + "</script>\n<style>" + css + "</style>\n</head>\n<body>\n")
 	for _, p := range pages {
-		fmt.Fprintf(&b, "<template data-path=\"%s\" data-lang=\"%s\" data-title=\"%s\" data-ui=\"%s\">%s</template>\n",
+		fmt.Fprintf(&b, "<script type=\"text/html\" data-path=\"%s\" data-lang=\"%s\" data-title=\"%s\" data-ui=\"%s\">%s</script>\n",
 			html.EscapeString(p.Path), html.EscapeString(p.Lang), html.EscapeString(p.Title), p.UI, p.Body)
 	}
 	b.WriteString("<script type=\"text/plain\" id=\"cqlplay-worker\">" + worker + "</script>\n")
@@ -178,12 +180,11 @@ type sitePage struct {
 }
 
 var (
-	htmlLang      = regexp.MustCompile(`<html lang="([^"]*)"`)
-	htmlTitle     = regexp.MustCompile(`<title>([^<]*)</title>`)
-	bodyTag       = regexp.MustCompile(`<body[^>]*>`)
-	bodyUI        = regexp.MustCompile(` data-ui="([^"]*)"`)
-	siteLink      = regexp.MustCompile(`(href|src|action)="(/[^"]*)"`)
-	endOfTemplate = "</template"
+	htmlLang  = regexp.MustCompile(`<html lang="([^"]*)"`)
+	htmlTitle = regexp.MustCompile(`<title>([^<]*)</title>`)
+	bodyTag   = regexp.MustCompile(`<body[^>]*>`)
+	bodyUI    = regexp.MustCompile(` data-ui="([^"]*)"`)
+	siteLink  = regexp.MustCompile(`(href|src|action)="(/[^"]*)"`)
 )
 
 // sitePages reads the pages the site build wrote (paths as report.Pages
@@ -239,8 +240,10 @@ func sitePages(dir string, paths []string) ([]sitePage, error) {
 		if bad != nil {
 			return nil, bad
 		}
-		if strings.Contains(sp.Body, endOfTemplate) {
-			return nil, errors.New("the page " + p + " holds a </template>, which would end its template in the one-file build")
+		// Its markup sits in a script element as text: an end tag, or a
+		// comment opening (which could hide the end tag), would cut it short.
+		if low := strings.ToLower(sp.Body); strings.Contains(low, "</script") || strings.Contains(low, "<!--") {
+			return nil, errors.New("the page " + p + " holds </script or <!--, which the one-file build cannot keep in a script element")
 		}
 		out = append(out, sp)
 	}

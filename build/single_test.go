@@ -59,12 +59,12 @@ func TestSingleFile(t *testing.T) {
 			continue
 		}
 		want++
-		if n := strings.Count(doc, `<template data-path="`+p+`"`); n != 1 {
+		if n := strings.Count(doc, `<script type="text/html" data-path="`+p+`"`); n != 1 {
 			t.Errorf("the file holds the page %s %d times, want once", p, n)
 		}
 	}
-	if r.Pages != want || strings.Count(doc, "<template data-path=") != want {
-		t.Errorf("the file holds %d pages (report: %d), want %d", strings.Count(doc, "<template data-path="), r.Pages, want)
+	if r.Pages != want || strings.Count(doc, `<script type="text/html" data-path=`) != want {
+		t.Errorf("the file holds %d pages (report: %d), want %d", strings.Count(doc, `<script type="text/html" data-path=`), r.Pages, want)
 	}
 	// Every lesson's examples, in both languages: as many playgrounds as the site's lesson pages.
 	figures := 0
@@ -152,6 +152,11 @@ func TestBrowserSingleFile(t *testing.T) {
 	if got := eval[string](t, ctx, `document.documentElement.lang + " " + document.querySelector("h1").textContent`); got != "en Lessons" {
 		t.Errorf("the file opens on %q, want the English index", got)
 	}
+	open(file + "?page=/no/such/page/")
+	if got := eval[string](t, ctx, `document.querySelector("h1").textContent`); !strings.HasPrefix(got, "Page not found") {
+		t.Errorf("a page the file does not hold shows %q, want the 404 page", got)
+	}
+	open(file)
 	if got := eval[string](t, ctx, `getComputedStyle(document.querySelector(".site-head")).display`); got == "inline" {
 		t.Error("the header is unstyled: the inlined style sheet did not apply")
 	}
@@ -173,6 +178,9 @@ func TestBrowserSingleFile(t *testing.T) {
 	if got := eval[string](t, ctx, `document.body.dataset.worker.slice(0, 5) + " " + document.documentElement.dataset.workerStart`); got != "blob: page" {
 		t.Errorf("the worker = %q, want a blob: URL started by the page", got)
 	}
+	t.Logf("the lesson from file://: DOMContentLoaded at %s ms, engine ready in %s ms (its worker's load), first live result at %s ms",
+		eval[string](t, ctx, `(n => ["responseEnd", "domInteractive", "domContentLoadedEventEnd"].map(k => k + "=" + Math.round(n[k])).join(" "))(performance.getEntriesByType("navigation")[0]) + " paint=" + Math.round(performance.getEntriesByName("first-contentful-paint")[0]?.startTime)`),
+		eval[string](t, ctx, `document.documentElement.dataset.engineMs`), eval[string](t, ctx, `document.documentElement.dataset.firstResult`))
 	if eval[bool](t, ctx, `!!document.querySelector(".pg-embed")`) {
 		t.Error("the file offers an Embed button, for embed pages it does not have")
 	}
@@ -199,6 +207,14 @@ func TestBrowserSingleFile(t *testing.T) {
 		if err := os.WriteFile(shot, png, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+
+	// Share puts a link to this lesson of the file in the address bar.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#ex-0 .pg-share"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[string](t, ctx, `location.href`); !strings.HasPrefix(got, link+"#ex-0=") {
+		t.Errorf("after Share the address is %q, want %s#ex-0=...", got, link)
 	}
 
 	// localStorage works on file://: the edit survives a reload, under the
