@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
@@ -27,6 +30,8 @@ type singleReport struct {
 	File     string
 	Size     int // bytes of the file
 	Pages    int // pages of the site it holds
+	Markup   int // bytes of their bodies' markup
+	PagesIn  int // bytes of them in the file (JSON, gzip, base64)
 	Wasm     int // bytes of the engine's .wasm
 	WasmGzip int // bytes of its gzip, which the file holds in base64
 	Engine   int // bytes of the engine's data: URL in the file
@@ -38,14 +43,16 @@ type singleReport struct {
 //
 // It is made from the site's own build, not a second copy of it: the site
 // is built into a temporary directory (the same lessons, templates and
-// pre-rendered results), and each page's body goes into the file as text
-// in a <script type="text/html"> (the tokenizer only scans it; the DOM of
-// every page, built on each load, would cost more), its links to other
-// pages made ?page= queries of the file; single.ts parses and shows the one
-// the address names. The site's bundles are
+// pre-rendered results), and each page's body, its links to other pages
+// made ?page= queries of the file, goes into the file with its language
+// and title as JSON (the widget's strings once per language), gzipped, in base64, as the text of a
+// <script type="text/plain" data-path="/en/ttl/">: file:// has no
+// Content-Encoding, and every page's markup in the open would double the
+// file and be parsed on each load (measured: docs/site.md). single.ts
+// unpacks and shows the one page the address names. The site's bundles are
 // made again by bundleSite with the engine's URL (worker.ts's
-// CQLPLAY_ENGINE) a data: URL of the .wasm's gzip, since file:// has no
-// Content-Encoding (the worker decompresses it as it compiles: onefile.ts).
+// CQLPLAY_ENGINE) a data: URL of the .wasm's gzip, which the worker
+// decompresses as it compiles (onefile.ts).
 // A worker cannot load a script from file://, so its bundle is kept as text
 // in the file and started from a blob: URL (single.ts). The file has no
 // service worker.
@@ -69,13 +76,11 @@ func buildSingle(c config, file string) (*singleReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	zw.Write(wasm)
-	if err := zw.Close(); err != nil {
+	gz, err := gzipped(wasm)
+	if err != nil {
 		return nil, err
 	}
-	engine := gzipEngine + base64.StdEncoding.EncodeToString(gz.Bytes())
+	engine := gzipEngine + base64.StdEncoding.EncodeToString(gz)
 	bundles := filepath.Join(tmp, "bundles")
 	a, err := bundleSite(c.Root, bundles, engine)
 	if err != nil {
@@ -118,14 +123,38 @@ func buildSingle(c config, file string) (*singleReport, error) {
 	}
 
 	var b strings.Builder
+	markup, pagesIn := 0, 0
+	uis := map[string]string{}
 	b.WriteString("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	b.WriteString("<meta name=\"color-scheme\" content=\"light dark\">\n<title>cqlplay</title>\n")
 	b.WriteString("<link rel=\"icon\" href=\"data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(icon) + "\" type=\"image/svg+xml\">\n")
 	b.WriteString("<script>" + head + "</script>\n<style>" + css + "</style>\n</head>\n<body>\n")
 	for _, p := range pages {
-		fmt.Fprintf(&b, "<script type=\"text/html\" data-path=\"%s\" data-lang=\"%s\" data-title=\"%s\" data-ui=\"%s\">%s</script>\n",
-			html.EscapeString(p.Path), html.EscapeString(p.Lang), html.EscapeString(p.Title), p.UI, p.Body)
+		var payload bytes.Buffer
+		enc := json.NewEncoder(&payload)
+		enc.SetEscapeHTML(false) // base64 in the file: markup needs no escape
+		if err := enc.Encode(p); err != nil {
+			return nil, err
+		}
+		z, err := gzipped(payload.Bytes())
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, "<script type=\"text/plain\" data-path=\"%s\">%s</script>\n", html.EscapeString(p.Path), base64.StdEncoding.EncodeToString(z))
+		if ui, ok := uis[p.Lang]; ok && ui != p.UI {
+			return nil, errors.New("the page " + p.Path + " has other widget strings than another page in " + p.Lang)
+		}
+		uis[p.Lang] = p.UI
+		markup += len(p.Body)
+		pagesIn += base64.StdEncoding.EncodedLen(len(z))
+	}
+	for _, lang := range slices.Sorted(maps.Keys(uis)) {
+		// json.Marshal wrote it (pages.go) with < > & escaped: no end tag in it.
+		if strings.Contains(uis[lang], "<") {
+			return nil, errors.New("the widget strings of " + lang + " hold a <")
+		}
+		fmt.Fprintf(&b, "<script type=\"application/json\" data-ui=\"%s\">%s</script>\n", html.EscapeString(lang), uis[lang])
 	}
 	b.WriteString("<script type=\"text/plain\" id=\"cqlplay-worker\">" + worker + "</script>\n")
 	b.WriteString("<script>" + router + "</script>\n<script>" + page + "</script>\n</body>\n</html>\n")
@@ -139,7 +168,19 @@ func buildSingle(c config, file string) (*singleReport, error) {
 	if err := os.Rename(file+".new", file); err != nil {
 		return nil, err
 	}
-	return &singleReport{File: file, Size: b.Len(), Pages: len(pages), Wasm: len(wasm), WasmGzip: gz.Len(), Engine: len(engine)}, nil
+	return &singleReport{File: file, Size: b.Len(), Pages: len(pages), Markup: markup, PagesIn: pagesIn,
+		Wasm: len(wasm), WasmGzip: len(gz), Engine: len(engine)}, nil
+}
+
+// gzipped is data compressed at gzip's best level: file:// has no
+// Content-Encoding, so the one-file build carries its pages and engine
+// gzipped and the page decompresses them (DecompressionStream).
+func gzipped(data []byte) ([]byte, error) {
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(data)
+	err := zw.Close()
+	return gz.Bytes(), err
 }
 
 // sourceMapLink is the comment that links a bundle to its source map, which
@@ -172,11 +213,11 @@ func bundleRouter(root string) (string, error) {
 
 // A sitePage is one page of the site as the one-file build holds it.
 type sitePage struct {
-	Path  string // its URL path on the site: "/en/ttl/"
-	Lang  string // its <html lang>
-	Title string // its <title>, as text
-	UI    string // its body's data-ui, as the template escaped it
-	Body  string // its body's markup, links to other pages rewritten
+	Path  string `json:"-"`     // its URL path on the site: "/en/ttl/"
+	Lang  string `json:"lang"`  // its <html lang>
+	Title string `json:"title"` // its <title>, as text
+	UI    string `json:"-"`     // its body's data-ui, the widget's strings as JSON: one per language in the file
+	Body  string `json:"body"`  // its body's markup, links to other pages rewritten
 }
 
 var (
@@ -218,7 +259,7 @@ func sitePages(dir string, paths []string) ([]sitePage, error) {
 		}
 		sp := sitePage{Path: p, Lang: lang[1], Title: html.UnescapeString(title[1])}
 		if ui := bodyUI.FindStringSubmatch(doc[tag[0]:tag[1]]); ui != nil {
-			sp.UI = ui[1]
+			sp.UI = html.UnescapeString(ui[1])
 		}
 		body := doc[tag[1]:end]
 		var bad error
@@ -240,11 +281,6 @@ func sitePages(dir string, paths []string) ([]sitePage, error) {
 		if bad != nil {
 			return nil, bad
 		}
-		// Its markup sits in a script element as text: an end tag, or a
-		// comment opening (which could hide the end tag), would cut it short.
-		if low := strings.ToLower(sp.Body); strings.Contains(low, "</script") || strings.Contains(low, "<!--") {
-			return nil, errors.New("the page " + p + " holds </script or <!--, which the one-file build cannot keep in a script element")
-		}
 		out = append(out, sp)
 	}
 	return out, nil
@@ -257,8 +293,8 @@ func runSingle(c config) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "wrote %s: %d pages in %d bytes, of which the engine is %d (its %d-byte .wasm gzipped to %d, in base64)\n",
-		r.File, r.Pages, r.Size, r.Engine, r.Wasm, r.WasmGzip)
+	fmt.Fprintf(os.Stderr, "wrote %s: %d bytes; the engine %d of them (its %d-byte .wasm gzipped to %d, in base64), the %d pages %d (%d bytes of markup, gzipped, in base64)\n",
+		r.File, r.Size, r.Engine, r.Wasm, r.WasmGzip, r.Pages, r.PagesIn, r.Markup)
 	fmt.Println(r.File)
 	return nil
 }

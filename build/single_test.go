@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/base64"
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -51,7 +52,15 @@ func TestSingleFile(t *testing.T) {
 	if r.Size != len(data) {
 		t.Errorf("report says %d bytes, the file has %d", r.Size, len(data))
 	}
-	t.Logf("%s: %d bytes, %d pages; the engine %d bytes (.wasm %d, gzip %d)", r.File, r.Size, r.Pages, r.Engine, r.Wasm, r.WasmGzip)
+	t.Logf("%s: %d bytes; the engine %d (.wasm %d, gzip %d); %d pages %d (markup %d)", r.File, r.Size, r.Engine, r.Wasm, r.WasmGzip, r.Pages, r.PagesIn, r.Markup)
+	packed := map[string]sitePage{}
+	for _, m := range regexp.MustCompile(`<script type="text/plain" data-path="([^"]*)">([^<]*)</script>`).FindAllStringSubmatch(doc, -1) {
+		var p sitePage
+		if err := json.Unmarshal(gunzip(t, m[2]), &p); err != nil {
+			t.Fatalf("the page %s: %v", m[1], err)
+		}
+		packed[m[1]] = p
+	}
 
 	want := 0
 	for _, p := range testReport.Pages {
@@ -59,37 +68,43 @@ func TestSingleFile(t *testing.T) {
 			continue
 		}
 		want++
-		if n := strings.Count(doc, `<script type="text/html" data-path="`+p+`"`); n != 1 {
+		if n := strings.Count(doc, `<script type="text/plain" data-path="`+p+`"`); n != 1 {
 			t.Errorf("the file holds the page %s %d times, want once", p, n)
 		}
 	}
-	if r.Pages != want || strings.Count(doc, `<script type="text/html" data-path=`) != want {
-		t.Errorf("the file holds %d pages (report: %d), want %d", strings.Count(doc, `<script type="text/html" data-path=`), r.Pages, want)
+	if r.Pages != want || strings.Count(doc, `<script type="text/plain" data-path=`) != want {
+		t.Errorf("the file holds %d pages (report: %d), want %d", strings.Count(doc, `<script type="text/plain" data-path=`), r.Pages, want)
 	}
-	// Every lesson's examples, in both languages: as many playgrounds as the site's lesson pages.
-	figures := 0
+	// Every lesson's examples, in both languages: each page's playgrounds
+	// as the site's page has them; nothing is fetched from a server: no
+	// site path in a link or source.
 	for _, p := range testReport.Pages {
-		if p != "/" && !strings.Contains(p, "/embed/") && p != "/404.html" {
-			page, err := os.ReadFile(filepath.Join(testDist, filepath.FromSlash(p), "index.html"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			figures += strings.Count(string(page), `<figure class="pg"`)
+		if p == "/" || strings.Contains(p, "/embed/") || p == "/404.html" {
+			continue
+		}
+		page, err := os.ReadFile(filepath.Join(testDist, filepath.FromSlash(p), "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, got := strings.Count(string(page), `<figure class="pg"`), strings.Count(packed[p].Body, `<figure class="pg"`)
+		if got != want {
+			t.Errorf("the file's %s holds %d playgrounds, the site's %d", p, got, want)
+		}
+		if m := regexp.MustCompile(`(href|src)="/[^"]*"`).FindString(packed[p].Body); m != "" {
+			t.Errorf("the file's %s links to the site: %s", p, m)
+		}
+		if lang := packed[p].Lang; lang != map[bool]string{true: "zh-Hans", false: "en"}[strings.HasPrefix(p, "/zh/")] {
+			t.Errorf("the file's %s has lang %q", p, lang)
 		}
 	}
-	if got := strings.Count(doc, `<figure class="pg"`); got != figures || got == 0 {
-		t.Errorf("the file holds %d playgrounds, the site's lessons %d", got, figures)
+	if !strings.Contains(packed["/en/"].Body, `<a href="?page=/en/ttl/">`) {
+		t.Error("the English index does not link to the TTL lesson as ?page=/en/ttl/")
 	}
-	// Nothing is fetched from a server: no site path in a link or source,
-	// no external script or style sheet.
 	if m := regexp.MustCompile(`(href|src)="/[^"]*"`).FindString(doc); m != "" {
 		t.Errorf("the file links to the site: %s", m)
 	}
 	if m := regexp.MustCompile(`<script[^>]* src=|<link[^>]*rel="stylesheet"`).FindString(doc); m != "" {
 		t.Errorf("the file loads a script or style sheet: %s", m)
-	}
-	if !strings.Contains(doc, `<a href="?page=/en/ttl/">`) {
-		t.Error("the English index does not link to the TTL lesson as ?page=/en/ttl/")
 	}
 
 	// The worker's engine is the site's .wasm, gzipped, in base64.
@@ -98,18 +113,7 @@ func TestSingleFile(t *testing.T) {
 		t.Fatal("the file holds no gzip data: URL of the engine")
 	}
 	b64 := strings.TrimPrefix(m, gzipEngine)
-	gz, err := base64.StdEncoding.DecodeString(b64)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := gunzip(t, b64)
 	site, err := os.ReadFile(filepath.Join(testDist, filepath.FromSlash(testReport.Assets.Wasm)))
 	if err != nil {
 		t.Fatal(err)
@@ -127,6 +131,24 @@ func TestSingleFile(t *testing.T) {
 	}
 }
 
+// gunzip decodes base64 of gzip.
+func gunzip(t *testing.T, b64 string) []byte {
+	t.Helper()
+	gz, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // TestBrowserSingleFile opens the one-file build from file:// in Chromium:
 // the index, a lesson whose playground runs an edit (a result, and a
 // failing statement's exact message), the edit kept across a reload, the
@@ -140,6 +162,7 @@ func TestBrowserSingleFile(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 			t.Fatal(err)
 		}
+		waitFor(t, ctx, "the page unpacked", `document.body.dataset.path !== undefined`)
 	}
 	open(file)
 	eval[bool](t, ctx, `localStorage.clear(), true`)
@@ -160,6 +183,7 @@ func TestBrowserSingleFile(t *testing.T) {
 	if got := eval[string](t, ctx, `getComputedStyle(document.querySelector(".site-head")).display`); got == "inline" {
 		t.Error("the header is unstyled: the inlined style sheet did not apply")
 	}
+	waitFor(t, ctx, "the theme control (head.ts, once the page is shown)", `!document.querySelector(".theme").hidden`)
 	link := eval[string](t, ctx, `document.querySelector('a[href="?page=`+usersLesson+`"]')?.href ?? ""`)
 	if !strings.HasPrefix(link, file+"?page=") {
 		t.Fatalf("the index's link to %s is %q", usersLesson, link)
@@ -178,8 +202,8 @@ func TestBrowserSingleFile(t *testing.T) {
 	if got := eval[string](t, ctx, `document.body.dataset.worker.slice(0, 5) + " " + document.documentElement.dataset.workerStart`); got != "blob: page" {
 		t.Errorf("the worker = %q, want a blob: URL started by the page", got)
 	}
-	t.Logf("the lesson from file://: DOMContentLoaded at %s ms, engine ready in %s ms (its worker's load), first live result at %s ms",
-		eval[string](t, ctx, `(n => ["responseEnd", "domInteractive", "domContentLoadedEventEnd"].map(k => k + "=" + Math.round(n[k])).join(" "))(performance.getEntriesByType("navigation")[0]) + " paint=" + Math.round(performance.getEntriesByName("first-contentful-paint")[0]?.startTime)`),
+	t.Logf("the lesson from file://: %s ms, engine ready in %s ms (its worker's load), first live result at %s ms",
+		eval[string](t, ctx, `(n => ["responseEnd", "domInteractive", "domContentLoadedEventEnd"].map(k => k + "=" + Math.round(n[k])).join(" "))(performance.getEntriesByType("navigation")[0]) + " shown=" + Math.round(performance.getEntriesByName("pg-page-shown")[0]?.startTime) + " paint=" + Math.round(performance.getEntriesByName("first-contentful-paint")[0]?.startTime)`),
 		eval[string](t, ctx, `document.documentElement.dataset.engineMs`), eval[string](t, ctx, `document.documentElement.dataset.firstResult`))
 	if eval[bool](t, ctx, `!!document.querySelector(".pg-embed")`) {
 		t.Error("the file offers an Embed button, for embed pages it does not have")
@@ -243,8 +267,8 @@ func TestBrowserSingleFile(t *testing.T) {
 		t.Fatalf("the language switch goes to %q", zh)
 	}
 	openLive(zh)
-	if got := eval[string](t, ctx, `document.documentElement.lang`); got != "zh-Hans" {
-		t.Errorf("the Chinese lesson's lang = %q", got)
+	if got := eval[string](t, ctx, `document.documentElement.lang + " " + JSON.parse(document.body.dataset.ui).results`); got != "zh-Hans "+uiStrings["zh"].Results {
+		t.Errorf("the Chinese lesson's lang and Results label = %q", got)
 	}
 	sw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`navigator.serviceWorker ? navigator.serviceWorker.getRegistrations().then(r => String(r.length), () => "none") : "none"`, chromedp.EvalAwaitPromise))
 	if err != nil {

@@ -17,6 +17,8 @@
 //    every page and every open tab (the storage event). The header's control
 //    is hidden in the markup, since it needs this script, and shown here.
 
+import { pageShown } from "./onefile";
+
 /** A worker started by this script, and what it said before page.ts took it. */
 export interface EarlyWorker {
   worker: Worker;
@@ -81,5 +83,8 @@ addEventListener("storage", (e) => {
   const select = document.getElementById("theme") as HTMLSelectElement | null;
   if (select) select.value = t;
 });
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);
-else wire();
+// The header exists once the page is parsed (and, in the one-file build,
+// unpacked: pageShown).
+const wireShown = () => pageShown().then(wire);
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wireShown);
+else wireShown();

@@ -24,6 +24,15 @@ export function pageAddress(): string {
   return oneFile() ? location.href.split("#")[0] : location.origin + location.pathname;
 }
 
+/**
+ * Settles once the page's markup is in place: at once on the site; in the
+ * one-file build once single.ts has unpacked the page the address names
+ * (after the document is parsed: DOMContentLoaded comes before it).
+ */
+export function pageShown(): Promise<void> {
+  return (globalThis as { cqlplayShown?: Promise<void> }).cqlplayShown ?? Promise.resolve();
+}
+
 /** The media type of the one-file build's engine: a data: URL of the .wasm's gzip. */
 export const gzipEngine = "data:application/gzip;base64,";
 

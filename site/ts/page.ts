@@ -10,7 +10,7 @@
 import { watchCompare } from "./compare";
 import { Engine } from "./engine";
 import { keepPlaceAcrossLanguages } from "./langswitch";
-import { oneFile } from "./onefile";
+import { oneFile, pageShown } from "./onefile";
 import { startReader } from "./reader";
 import type { UI } from "./types";
 import { Widget } from "./widget";
@@ -138,7 +138,8 @@ const parsed = new Promise<void>((resolve) => {
   else resolve();
 });
 const workerStarted = early ? Promise.race([early.started, new Promise<void>((r) => setTimeout(r, startWaitMs))]) : undefined;
-Promise.all([parsed, workerStarted]).then(boot);
-// Progress, "continue" and search (reader.ts), whatever the page.
-void parsed.then(startReader);
-void parsed.then(keepPlaceAcrossLanguages);
+Promise.all([parsed, workerStarted]).then(pageShown).then(boot);
+// Progress, "continue" and search (reader.ts), whatever the page (in the
+// one-file build, once the page is unpacked).
+void parsed.then(pageShown).then(startReader);
+void parsed.then(pageShown).then(keepPlaceAcrossLanguages);

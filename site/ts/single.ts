@@ -1,38 +1,53 @@
 // The router of the one-file build (build/single.go): the file holds every
-// page of the site, each the body the site's own templates rendered, as text
-// in a <script type="text/html" data-path="/en/ttl/">; this script, run as
+// page of the site, each the body the site's own templates rendered, with
+// its language and title, as gzipped JSON in base64 in a <script
+// type="text/plain" data-path="/en/ttl/">, and the widget's strings once per
+// language, in a <script type="application/json" data-ui="en">. This script, run as
 // the file's body is parsed and before the page's script (page.ts), shows
 // the one the address's ?page= query names (the English index without one,
-// the 404 page for one the file does not hold). Links between pages were
-// rewritten to ?page= queries by the build, so a lesson is a page load of
-// the same file and page.ts boots it as it boots a lesson of the site;
-// fragments (headings, share links) keep their meaning.
+// the 404 page for one the file does not hold); page.ts and the head script
+// wait for it (pageShown, onefile.ts). Links between pages were rewritten
+// to ?page= queries by the build, so a lesson is a page load of the same
+// file and page.ts boots it as it boots a lesson of the site; fragments
+// (headings, share links) keep their meaning.
 //
 // The engine's worker is the source in the file's script#cqlplay-worker
 // element, started from a blob: URL: a worker from file:// may not load a
 // script file. A page with playgrounds gets that URL in its body's
 // data-worker, where page.ts looks for it.
 
-const pages = [...document.querySelectorAll<HTMLScriptElement>("script[type='text/html'][data-path]")];
-const asked = new URLSearchParams(location.search).get("page") || "/en/";
-const page = pages.find((t) => t.dataset.path === asked) ?? pages.find((t) => t.dataset.path === "/404.html") ?? pages[0];
-
-const root = document.documentElement;
-const body = document.body;
-root.lang = page.dataset.lang ?? "en";
-document.title = page.dataset.title ?? "cqlplay";
-body.dataset.ui = page.dataset.ui ?? "{}";
-body.dataset.path = page.dataset.path;
-// The build's own markup for this page, the same bytes the site serves at
-// its path; never a string from the address or from storage.
-const markup = document.createElement("template");
-markup.innerHTML = page.text;
-body.insertBefore(markup.content, pages[0]);
-for (const t of pages) t.remove(); // the other pages' markup is not needed again
-
-const source = document.getElementById("cqlplay-worker");
-if (source && body.querySelector("figure.pg")) {
-  body.dataset.worker = URL.createObjectURL(new Blob([source.textContent ?? ""], { type: "text/javascript" }));
-  body.dataset.wasm = "inline";
+/** A page as the build packs it (build/single.go sitePage). */
+interface Packed {
+  lang: string;
+  title: string;
+  body: string;
 }
-source?.remove();
+
+const pages = [...document.querySelectorAll<HTMLScriptElement>("script[type='text/plain'][data-path]")];
+const asked = new URLSearchParams(location.search).get("page") || "/en/";
+const chosen = pages.find((t) => t.dataset.path === asked) ?? pages.find((t) => t.dataset.path === "/404.html") ?? pages[0];
+const packed = "data:application/gzip;base64," + chosen.text;
+const path = chosen.dataset.path!;
+const source = document.getElementById("cqlplay-worker")?.textContent ?? "";
+for (const t of pages) t.remove(); // the other pages are not needed again
+document.getElementById("cqlplay-worker")?.remove();
+
+(globalThis as { cqlplayShown?: Promise<void> }).cqlplayShown = fetch(packed)
+  .then((r) => new Response(r.body!.pipeThrough(new DecompressionStream("gzip"))).json())
+  .then((page: Packed) => {
+    const body = document.body;
+    document.documentElement.lang = page.lang;
+    document.title = page.title;
+    body.dataset.ui = [...document.querySelectorAll<HTMLScriptElement>("script[data-ui]")].find((s) => s.dataset.ui === page.lang)?.text ?? "{}";
+    body.dataset.path = path;
+    // The build's own markup for this page, the same the site serves at its
+    // path; never a string from the address or from storage.
+    const markup = document.createElement("template");
+    markup.innerHTML = page.body;
+    body.prepend(markup.content);
+    performance.mark("pg-page-shown");
+    if (body.querySelector("figure.pg")) {
+      body.dataset.worker = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+      body.dataset.wasm = "inline";
+    }
+  });
