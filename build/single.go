@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -126,6 +127,7 @@ func buildSingle(c config, file string) (*singleReport, error) {
 	markup, pagesIn := 0, 0
 	uis := map[string]string{}
 	b.WriteString("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	b.WriteString("<meta http-equiv=\"Content-Security-Policy\" content=\"" + singleCSP([]string{head, router, page}, css) + "\">\n")
 	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
 	b.WriteString("<meta name=\"color-scheme\" content=\"light dark\">\n<title>cqlplay</title>\n")
 	b.WriteString("<link rel=\"icon\" href=\"data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(icon) + "\" type=\"image/svg+xml\">\n")
@@ -170,6 +172,26 @@ func buildSingle(c config, file string) (*singleReport, error) {
 	}
 	return &singleReport{File: file, Size: b.Len(), Pages: len(pages), Markup: markup, PagesIn: pagesIn,
 		Wasm: len(wasm), WasmGzip: len(gz), Engine: len(engine)}, nil
+}
+
+// singleCSP is the one-file build's Content-Security-Policy, in a <meta>
+// (file:// has no headers): the file's own three scripts and style sheet by
+// their hashes, the engine compiled from its data: URL ('wasm-unsafe-eval',
+// connect-src data:), the worker from its blob: URL, the pages' data: URLs
+// and the favicon, and nothing else: no request can leave the file, whatever
+// a script or a page's markup asks for. The worker, started from a blob:
+// URL, runs under the same policy.
+func singleCSP(scripts []string, style string) string {
+	hash := func(s string) string {
+		h := sha256.Sum256([]byte(s))
+		return "'sha256-" + base64.StdEncoding.EncodeToString(h[:]) + "'"
+	}
+	var src []string
+	for _, s := range scripts {
+		src = append(src, hash(s))
+	}
+	return "default-src 'none'; script-src " + strings.Join(src, " ") + " 'wasm-unsafe-eval'; style-src " + hash(style) +
+		"; img-src data:; connect-src data:; worker-src blob:; base-uri 'none'; form-action 'none'"
 }
 
 // gzipped is data compressed at gzip's best level: file:// has no

@@ -3,16 +3,22 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
 
@@ -107,6 +113,14 @@ func TestSingleFile(t *testing.T) {
 		t.Errorf("the file loads a script or style sheet: %s", m)
 	}
 
+	// Its policy, before any script, lets nothing be fetched from a network
+	// (TestBrowserSingleFile checks the browser enforces it).
+	if csp := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; [^"]*">`).FindStringIndex(doc); csp == nil || csp[0] > strings.Index(doc, "<script") {
+		t.Error("the file has no Content-Security-Policy with default-src 'none' before its first script")
+	} else if m := regexp.MustCompile(`https?:|\*|'self'|'unsafe-`).FindString(doc[csp[0]:csp[1]]); m != "" {
+		t.Errorf("the file's Content-Security-Policy allows %s", m)
+	}
+
 	// The worker's engine is the site's .wasm, gzipped, in base64.
 	m := regexp.MustCompile(regexp.QuoteMeta(gzipEngine) + `[A-Za-z0-9+/=]+`).FindString(doc)
 	if m == "" {
@@ -157,6 +171,7 @@ func TestBrowserSingleFile(t *testing.T) {
 	r := needSingle(t)
 	ctx := newTab(t)
 	file := "file://" + filepath.ToSlash(r.File)
+	offline := watchOffline(t, ctx)
 	open := func(url string) {
 		t.Helper()
 		if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
@@ -205,6 +220,7 @@ func TestBrowserSingleFile(t *testing.T) {
 	t.Logf("the lesson from file://: %s ms, engine ready in %s ms (its worker's load), first live result at %s ms",
 		eval[string](t, ctx, `(n => ["responseEnd", "domInteractive", "domContentLoadedEventEnd"].map(k => k + "=" + Math.round(n[k])).join(" "))(performance.getEntriesByType("navigation")[0]) + " shown=" + Math.round(performance.getEntriesByName("pg-page-shown")[0]?.startTime) + " paint=" + Math.round(performance.getEntriesByName("first-contentful-paint")[0]?.startTime)`),
 		eval[string](t, ctx, `document.documentElement.dataset.engineMs`), eval[string](t, ctx, `document.documentElement.dataset.firstResult`))
+	workerOffline(t, ctx)
 	if eval[bool](t, ctx, `!!document.querySelector(".pg-embed")`) {
 		t.Error("the file offers an Embed button, for embed pages it does not have")
 	}
@@ -237,8 +253,9 @@ func TestBrowserSingleFile(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#ex-0 .pg-share"))); err != nil {
 		t.Fatal(err)
 	}
-	if got := eval[string](t, ctx, `location.href`); !strings.HasPrefix(got, link+"#ex-0=") {
-		t.Errorf("after Share the address is %q, want %s#ex-0=...", got, link)
+	shared := eval[string](t, ctx, `location.href`)
+	if !strings.HasPrefix(shared, link+"#ex-0=") {
+		t.Errorf("after Share the address is %q, want %s#ex-0=...", shared, link)
 	}
 
 	// localStorage works on file://: the edit survives a reload, under the
@@ -277,4 +294,133 @@ func TestBrowserSingleFile(t *testing.T) {
 	if sw != "none" && sw != "0" {
 		t.Errorf("the file registered %s service workers", sw)
 	}
+
+	// The share link opens, in a browser that has no edit saved: the
+	// shared script is the editor's and runs; it is not saved.
+	open(file)
+	eval[bool](t, ctx, `localStorage.clear(), true`)
+	openLive(shared)
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`); got != script {
+		t.Errorf("the share link opens on %q, want the shared script", got)
+	}
+	if got := eval[string](t, ctx, outs+`.map(o => o.querySelector("td")?.textContent ?? "").join("|")`); !strings.Contains(got, "from a file") {
+		t.Errorf("the shared script's results %q lack the inserted value", got)
+	}
+	if got := eval[int](t, ctx, `localStorage.length`); got != 0 {
+		t.Errorf("opening a share link saved %d items in storage", got)
+	}
+	offline()
+}
+
+// watchOffline records, from the start of the tab, every request the tab's
+// pages make (the Network domain's events) and every Content-Security-Policy
+// violation (a listener each page gets before its own scripts run). The
+// func it returns checks that the one-file build fetched nothing from a
+// network: no request but file:, data: and blob: URLs, no violation; and
+// that the file's policy holds: a fetch from the page is refused
+// (connect-src), the test server's answer never reaches it. The engine's
+// worker is a target of its own, whose requests these events do not show:
+// workerOffline checks it.
+func watchOffline(t *testing.T, ctx context.Context) func() {
+	t.Helper()
+	var (
+		mu         sync.Mutex
+		requests   int
+		outside    []string
+		violations []string
+	)
+	if err := chromedp.Listen(ctx, func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch e := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			u := e.Request.URL
+			requests++
+			if !strings.HasPrefix(u, "file:") && !strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") && u != "about:blank" {
+				outside = append(outside, u)
+			}
+		case *runtime.EventBindingCalled:
+			if e.Name == "cqlplayViolation" {
+				violations = append(violations, e.Payload)
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, runtime.AddBinding, runtime.AddBindingParams{Name: "cqlplayViolation"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `addEventListener("securitypolicyviolation", (e) => cqlplayViolation(e.violatedDirective + " " + e.blockedURI))`,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return func() {
+		t.Helper()
+		mu.Lock()
+		t.Logf("%d requests, none to a network; %d policy violations", requests, len(violations))
+		if len(outside) > 0 {
+			t.Errorf("the file made requests outside it: %q", outside)
+		}
+		if len(violations) > 0 {
+			t.Errorf("the file's Content-Security-Policy refused: %q", violations)
+		}
+		mu.Unlock()
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`new Promise((done) => {
+			addEventListener("securitypolicyviolation", (e) => done("refused by " + e.violatedDirective), { once: true });
+			fetch(`+strconv.Quote(testURL+"/")+`).then(() => done("fetched"), () => {});
+		})`, chromedp.EvalAwaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != "refused by connect-src" {
+			t.Errorf("a fetch of the test server from the file was %s, want refused by connect-src", got)
+		}
+	}
+}
+
+// workerOffline attaches to the engine's worker (started from a blob: URL
+// of the file) and checks that it runs under the file's policy: it fetched
+// nothing but data: URLs (its engine), and a fetch of the test server from
+// it is refused (connect-src).
+func workerOffline(t *testing.T, ctx context.Context) {
+	t.Helper()
+	targets, err := chromedp.Targets(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := eval[string](t, ctx, `document.body.dataset.worker`)
+	var worker *target.Info
+	var seen []string
+	for _, ti := range targets {
+		if ti.Type == "worker" && ti.URL == url {
+			worker = ti
+		}
+		seen = append(seen, string(ti.Type)+" "+ti.URL)
+	}
+	if worker == nil {
+		t.Fatalf("no worker of %s is running; the targets: %q", url, seen)
+	}
+	wctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(worker.TargetID))
+	defer cancel()
+	fetched, err := chromedp.Run(wctx, chromedp.Evaluate[[]string](`performance.getEntriesByType("resource").map((e) => e.name.slice(0, 60))`))
+	if err != nil {
+		t.Fatal("evaluating in the worker: ", err)
+	}
+	for _, u := range fetched {
+		if !strings.HasPrefix(u, "data:") {
+			t.Errorf("the worker fetched %s", u)
+		}
+	}
+	got, err := chromedp.Run(wctx, chromedp.Evaluate[string](`new Promise((done) => {
+		self.addEventListener("securitypolicyviolation", (e) => done("refused by " + e.violatedDirective), { once: true });
+		fetch(`+strconv.Quote(testURL+"/")+`).then(() => done("fetched"), () => {});
+	})`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal("evaluating in the worker: ", err)
+	}
+	if got != "refused by connect-src" {
+		t.Errorf("a fetch of the test server from the worker was %s, want refused by connect-src", got)
+	}
+	t.Logf("the worker: %d resource entries, none from a network; a fetch of the test server %s", len(fetched), got)
 }
