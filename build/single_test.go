@@ -166,7 +166,10 @@ func gunzip(t *testing.T, b64 string) []byte {
 // TestBrowserSingleFile opens the one-file build from file:// in Chromium:
 // the index, a lesson whose playground runs an edit (a result, and a
 // failing statement's exact message), the edit kept across a reload, the
-// next lesson and the Chinese one, each running on the inlined engine.
+// next lesson and the Chinese one, each running on the inlined engine, and
+// the edit's share link opened where no edit is saved. Nothing is fetched
+// from a network, by the page or by the engine's worker (watchOffline,
+// workerOffline).
 func TestBrowserSingleFile(t *testing.T) {
 	r := needSingle(t)
 	ctx := newTab(t)
