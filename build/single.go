@@ -33,6 +33,7 @@ type singleReport struct {
 	Pages    int // pages of the site it holds
 	Markup   int // bytes of their bodies' markup
 	PagesIn  int // bytes of them in the file (JSON, gzip, base64)
+	Search   int // bytes of the search indexes in the file (gzip, base64)
 	Wasm     int // bytes of the engine's .wasm
 	WasmGzip int // bytes of its gzip, which the file holds in base64
 	Engine   int // bytes of the engine's data: URL in the file
@@ -124,8 +125,8 @@ func buildSingle(c config, file string) (*singleReport, error) {
 	}
 
 	var b strings.Builder
-	markup, pagesIn := 0, 0
-	uis := map[string]string{}
+	markup, pagesIn, searchIn := 0, 0, 0
+	uis, readers, searches := map[string]string{}, map[string]string{}, map[string]string{}
 	b.WriteString("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	b.WriteString("<meta http-equiv=\"Content-Security-Policy\" content=\"" + singleCSP([]string{head, router, page}, css) + "\">\n")
 	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -148,6 +149,16 @@ func buildSingle(c config, file string) (*singleReport, error) {
 			return nil, errors.New("the page " + p.Path + " has other widget strings than another page in " + p.Lang)
 		}
 		uis[p.Lang] = p.UI
+		if rd, ok := readers[p.Lang]; ok && rd != p.Reader {
+			return nil, errors.New("the page " + p.Path + " has other reader strings than another page in " + p.Lang)
+		}
+		readers[p.Lang] = p.Reader
+		if p.Search != "" {
+			if idx, ok := searches[p.Lang]; ok && idx != p.Search {
+				return nil, errors.New("the page " + p.Path + " has another search index than another page in " + p.Lang)
+			}
+			searches[p.Lang] = p.Search
+		}
 		markup += len(p.Body)
 		pagesIn += base64.StdEncoding.EncodedLen(len(z))
 	}
@@ -157,6 +168,22 @@ func buildSingle(c config, file string) (*singleReport, error) {
 			return nil, errors.New("the widget strings of " + lang + " hold a <")
 		}
 		fmt.Fprintf(&b, "<script type=\"application/json\" data-ui=\"%s\">%s</script>\n", html.EscapeString(lang), uis[lang])
+		if strings.Contains(readers[lang], "<") {
+			return nil, errors.New("the reader strings of " + lang + " hold a <")
+		}
+		fmt.Fprintf(&b, "<script type=\"application/json\" data-reader=\"%s\">%s</script>\n", html.EscapeString(lang), readers[lang])
+	}
+	for _, lang := range slices.Sorted(maps.Keys(searches)) {
+		idx, err := os.ReadFile(filepath.Join(site, filepath.FromSlash(searches[lang])))
+		if err != nil {
+			return nil, err
+		}
+		z, err := gzipped(idx)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, "<script type=\"text/plain\" data-search=\"%s\">%s</script>\n", html.EscapeString(lang), base64.StdEncoding.EncodeToString(z))
+		searchIn += base64.StdEncoding.EncodedLen(len(z))
 	}
 	b.WriteString("<script type=\"text/plain\" id=\"cqlplay-worker\">" + worker + "</script>\n")
 	b.WriteString("<script>" + router + "</script>\n<script>" + page + "</script>\n</body>\n</html>\n")
@@ -170,7 +197,7 @@ func buildSingle(c config, file string) (*singleReport, error) {
 	if err := os.Rename(file+".new", file); err != nil {
 		return nil, err
 	}
-	return &singleReport{File: file, Size: b.Len(), Pages: len(pages), Markup: markup, PagesIn: pagesIn,
+	return &singleReport{File: file, Size: b.Len(), Pages: len(pages), Markup: markup, PagesIn: pagesIn, Search: searchIn,
 		Wasm: len(wasm), WasmGzip: len(gz), Engine: len(engine)}, nil
 }
 
@@ -235,11 +262,13 @@ func bundleRouter(root string) (string, error) {
 
 // A sitePage is one page of the site as the one-file build holds it.
 type sitePage struct {
-	Path  string `json:"-"`     // its URL path on the site: "/en/ttl/"
-	Lang  string `json:"lang"`  // its <html lang>
-	Title string `json:"title"` // its <title>, as text
-	UI    string `json:"-"`     // its body's data-ui, the widget's strings as JSON: one per language in the file
-	Body  string `json:"body"`  // its body's markup, links to other pages rewritten
+	Path   string `json:"-"`     // its URL path on the site: "/en/ttl/"
+	Lang   string `json:"lang"`  // its <html lang>
+	Title  string `json:"title"` // its <title>, as text
+	UI     string `json:"-"`     // its body's data-ui, the widget's strings as JSON: one per language in the file
+	Reader string `json:"-"`     // its body's data-reader, the reader's strings (progress, search) as JSON: one per language
+	Search string `json:"-"`     // the site path of its language's search index (the header's data-index), "" for none
+	Body   string `json:"body"`  // its body's markup, links to other pages rewritten
 }
 
 var (
@@ -247,6 +276,8 @@ var (
 	htmlTitle = regexp.MustCompile(`<title>([^<]*)</title>`)
 	bodyTag   = regexp.MustCompile(`<body[^>]*>`)
 	bodyUI    = regexp.MustCompile(` data-ui="([^"]*)"`)
+	bodyRead  = regexp.MustCompile(` data-reader="([^"]*)"`)
+	searchIdx = regexp.MustCompile(`(<div class="search"[^>]* data-index=)"(/[^"]*)"`)
 	siteLink  = regexp.MustCompile(`(href|src|action)="(/[^"]*)"`)
 )
 
@@ -283,7 +314,16 @@ func sitePages(dir string, paths []string) ([]sitePage, error) {
 		if ui := bodyUI.FindStringSubmatch(doc[tag[0]:tag[1]]); ui != nil {
 			sp.UI = html.UnescapeString(ui[1])
 		}
+		if rd := bodyRead.FindStringSubmatch(doc[tag[0]:tag[1]]); rd != nil {
+			sp.Reader = html.UnescapeString(rd[1])
+		}
 		body := doc[tag[1]:end]
+		// The search box's index is in the file once per language; single.ts
+		// gives the box a data: URL of it.
+		if m := searchIdx.FindStringSubmatch(body); m != nil {
+			sp.Search = html.UnescapeString(m[2])
+			body = searchIdx.ReplaceAllString(body, `$1""`)
+		}
 		var bad error
 		sp.Body = siteLink.ReplaceAllStringFunc(body, func(m string) string {
 			sub := siteLink.FindStringSubmatch(m)
@@ -315,8 +355,8 @@ func runSingle(c config) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "wrote %s: %d bytes; the engine %d of them (its %d-byte .wasm gzipped to %d, in base64), the %d pages %d (%d bytes of markup, gzipped, in base64)\n",
-		r.File, r.Size, r.Engine, r.Wasm, r.WasmGzip, r.Pages, r.PagesIn, r.Markup)
+	fmt.Fprintf(os.Stderr, "wrote %s: %d bytes; the engine %d of them (its %d-byte .wasm gzipped to %d, in base64), the %d pages %d (%d bytes of markup, gzipped, in base64), the search indexes %d\n",
+		r.File, r.Size, r.Engine, r.Wasm, r.WasmGzip, r.Pages, r.PagesIn, r.Markup, r.Search)
 	fmt.Println(r.File)
 	return nil
 }

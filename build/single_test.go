@@ -106,8 +106,13 @@ func TestSingleFile(t *testing.T) {
 	if !strings.Contains(packed["/en/"].Body, `<a href="?page=/en/ttl/">`) {
 		t.Error("the English index does not link to the TTL lesson as ?page=/en/ttl/")
 	}
-	if m := regexp.MustCompile(`(href|src)="/[^"]*"`).FindString(doc); m != "" {
+	if m := regexp.MustCompile(`(href|src|data-index)="/[^"]*"`).FindString(doc); m != "" {
 		t.Errorf("the file links to the site: %s", m)
+	}
+	for _, lang := range []string{"en", "zh-Hans"} {
+		if n := strings.Count(doc, `<script type="text/plain" data-search="`+lang+`">`); n != 1 {
+			t.Errorf("the file holds %d search indexes for %s, want one", n, lang)
+		}
 	}
 	if m := regexp.MustCompile(`<script[^>]* src=|<link[^>]*rel="stylesheet"`).FindString(doc); m != "" {
 		t.Errorf("the file loads a script or style sheet: %s", m)
@@ -202,6 +207,12 @@ func TestBrowserSingleFile(t *testing.T) {
 		t.Error("the header is unstyled: the inlined style sheet did not apply")
 	}
 	waitFor(t, ctx, "the theme control (head.ts, once the page is shown)", `!document.querySelector(".theme").hidden`)
+	// The header's search finds lessons of the file, from the index it holds.
+	eval[bool](t, ctx, `(i => (i.focus(), i.value = "partition key", i.dispatchEvent(new Event("input")), true))(document.querySelector("#search"))`)
+	waitFor(t, ctx, "search results", `document.querySelectorAll("#search-list a").length > 0`)
+	if got := eval[string](t, ctx, `document.querySelector("#search-list a").href`); !strings.HasPrefix(got, file+"?page=/en/") {
+		t.Errorf("a search result links to %q, want a page of the file", got)
+	}
 	link := eval[string](t, ctx, `document.querySelector('a[href="?page=`+usersLesson+`"]')?.href ?? ""`)
 	if !strings.HasPrefix(link, file+"?page=") {
 		t.Fatalf("the index's link to %s is %q", usersLesson, link)
@@ -298,6 +309,13 @@ func TestBrowserSingleFile(t *testing.T) {
 		t.Errorf("the file registered %s service workers", sw)
 	}
 
+	// The index's "continue" link goes back to the Chinese lesson, in the file.
+	open(file)
+	waitFor(t, ctx, `the "continue" link`, `!document.querySelector(".continue").hidden`)
+	if got := eval[string](t, ctx, `document.querySelector(".continue a").href`); !strings.HasPrefix(got, file+"?page=/zh/") {
+		t.Errorf("the index's continue link goes to %q, want the Chinese lesson of the file", got)
+	}
+
 	// The share link opens, in a browser that has no edit saved: the
 	// shared script is the editor's and runs; it is not saved.
 	open(file)
@@ -309,8 +327,8 @@ func TestBrowserSingleFile(t *testing.T) {
 	if got := eval[string](t, ctx, outs+`.map(o => o.querySelector("td")?.textContent ?? "").join("|")`); !strings.Contains(got, "from a file") {
 		t.Errorf("the shared script's results %q lack the inserted value", got)
 	}
-	if got := eval[int](t, ctx, `localStorage.length`); got != 0 {
-		t.Errorf("opening a share link saved %d items in storage", got)
+	if eval[bool](t, ctx, `localStorage.getItem("cqlplay:edit:`+usersLesson+`#0") !== null`) {
+		t.Error("opening a share link saved its script as the reader's edit")
 	}
 	offline()
 }

@@ -5,7 +5,8 @@
 //     ?page= query names (single.ts), whose site path the body's data-path
 //     holds: autosaved edits are keyed by that path, as on the site, so the
 //     lessons of the file never share an edit;
-//   - a share link is the file's own address with its ?page= query;
+//   - a share link is the file's own address with its ?page= query, and so
+//     are the links script draws (search results, "continue"): pageHref;
 //   - the engine's .wasm is in the worker's script, as a data: URL of its
 //     gzip (file:// has no Content-Encoding), decompressed as it compiles.
 
@@ -33,8 +34,22 @@ export function pageShown(): Promise<void> {
   return (globalThis as { cqlplayShown?: Promise<void> }).cqlplayShown ?? Promise.resolve();
 }
 
-/** The media type of the one-file build's engine: a data: URL of the .wasm's gzip. */
+/** A link to the site's page at path (fragment and all): the path, or in the one-file build the file's ?page= query for it. */
+export function pageHref(path: string): string {
+  return oneFile() ? "?page=" + path : path;
+}
+
+/** The start of the one-file build's data: URLs of gzip: the engine's .wasm, the search indexes. */
 export const gzipEngine = "data:application/gzip;base64,";
+
+/**
+ * Fetches url; a data: URL of gzip (the one-file build's) is decompressed
+ * as it arrives, and answered as contentType.
+ */
+export function unpacked(url: string, contentType: string): Promise<Response> {
+  if (!url.startsWith(gzipEngine)) return fetch(url);
+  return fetch(url).then((r) => new Response(r.body!.pipeThrough(new DecompressionStream("gzip")), { headers: { "Content-Type": contentType } }));
+}
 
 /**
  * What the bridge loads the engine from: its URL, or for the one-file
@@ -42,6 +57,5 @@ export const gzipEngine = "data:application/gzip;base64,";
  * that it still compiles while it arrives.
  */
 export function engineSource(url: string): string | Promise<Response> {
-  if (!url.startsWith(gzipEngine)) return url;
-  return fetch(url).then((r) => new Response(r.body!.pipeThrough(new DecompressionStream("gzip")), { headers: { "Content-Type": "application/wasm" } }));
+  return url.startsWith(gzipEngine) ? unpacked(url, "application/wasm") : url;
 }

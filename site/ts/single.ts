@@ -1,8 +1,10 @@
 // The router of the one-file build (build/single.go): the file holds every
 // page of the site, each the body the site's own templates rendered, with
 // its language and title, as gzipped JSON in base64 in a <script
-// type="text/plain" data-path="/en/ttl/">, and the widget's strings once per
-// language, in a <script type="application/json" data-ui="en">. This script, run as
+// type="text/plain" data-path="/en/ttl/">, and the widget's and the
+// reader's strings once per language, in a <script type="application/json"
+// data-ui="en"> and data-reader="en", the search index once per language, gzipped
+// in base64, in a <script type="text/plain" data-search="en">. This script, run as
 // the file's body is parsed and before the page's script (page.ts), shows
 // the one the address's ?page= query names (the English index without one,
 // the 404 page for one the file does not hold); page.ts and the head script
@@ -39,12 +41,20 @@ document.getElementById("cqlplay-worker")?.remove();
     document.documentElement.lang = page.lang;
     document.title = page.title;
     body.dataset.ui = [...document.querySelectorAll<HTMLScriptElement>("script[data-ui]")].find((s) => s.dataset.ui === page.lang)?.text ?? "{}";
+    body.dataset.reader = [...document.querySelectorAll<HTMLScriptElement>("script[data-reader]")].find((s) => s.dataset.reader === page.lang)?.text ?? "{}";
     body.dataset.path = path;
     // The build's own markup for this page, the same the site serves at its
     // path; never a string from the address or from storage.
     const markup = document.createElement("template");
     markup.innerHTML = page.body;
     body.prepend(markup.content);
+    // The header's search box reads its language's index from a data: URL
+    // (searchbox.ts, unpacked); without one it stays hidden.
+    const box = body.querySelector<HTMLElement>(".search[data-index]");
+    const index = [...document.querySelectorAll<HTMLScriptElement>("script[data-search]")].find((s) => s.dataset.search === page.lang);
+    if (box && index) box.dataset.index = "data:application/gzip;base64," + index.text;
+    else box?.removeAttribute("data-index");
+    for (const s of document.querySelectorAll("script[data-search]")) s.remove();
     performance.mark("pg-page-shown");
     if (body.querySelector("figure.pg")) {
       body.dataset.worker = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
