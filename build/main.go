@@ -3,6 +3,7 @@
 //	go run ./build                  # write dist/ for a static host
 //	go run ./build serve            # build, serve http://localhost:8080, rebuild on change
 //	go run ./build wasm -out DIR    # only the engine: DIR/cqlplay.wasm and its wasm_exec.js
+//	go run ./build -single          # the whole site as one HTML file, dist/cqlplay.html, for file://
 //
 // The benchmark is a command of its own: go run ./build/bench.
 //
@@ -42,6 +43,7 @@ func run(args []string) error {
 	strict := fs.Bool("strict", false, "fail when an example disagrees with its expectations")
 	quality := fs.Int("brotli", 11, "brotli quality for precompressed files")
 	wasm := fs.String("wasm", "", "ship this compiled engine instead of compiling ./wasm (go run ./build/bench compares builds)")
+	single := fs.Bool("single", false, "write the whole site as one HTML file, -out/"+singleName+", that opens from file:// (build/single.go)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -59,7 +61,13 @@ func run(args []string) error {
 	c := config{Root: root, Out: outDir, BaseURL: *base, Strict: *strict, Compress: cmd == "build",
 		BrotliQuality: *quality, Wasm: *wasm, Log: os.Stderr}
 	if cmd == "serve" {
+		if *single {
+			return errors.New("-single writes a file; it does not serve")
+		}
 		return serve(c, *addr)
+	}
+	if *single {
+		return runSingle(c)
 	}
 	r, err := build(c)
 	if err != nil {

@@ -20,6 +20,7 @@
 
 import { editKey, loadEdit, saveEdit, type Saved } from "./autosave";
 import type { Editor } from "./editor";
+import { oneFile, sitePath } from "./onefile";
 import { el } from "./results";
 import { fitsLink, maxShared, scriptInFragment, shareURL } from "./share";
 import type { UI } from "./types";
@@ -54,7 +55,7 @@ export class ReaderEdit {
     this.original = original;
     this.hash = fig.dataset.hash ?? "";
     this.index = index;
-    this.key = fig.dataset.key ? editKey(fig.dataset.key, 0) : editKey(location.pathname, index);
+    this.key = fig.dataset.key ? editKey(fig.dataset.key, 0) : editKey(sitePath(), index);
     this.readonly = fig.hasAttribute("data-readonly");
     this.locked = fig.hasAttribute("data-locked");
     const saved = this.readonly || this.locked ? null : this.load();
@@ -84,8 +85,9 @@ export class ReaderEdit {
     bar.append(this.modified, this.older, status);
     const edits = !this.readonly && !this.locked;
     if (edits) bar.append(button("pg-share", ui.share, () => this.share()));
-    // An embed page holds one example already: it offers no embed of itself.
-    if (!document.body.classList.contains("embed")) bar.append(button("pg-embed", ui.embed, () => this.embed()));
+    // An embed page holds one example already: it offers no embed of itself;
+    // the one-file build has no embed pages.
+    if (!document.body.classList.contains("embed") && !oneFile()) bar.append(button("pg-embed", ui.embed, () => this.embed()));
     if (edits) bar.append(button("pg-open", ui.openFile, () => this.openFile()));
     if (edits) bar.append(button("pg-reset", ui.reset, () => this.reset()), this.undo);
     if (this.locked) bar.append(el("span", "pg-ro", ui.readonly));

@@ -24,6 +24,8 @@
 
 import { embedParams, pathInLang } from "./embedparams";
 
+import { pageShown } from "./onefile";
+
 /** A worker started by this script, and what it said before page.ts took it. */
 export interface EarlyWorker {
   worker: Worker;
@@ -93,5 +95,8 @@ addEventListener("storage", (e) => {
   const select = document.getElementById("theme") as HTMLSelectElement | null;
   if (select) select.value = t;
 });
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);
-else wire();
+// The header exists once the page is parsed (and, in the one-file build,
+// unpacked: pageShown).
+const wireShown = () => pageShown().then(wire);
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wireShown);
+else wireShown();

@@ -11,6 +11,7 @@ import { watchCompare } from "./compare";
 import { applyEmbedParams, postHeight } from "./embed";
 import { Engine } from "./engine";
 import { keepPlaceAcrossLanguages } from "./langswitch";
+import { oneFile, pageShown } from "./onefile";
 import { wirePicker } from "./play";
 import { startReader } from "./reader";
 import type { UI } from "./types";
@@ -52,6 +53,7 @@ function startEngine(worker: string): Engine {
  * the whole site, which must not compete with a lesson's first result.
  */
 function keepOffline(): void {
+  if (oneFile()) return; // the one-file build (build/single.go) is offline already
   try {
     navigator.serviceWorker?.register("/sw.js").catch(() => {});
   } catch {
@@ -143,7 +145,8 @@ const parsed = new Promise<void>((resolve) => {
   else resolve();
 });
 const workerStarted = early ? Promise.race([early.started, new Promise<void>((r) => setTimeout(r, startWaitMs))]) : undefined;
-Promise.all([parsed, workerStarted]).then(boot);
-// Progress, "continue" and search (reader.ts), whatever the page.
-void parsed.then(startReader);
-void parsed.then(keepPlaceAcrossLanguages);
+Promise.all([parsed, workerStarted]).then(pageShown).then(boot);
+// Progress, "continue" and search (reader.ts), whatever the page (in the
+// one-file build, once the page is unpacked).
+void parsed.then(pageShown).then(startReader);
+void parsed.then(pageShown).then(keepPlaceAcrossLanguages);

@@ -23,6 +23,7 @@ import {
   solvedIn,
   type Progress,
 } from "./progress";
+import { pageHref, sitePath } from "./onefile";
 import { startSearch } from "./searchbox";
 
 /** The strings of the reader's features (build/reader.go's readerText). */
@@ -164,7 +165,7 @@ function lessonPage(s: Storage, ui: ReaderUI, line: HTMLElement): void {
     if (id === at) return;
     at = id;
     update((p) => {
-      p.last = { path: location.pathname, id, title, heading: cur ? headingText(cur) : "", at: Date.now() };
+      p.last = { path: sitePath(), id, title, heading: cur ? headingText(cur) : "", at: Date.now() };
       return true;
     });
   };
@@ -217,7 +218,7 @@ function indexPage(s: Storage, ui: ReaderUI, section: HTMLElement): void {
     const href = continueHref(p.last);
     const a = cont.querySelector("a")!;
     if (href && p.last) {
-      a.href = href;
+      a.href = pageHref(href);
       // The lesson may be in the other language: say so (screen readers, fonts).
       const lang = p.last.path.startsWith("/zh/") ? "zh-Hans" : "en"; // as base.html's <html lang>
       if (lang === document.documentElement.lang) a.removeAttribute("lang");

@@ -1,11 +1,12 @@
 // The header's search box: a combobox (WAI-ARIA) over the lessons of the
 // page's language. The index (build/search.go) is fetched when the box is
 // first used, from /assets/, which the service worker keeps for offline
-// use; matching and ranking are search.ts's. Keys: / (outside a text field)
+// use (in the one-file build, from the data: URL single.ts gives the box); matching and ranking are search.ts's. Keys: / (outside a text field)
 // goes to the box; Down and Up choose a result; Enter opens the chosen one
 // (the first when none is); Esc closes the list, and a second Esc clears the
 // box. Results are drawn as text.
 
+import { pageHref, unpacked } from "./onefile";
 import { isLessonPath } from "./progress";
 import type { ReaderUI } from "./reader";
 import { prepare, search, terms, type Prepared, type SearchIndex } from "./search";
@@ -22,7 +23,7 @@ export function startSearch(ui: ReaderUI): void {
   let seq = 0;
 
   const load = (): Promise<Prepared> =>
-    (index ??= fetch(box.dataset.index!)
+    (index ??= unpacked(box.dataset.index!, "application/json")
       .then((r) => {
         if (!r.ok) throw new Error(String(r.status));
         return r.json() as Promise<SearchIndex>;
@@ -83,7 +84,7 @@ export function startSearch(ui: ReaderUI): void {
         li.setAttribute("role", "option");
         li.setAttribute("aria-selected", "false");
         const a = document.createElement("a");
-        a.href = h.href;
+        a.href = pageHref(h.href);
         a.tabIndex = -1;
         const where = document.createElement("span");
         where.className = "search-where";

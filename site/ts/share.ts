@@ -4,6 +4,8 @@
 // what it carries only ever becomes the editor's text: it is treated as text
 // everywhere, as a script typed by the reader is.
 
+import { pageAddress } from "./onefile";
+
 /** A shared script longer than this is ignored (a URL this long is not a link anyone shares). */
 export const maxShared = 256 * 1024;
 
@@ -39,8 +41,8 @@ export function scriptInFragment(fragment: string, id: string): string | null {
 }
 
 /** The link that shares script for the figure with this id, on this page (or another page of the site). */
-export function shareURL(id: string, script: string, path = location.pathname): string {
-  return location.origin + path + shareFragment(id, script);
+export function shareURL(id: string, script: string, path?: string): string {
+  return (path === undefined ? pageAddress() : location.origin + path) + shareFragment(id, script);
 }
 
 /** The fragment that shares script for the figure with this id: "#id=" and its UTF-8 in base64url, unpadded. */

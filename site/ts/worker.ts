@@ -11,6 +11,7 @@
 import "wasm-exec"; // Go's wasm_exec.js: defines globalThis.Go, which load needs
 import { load } from "cqlplay-bridge";
 import type { Bridge } from "./bridge";
+import { engineSource } from "./onefile";
 import type { FromWorker, Reply, ToWorker } from "./types";
 
 const scope = self as unknown as {
@@ -46,7 +47,7 @@ const sessions = new Map<string, Session>();
 
 async function init(wasm: string): Promise<void> {
   const t0 = performance.now();
-  bridge = await load(wasm);
+  bridge = await load(engineSource(wasm));
   scope.postMessage({ type: "ready", ms: performance.now() - t0 });
   warmSoon();
 }
