@@ -55,6 +55,10 @@ type DB struct {
 		tables map[*schema.Table]*schema.Table
 	}
 	schemaChanged bool
+	// recv is the table of the statement being prepared, whose columns
+	// receive its terms: FunctionResolver makes token() for it (TokenFct
+	// over the receiver's keyspace and table). Set by lookupTable.
+	recv *schema.Table
 }
 
 // Limits bounds a run. Zero fields are unbounded.
@@ -149,6 +153,7 @@ type Plan struct {
 // Exec runs one statement.
 func (db *DB) Exec(stmt cql.Statement) (*Result, *cqlerr.Error) {
 	db.pending = db.pending[:0]
+	db.recv = nil
 	db.keepTemplate(stmt)
 	switch stmt.(type) {
 	case *cql.Select, *cql.Insert, *cql.Update, *cql.Delete, *cql.Batch, *cql.Use:

@@ -56,6 +56,7 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 		}
 		return nil, errTableMissing(q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
 	}
+	db.recv = t
 	return t, nil
 }
 

@@ -107,7 +107,7 @@ func (rd *reader) read() *cqlerr.Error {
 	rd.unused = rs.ck[used:]
 	if !rs.isKeyRange {
 		rd.plan.Kind = "single-partition"
-		keys, _, err := rd.db.partitionKeys(p.t, rs.pk)
+		keys, _, err := rd.db.keysOf(rs)
 		if err != nil {
 			return err
 		}
