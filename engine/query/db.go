@@ -26,7 +26,9 @@ type DB struct {
 	// PageSize is the page size the client asks for, cqlsh's PAGING: 0 when
 	// paging is off. Only the ORDER BY with IN check reads it.
 	PageSize int
-	rows     int
+	// Tracing is cqlsh's TRACING ON: reads record their Plan.Trace.
+	Tracing bool
+	rows    int
 	// fmtBuf is the buffer results are formatted into, kept between queries
 	// (reader.formatRows).
 	fmtBuf []byte
@@ -148,6 +150,9 @@ type Plan struct {
 	AllPartitions     bool
 	Partitions        []int64
 	Nodes             []int
+	// Trace is what a read under TRACING ON recorded for its trace
+	// (DB.Tracing); nil otherwise, and never in the JSON.
+	Trace *TraceFacts
 }
 
 // Exec runs one statement.
