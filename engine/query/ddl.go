@@ -211,6 +211,7 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 	if err != nil {
 		return nil, err
 	}
+	t.Created = db.Clock
 	ks.Tables[t.Name] = t
 	db.warn(tableAdvice(t)...)
 	return &Result{}, nil

@@ -9,7 +9,8 @@ import (
 	"github.com/cqlplay/cqlplay/engine/store"
 )
 
-// system_schema.keyspaces and system_schema.columns show where Cassandra
+// system_schema.keyspaces, .tables, .columns, .views, .indexes and .types
+// (tables and views in system_schema_tables.go) show where Cassandra
 // records a data model: each column's kind (partition_key, clustering,
 // regular, static), its position in the key and its clustering order. They
 // are declared as Cassandra 4.1's SchemaKeyspace declares them and filled
@@ -60,6 +61,9 @@ var virtualKeyspaces = map[string]bool{"system_views": true, "system_virtual_sch
 func (db *DB) systemSchemaTable(ks *schema.Keyspace, name string) *schema.Table {
 	ddl, ok := systemSchemaDDL[name]
 	if !ok {
+		ddl, ok = systemSchemaTablesDDL[name]
+	}
+	if !ok {
 		return nil
 	}
 	if old := ks.Tables[name]; old != nil {
@@ -76,6 +80,8 @@ func (db *DB) systemSchemaTable(ks *schema.Keyspace, name string) *schema.Table 
 		w.indexes()
 	case "types":
 		w.types()
+	case "tables", "views":
+		w.tablesAndViews(name == "views")
 	}
 	ks.Tables[name] = t
 	return t

@@ -84,6 +84,9 @@ type Table struct {
 	// Dense marks a compact table with clustering columns: its single value
 	// column has cells named by the clustering value (legacy layout).
 	Dense bool
+	// Created is the virtual clock (microseconds) at CREATE, which the
+	// table's id, a timeuuid (TableId.generate), is made of.
+	Created int64
 }
 
 // Index is a secondary index on one column.
