@@ -236,8 +236,11 @@ func writeOutcome(b *strings.Builder, t *uiText, i int, o *engine.Outcome) {
 	}
 	if tr := o.Trace; tr != nil {
 		// TRACING ON: the simulated trace as cqlsh prints it, under the
-		// note that says it is simulated.
-		b.WriteString(`<p class="out-trace-note">` + html.EscapeString(tr.Note) + `</p><pre class="out-text out-trace">` +
+		// note that says it is simulated. The text begins with cqlsh's
+		// blank line, and an HTML parser drops a newline right after <pre>:
+		// the extra one keeps the page's text the engine's, as the live
+		// view (textContent) has it.
+		b.WriteString(`<p class="out-trace-note">` + html.EscapeString(tr.Note) + `</p><pre class="out-text out-trace">` + "\n" +
 			html.EscapeString(tr.Text()) + "</pre>")
 	}
 	if o.Plan != nil && o.Plan.Kind != "write" {
