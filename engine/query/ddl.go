@@ -313,6 +313,14 @@ func (db *DB) addColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 }
 
 func (db *DB) dropColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
+	// AlterTableStatement.DropColumns records the drop at USING TIMESTAMP's
+	// value (the grammar takes an INTEGER), or at the client's timestamp.
+	at := db.Clock
+	if lit, ok := s.DropTimestamp.(*cql.Literal); ok {
+		if n, err := strconv.ParseInt(lit.Text, 10, 64); err == nil {
+			at = n
+		}
+	}
 	for _, id := range s.Drop {
 		c := t.Column(id.Name)
 		if c == nil {
@@ -336,7 +344,7 @@ func (db *DB) dropColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 		if len(t.Views) > 0 {
 			return errDropWithViews(id.Name, t.Name)
 		}
-		t.DropColumn(c)
+		t.DropColumn(c, at)
 	}
 	return nil
 }

@@ -9,8 +9,9 @@ import (
 	"github.com/cqlplay/cqlplay/engine/store"
 )
 
-// system_schema.keyspaces, .tables, .columns, .views, .indexes and .types
-// (tables and views in system_schema_tables.go) show where Cassandra
+// system_schema.keyspaces, .tables, .columns, .dropped_columns, .views,
+// .indexes, .triggers, .types, .functions and .aggregates (tables and views
+// in system_schema_tables.go; 4.1 has no column_masks) show where Cassandra
 // records a data model: each column's kind (partition_key, clustering,
 // regular, static), its position in the key and its clustering order. They
 // are declared as Cassandra 4.1's SchemaKeyspace declares them and filled
@@ -43,6 +44,46 @@ var systemSchemaDDL = map[string]string{
     kind text,
     options frozen<map<text, text>>,
     PRIMARY KEY (keyspace_name, table_name, index_name)
+)`,
+	"dropped_columns": `CREATE TABLE system_schema.dropped_columns (
+    keyspace_name text,
+    table_name text,
+    column_name text,
+    dropped_time timestamp,
+    kind text,
+    type text,
+    PRIMARY KEY (keyspace_name, table_name, column_name)
+)`,
+	// triggers, functions and aggregates are always empty: the engine
+	// has no triggers or user-defined functions.
+	"triggers": `CREATE TABLE system_schema.triggers (
+    keyspace_name text,
+    table_name text,
+    trigger_name text,
+    options frozen<map<text, text>>,
+    PRIMARY KEY (keyspace_name, table_name, trigger_name)
+)`,
+	"functions": `CREATE TABLE system_schema.functions (
+    keyspace_name text,
+    function_name text,
+    argument_types frozen<list<text>>,
+    argument_names frozen<list<text>>,
+    body text,
+    language text,
+    return_type text,
+    called_on_null_input boolean,
+    PRIMARY KEY (keyspace_name, function_name, argument_types)
+)`,
+	"aggregates": `CREATE TABLE system_schema.aggregates (
+    keyspace_name text,
+    aggregate_name text,
+    argument_types frozen<list<text>>,
+    final_func text,
+    initcond text,
+    return_type text,
+    state_func text,
+    state_type text,
+    PRIMARY KEY (keyspace_name, aggregate_name, argument_types)
 )`,
 	"types": `CREATE TABLE system_schema.types (
     keyspace_name text,
@@ -80,6 +121,8 @@ func (db *DB) systemSchemaTable(ks *schema.Keyspace, name string) *schema.Table 
 		w.indexes()
 	case "types":
 		w.types()
+	case "dropped_columns":
+		w.droppedColumns()
 	case "tables", "views":
 		w.tablesAndViews(name == "views")
 	}
@@ -142,17 +185,15 @@ func (w schemaWriter) keyspaces() {
 func (w schemaWriter) columns() {
 	for _, t := range w.db.Schema.UserTables() {
 		for _, c := range t.Columns {
-			kind, position, order := "regular", -1, "none"
-			switch c.Kind {
-			case schema.PartitionKey:
-				kind, position = "partition_key", c.Position
-			case schema.Clustering:
-				kind, position, order = "clustering", c.Position, "asc"
+			kind, position, order := columnKind(c), -1, "none"
+			if c.IsPrimaryKey() {
+				position = c.Position
+			}
+			if c.Kind == schema.Clustering {
+				order = "asc"
 				if c.Desc {
 					order = "desc"
 				}
-			case schema.Static:
-				kind = "static"
 			}
 			w.row([]cqltype.Value{cqltype.TextValue(t.Keyspace), cqltype.TextValue(t.Name), cqltype.TextValue(c.Name)}, map[string]cqltype.Value{
 				"clustering_order":  cqltype.TextValue(order),
@@ -160,6 +201,22 @@ func (w schemaWriter) columns() {
 				"kind":              cqltype.TextValue(kind),
 				"position":          cqltype.Int32Value(int32(position)),
 				"type":              cqltype.TextValue(c.Type.String()),
+			})
+		}
+	}
+}
+
+// droppedColumns writes one row per column ALTER TABLE DROP removed (the
+// last drop of each name; a column added again keeps it), as
+// SchemaKeyspace.addDroppedColumnToSchemaMutation does: dropped_time the
+// drop's timestamp in milliseconds, the column's kind and type.
+func (w schemaWriter) droppedColumns() {
+	for _, t := range w.db.Schema.UserTables() {
+		for name, c := range t.Dropped {
+			w.row([]cqltype.Value{cqltype.TextValue(t.Keyspace), cqltype.TextValue(t.Name), cqltype.TextValue(name)}, map[string]cqltype.Value{
+				"dropped_time": cqltype.TimestampValue(c.DroppedAt / 1000), // TimeUnit.toMillis truncates,
+				"kind":         cqltype.TextValue(columnKind(c)),
+				"type":         cqltype.TextValue(c.Type.String()),
 			})
 		}
 	}
@@ -211,6 +268,19 @@ func (w schemaWriter) types() {
 			})
 		}
 	}
+}
+
+// columnKind is ColumnMetadata.Kind in lower case, as system_schema writes it.
+func columnKind(c *schema.Column) string {
+	switch c.Kind {
+	case schema.PartitionKey:
+		return "partition_key"
+	case schema.Clustering:
+		return "clustering"
+	case schema.Static:
+		return "static"
+	}
+	return "regular"
 }
 
 // targetName is ColumnIdentifier.maybeQuote for an index target: a name that
