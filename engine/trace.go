@@ -57,6 +57,7 @@ type tracer struct {
 	tr    *Trace
 	now   int64         // microseconds since the request began
 	began map[int]int64 // when each replica began (its first message)
+	rec   []query.TraceEvent
 }
 
 // at adds an event on node n, cost microseconds after the previous one.
@@ -67,6 +68,7 @@ func (t *tracer) at(n int, thread, activity string, cost int64) {
 		elapsed = t.now - t.began[n]
 	}
 	t.tr.Events = append(t.tr.Events, TraceEvent{Activity: activity + " [" + thread + "]", At: t.tr.Started + t.now, Source: nodeAddr(n), Elapsed: elapsed})
+	t.rec = append(t.rec, query.TraceEvent{At: t.tr.Started + t.now, Node: n, Activity: activity, Thread: thread, Elapsed: elapsed})
 }
 
 // receive traces a message's arrival on replica n, which starts the
@@ -86,8 +88,8 @@ func (s *Session) attachTrace(o *Outcome) {
 	}
 	start := s.db.Clock - 1 // Exec has ticked past the statement
 	seed := s.opts.Seed | 1
-	tr := &Trace{Started: start,
-		Session: cqltype.FormatUUID(cqltype.TimeUUIDAt(start*1000, uint16(seed>>48), seed|1<<40))}
+	id := cqltype.TimeUUIDAt(start*1000, uint16(seed>>48), seed|1<<40)
+	tr := &Trace{Started: start, Session: cqltype.FormatUUID(id)}
 	t := &tracer{tr: tr, began: map[int]int64{}}
 	t.at(1, threadNTR, "Parsing "+o.Statement+";", 120+int64(len(o.Statement)))
 	t.at(1, threadNTR, "Preparing statement", 60)
@@ -108,6 +110,15 @@ func (s *Session) attachTrace(o *Outcome) {
 	tr.Duration = t.now + 40
 	tr.Note = traceNote(s.db.Lang, ring)
 	o.Trace = tr
+	// system_traces keeps it, with the parameters cqlsh's request carries
+	// (QueryMessage.traceQuery): its consistency levels and page size.
+	sh := &s.shell
+	params := [][2]string{{"consistency_level", sh.consistency}}
+	if sh.paging {
+		params = append(params, [2]string{"page_size", strconv.Itoa(sh.pageSize)})
+	}
+	params = append(params, [2]string{"query", o.Statement + ";"}, [2]string{"serial_consistency_level", sh.serial})
+	s.db.Traces = append(s.db.Traces, query.TraceSession{ID: id, Started: start, Duration: tr.Duration, Params: params, Events: t.rec})
 }
 
 // closest is the replica a read at ONE asks: the coordinator when it holds

@@ -34,6 +34,8 @@ type DB struct {
 	fmtBuf []byte
 	// Ring is the simulated cluster's token ring.
 	Ring *Ring
+	// Traces are the requests TRACING ON traced, which system_traces lists.
+	Traces []TraceSession
 	// listSeq orders list elements appended within one microsecond.
 	listSeq int64
 	// pending collects the warnings of the statement being executed.

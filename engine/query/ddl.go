@@ -46,6 +46,10 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 		if st := db.systemSchemaTable(ks, q.Name.Name); st != nil {
 			t = st
 		}
+	case ks.Name == "system_traces":
+		if st := db.systemTracesTable(ks, q.Name.Name); st != nil {
+			t = st
+		}
 	}
 	if t == nil {
 		if q.Name.Name == "" {

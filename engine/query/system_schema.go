@@ -139,7 +139,7 @@ type schemaWriter struct {
 
 // row writes one row: key values for the partition key then the clustering
 // columns, and cells by column name (nil values are left out: null).
-func (w schemaWriter) row(key []cqltype.Value, cells map[string]cqltype.Value) {
+func (w schemaWriter) row(key []cqltype.Value, cells map[string]cqltype.Value) *store.Row {
 	nPK := len(w.t.PartitionKey)
 	pk := key[0]
 	if nPK > 1 {
@@ -154,6 +154,7 @@ func (w schemaWriter) row(key []cqltype.Value, cells map[string]cqltype.Value) {
 			row.Write(store.Cell{Col: int32(c.ID), TS: ts, Value: v})
 		}
 	}
+	return row
 }
 
 func (w schemaWriter) keyspaces() {
