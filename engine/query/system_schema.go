@@ -217,10 +217,28 @@ func (w schemaWriter) droppedColumns() {
 			w.row([]cqltype.Value{cqltype.TextValue(t.Keyspace), cqltype.TextValue(t.Name), cqltype.TextValue(name)}, map[string]cqltype.Value{
 				"dropped_time": cqltype.TimestampValue(c.DroppedAt / 1000), // TimeUnit.toMillis truncates,
 				"kind":         cqltype.TextValue(columnKind(c)),
-				"type":         cqltype.TextValue(c.Type.String()),
+				"type":         cqltype.TextValue(expandUserTypes(c.Type).String()),
 			})
 		}
 	}
+}
+
+// expandUserTypes is AbstractType.expandUserTypes, which
+// TableMetadata.recordColumnDrop applies to a dropped column's type: each
+// user type becomes the tuple of its fields' types, frozen as it was.
+func expandUserTypes(t *cqltype.Type) *cqltype.Type {
+	if len(t.Elems) == 0 {
+		return t
+	}
+	c := *t
+	c.Elems = make([]*cqltype.Type, len(t.Elems))
+	for i, e := range t.Elems {
+		c.Elems[i] = expandUserTypes(e)
+	}
+	if c.Kind == cqltype.UDT {
+		c.Kind, c.Keyspace, c.Name, c.FieldNames = cqltype.Tuple, "", "", nil
+	}
+	return &c
 }
 
 // indexes writes one row per secondary index as SchemaKeyspace does from
