@@ -385,3 +385,42 @@ func TestBrowserExpand(t *testing.T) {
 		t.Errorf("the expanded result also draws %d tables", got)
 	}
 }
+
+// TestBrowserTrace: after TRACING ON, a read and a write each show their
+// simulated trace as cqlsh prints it, under the note that says it is
+// simulated; the traced write is shown although cqlsh prints no result for
+// it. After TRACING OFF a read shows no trace.
+func TestBrowserTrace(t *testing.T) {
+	ctx := newTab(t)
+	freshLesson(t, ctx, usersLesson)
+	const fig = "#ex-0"
+	openTab(t, ctx, fig, "results")
+	n := runs(t, ctx, fig)
+	appendText(t, ctx, fig, "\nTRACING ON;\nSELECT name FROM users WHERE mainland = 'centraleurope';\n"+
+		"INSERT INTO users (mainland, state, uid, name) VALUES ('antarctica', 'south pole', 7, '<b>amundsen</b>');\n"+
+		"TRACING OFF;\nSELECT name FROM users WHERE mainland = 'antarctica';\n")
+	waitRun(t, ctx, fig, n)
+	type out struct{ Stmt, Note, Trace string }
+	outs := eval[[]out](t, ctx, `[...document.querySelectorAll("#ex-0 .pg-results .out")].slice(-4).map(o => ({
+		Stmt: o.querySelector(".out-stmt").textContent,
+		Note: o.querySelector(".out-trace-note")?.textContent ?? "",
+		Trace: o.querySelector("pre.out-trace")?.textContent ?? ""}))`)
+	if len(outs) != 4 || !strings.HasPrefix(outs[0].Stmt, "SELECT") || !strings.HasPrefix(outs[1].Stmt, "INSERT") || outs[2].Stmt != "TRACING OFF" {
+		t.Fatalf("the last outputs are %+v, want the traced SELECT and INSERT, TRACING OFF and a SELECT", outs)
+	}
+	for i, what := range []string{"Executing single-partition query on users", "Adding to users memtable"} {
+		o := outs[i]
+		if !strings.HasPrefix(o.Note, "Simulated trace: ") {
+			t.Errorf("%s: the note reads %q", o.Stmt, o.Note)
+		}
+		if !strings.HasPrefix(o.Trace, "\nTracing session: ") || !strings.Contains(o.Trace, what) || !strings.Contains(o.Trace, "Request complete") {
+			t.Errorf("%s: the trace reads %q, want cqlsh's print_trace with %q", o.Stmt, o.Trace, what)
+		}
+	}
+	if !strings.Contains(outs[1].Trace, "'<b>amundsen</b>'") {
+		t.Errorf("the write's trace does not quote the statement as text: %q", outs[1].Trace)
+	}
+	if outs[3].Note != "" || outs[3].Trace != "" {
+		t.Errorf("after TRACING OFF the read shows a trace: %+v", outs[3])
+	}
+}

@@ -75,6 +75,9 @@ func TestOutcomesGolden(t *testing.T) {
 		{Statement: "DESCRIBE TABLE t", Line: 7, Text: "CREATE TABLE cqlplay.t (\n    k int PRIMARY KEY\n);"},
 		{Statement: "SELEC", Line: 8, Error: &engine.Error{Code: engine.SyntaxException, Message: "line 8:0 no viable alternative at input 'SELEC' (<html>)"}},
 		{Statement: "INSERT INTO t (k) VALUES (2)", Line: 9, Error: &engine.Error{Code: engine.Stopped, Message: "the run took longer than 2s"}},
+		{Statement: "INSERT INTO t (k) VALUES (3)", Line: 10, Plan: &engine.Plan{Kind: "write", Table: "cqlplay.t"},
+			Trace: &engine.Trace{Session: "d0c3c014-e6a4-11f0-8000-010000000001", Note: "Simulated <trace>", Started: engine.DefaultStart.UnixMicro(), Duration: 300,
+				Events: []engine.TraceEvent{{Activity: "Parsing INSERT INTO t (k) VALUES ('<b>'); [Native-Transport-Requests-1]", At: engine.DefaultStart.UnixMicro() + 150, Source: "127.0.0.1", Elapsed: 150}}}},
 	}
 	var b strings.Builder
 	writeOutcomes(&b, uiStrings["en"], outs)

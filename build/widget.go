@@ -206,7 +206,7 @@ func writeOutcomes(b *strings.Builder, t *uiText, outs []engine.Outcome) {
 // keeps the view on what the reader looks for, and a pasted script of
 // thousands of INSERTs cheap to draw.
 func silent(o *engine.Outcome) bool {
-	return o.Error == nil && !o.HasResult() && o.Text == "" && len(o.Warnings) == 0
+	return o.Error == nil && !o.HasResult() && o.Text == "" && len(o.Warnings) == 0 && o.Trace == nil
 }
 
 func writeOutcome(b *strings.Builder, t *uiText, i int, o *engine.Outcome) {
@@ -233,6 +233,15 @@ func writeOutcome(b *strings.Builder, t *uiText, i int, o *engine.Outcome) {
 	}
 	if o.Error != nil {
 		b.WriteString(`<p class="out-err">` + html.EscapeString(o.Error.Cqlsh()) + "</p>")
+	}
+	if tr := o.Trace; tr != nil {
+		// TRACING ON: the simulated trace as cqlsh prints it, under the
+		// note that says it is simulated. The text begins with cqlsh's
+		// blank line, and an HTML parser drops a newline right after <pre>:
+		// the extra one keeps the page's text the engine's, as the live
+		// view (textContent) has it.
+		b.WriteString(`<p class="out-trace-note">` + html.EscapeString(tr.Note) + `</p><pre class="out-text out-trace">` + "\n" +
+			html.EscapeString(tr.Text()) + "</pre>")
 	}
 	if o.Plan != nil && o.Plan.Kind != "write" {
 		writePlan(b, t, o.Plan)

@@ -24,6 +24,9 @@ type Outcome struct {
 	Warnings []string
 	Error    *cqlerr.Error
 	Plan     *Plan
+	// Trace is set under TRACING ON for a read or write that ran: the
+	// simulated trace cqlsh prints after the result (trace.go).
+	Trace *Trace
 }
 
 // HasResult reports whether the outcome carries a result set.

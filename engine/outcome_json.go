@@ -29,7 +29,12 @@ import (
 //	 "error":{"code":"...","message":"...",
 //	          "line":L,"column":C,"offset":O,"length":N,   position only when known
 //	          "why":"...","fix":"..."},                     explanation only when known
-//	 "plan":{...}}                     only when set
+//	 "plan":{...},                     only when set
+//	 "trace":{"session":"...","note":"...","text":"..."}}
+//	                                   only under TRACING ON, for a read or
+//	                                   write that ran: the simulated trace
+//	                                   (session id, the note saying it is
+//	                                   simulated, cqlsh's print_trace text)
 //
 // Row values are JSON strings as cqlsh prints them; a null is the string
 // "null" in rows and is also listed in nulls. Positions are Go's: byte offsets
@@ -94,6 +99,15 @@ func (o *Outcome) appendJSON(dst []byte) []byte {
 		dst = append(dst, `,"plan":`...)
 		dst = appendPlanJSON(dst, o.Plan)
 	}
+	if t := o.Trace; t != nil {
+		dst = append(dst, `,"trace":{"session":`...)
+		dst = jsonenc.AppendString(dst, t.Session)
+		dst = append(dst, `,"note":`...)
+		dst = jsonenc.AppendString(dst, t.Note)
+		dst = append(dst, `,"text":`...)
+		dst = jsonenc.AppendString(dst, t.Text())
+		dst = append(dst, '}')
+	}
 	return append(dst, '}')
 }
 
@@ -101,7 +115,7 @@ func (o *Outcome) appendJSON(dst []byte) []byte {
 // nulls, text, warnings or error, and a plan that read nothing. A script of
 // a hundred thousand INSERTs replies a hundred thousand of them.
 func (o *Outcome) isPlainWrite() bool {
-	return o.Columns == nil && len(o.Nulls) == 0 && o.Text == "" && len(o.Warnings) == 0 && o.Error == nil &&
+	return o.Columns == nil && len(o.Nulls) == 0 && o.Text == "" && len(o.Warnings) == 0 && o.Error == nil && o.Trace == nil &&
 		o.Plan != nil && readNothing(o.Plan)
 }
 
@@ -181,6 +195,9 @@ func (o *Outcome) sizeHint() int {
 	}
 	if o.Error != nil {
 		n += 128 + len(o.Error.Message) + len(o.Error.Why) + len(o.Error.Fix)
+	}
+	if o.Trace != nil {
+		n += 160 * (len(o.Trace.Events) + 4)
 	}
 	if o.Plan != nil {
 		n += 256 + len(o.Plan.Table) + len(o.Plan.Index) + 21*len(o.Plan.Partitions) + 4*len(o.Plan.Nodes)

@@ -442,6 +442,7 @@ func TestIsPlainWrite(t *testing.T) {
 		{"filtering", func(o *Outcome) { o.Plan.Filtering = true }, false},
 		{"an index", func(o *Outcome) { o.Plan.Index = "i" }, false},
 		{"all partitions", func(o *Outcome) { o.Plan.AllPartitions = true }, false},
+		{"a trace", func(o *Outcome) { o.Trace = &Trace{} }, false},
 	}
 	for _, tt := range tests {
 		o := write()

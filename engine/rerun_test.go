@@ -102,12 +102,13 @@ func (g rerunGen) statement() string {
 	case 32:
 		return "-- @version " + Versions[g.r.IntN(len(Versions))]
 	case 34:
-		return []string{"SELECT keyspace_name, table_name FROM system_schema.tables WHERE keyspace_name = 'cqlplay';", "SELECT column_name, type FROM system_schema.columns WHERE keyspace_name = 'cqlplay' AND table_name = 'u';", "SELECT release_version FROM system.local;", "DESCRIBE TABLES;", "DESCRIBE TABLE u;"}[g.r.IntN(5)]
+		return []string{"SELECT keyspace_name, table_name FROM system_schema.tables WHERE keyspace_name = 'cqlplay';", "SELECT column_name, type FROM system_schema.columns WHERE keyspace_name = 'cqlplay' AND table_name = 'u';", "SELECT release_version FROM system.local;", "DESCRIBE TABLES;", "DESCRIBE TABLE u;",
+			"SELECT * FROM system_schema.dropped_columns;", "SELECT * FROM system_traces.sessions;", "SELECT session_id, activity, source, source_elapsed FROM system_traces.events;"}[g.r.IntN(8)]
 	case 33:
 		return fmt.Sprintf("-- @fill t %d k=skew(4) c=seq(%d) v=pick('a', 'b')", 1+g.r.IntN(30), 1+g.r.IntN(9))
 	case 36:
 		// cqlsh's own commands: their state must come back with a snapshot.
-		return []string{"PAGING OFF;", "PAGING ON;", "PAGING 2;", "EXPAND ON;", "EXPAND OFF;", "CONSISTENCY QUORUM;", "CONSISTENCY;", "TRACING ON;", "PAGING;"}[g.r.IntN(9)]
+		return []string{"PAGING OFF;", "PAGING ON;", "PAGING 2;", "EXPAND ON;", "EXPAND OFF;", "CONSISTENCY QUORUM;", "CONSISTENCY;", "TRACING ON;", "PAGING;", "TRACING OFF;"}[g.r.IntN(10)]
 	case 37:
 		return fmt.Sprintf("SELECT k, c FROM t WHERE k IN (1, %d) ORDER BY c DESC%s;", g.k(), g.opt(" LIMIT 2"))
 	}
@@ -304,5 +305,31 @@ func TestRerunKeepsFewSnapshots(t *testing.T) {
 		if s.rerun.snaps[i].needs <= s.rerun.snaps[i-1].needs {
 			t.Fatalf("snapshots out of order at %d", i)
 		}
+	}
+}
+
+// TestRerunKeepsTraces: the traces system_traces lists are part of a
+// snapshot: an edit after them reads them as a fresh run does, and an edit
+// before them does not see the traces its old text made.
+func TestRerunKeepsTraces(t *testing.T) {
+	lines := []string{
+		"CREATE TABLE t (k int PRIMARY KEY, v int);",
+		"TRACING ON;",
+		"INSERT INTO t (k, v) VALUES (1, 1);",
+		"SELECT * FROM t WHERE k = 1;",
+		"SELECT session_id, duration, parameters FROM system_traces.sessions;",
+	}
+	s := NewSession(Options{})
+	for i, edit := range []string{
+		"SELECT session_id, activity, source_elapsed, thread FROM system_traces.events;",
+		"INSERT INTO t (k, v) VALUES (2, 2);",
+		"SELECT count(*) FROM system_traces.events;",
+	} {
+		script := strings.Join(lines, "\n")
+		if got, want := outcomesJSON(s.Rerun(script)), outcomesJSON(NewSession(Options{}).Run(script)); got != want {
+			t.Fatalf("step %d: Rerun differs from a fresh run\nscript:\n%s\n\nrerun:\n%s\nfresh:\n%s", i, script, got, want)
+		}
+		lines[len(lines)-1-i%2] = edit
+		lines = append(lines, "SELECT session_id, started_at FROM system_traces.sessions;")
 	}
 }

@@ -125,7 +125,7 @@ func runScenarioFile(t *testing.T, path string) {
 func renderOutcomes(outs []Outcome) string {
 	var b strings.Builder
 	for _, o := range outs {
-		if o.Error == nil && !o.HasResult() && o.Text == "" && len(o.Warnings) == 0 {
+		if o.Error == nil && !o.HasResult() && o.Text == "" && len(o.Warnings) == 0 && o.Trace == nil {
 			continue
 		}
 		b.WriteString("> " + strings.Join(strings.Fields(o.Statement), " ") + "\n")
@@ -166,6 +166,15 @@ func renderOutcomes(outs []Outcome) string {
 				b.WriteString(strings.Join(vals, " | ") + "\n")
 			}
 			b.WriteString("(" + strconv.Itoa(len(o.Rows)) + " rows)\n")
+		}
+		if o.Trace != nil {
+			b.WriteString("note: " + o.Trace.Note + "\n")
+			for _, l := range strings.Split(strings.Trim(o.Trace.Text(), "\n"), "\n") {
+				if l == "" {
+					l = "~"
+				}
+				b.WriteString(l + "\n")
+			}
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")

@@ -228,6 +228,9 @@ func (s *Session) execPrepared(it *cql.Item, o *Outcome) (ok bool) {
 		return false
 	}
 	*o = Outcome{Statement: it.Src, Line: it.Pos.Line, Warnings: res.Warnings, Plan: res.Plan}
+	if s.shell.tracing {
+		s.attachTrace(o)
+	}
 	s.preparedRuns++
 	return true
 }
@@ -266,6 +269,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 			o.Error = engineBug(it)
 		}
 	}()
+	s.db.Tracing = s.shell.tracing
 	res, err := s.db.Exec(it.Stmt)
 	if err != nil {
 		if !err.Pos.IsValid() {
@@ -280,6 +284,9 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 			// EXPAND ON: the rows stay in Columns and Rows; Text is how
 			// cqlsh prints them, one "@ Row n" block per row.
 			o.Text = expandedText(o.Columns, o.Rows)
+		}
+		if s.shell.tracing {
+			s.attachTrace(&o)
 		}
 	}
 	return o

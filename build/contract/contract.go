@@ -83,6 +83,7 @@ func fullOutcome() engine.Outcome {
 		Error: &engine.Error{Code: engine.InvalidRequest, Message: "m", Pos: engine.Pos{Offset: 0, Line: 1, Col: 1}, Len: 1, Why: "w", Fix: "f"},
 		Plan: &engine.Plan{Kind: "single-partition", Table: "ks.t", PartitionsRead: 1, RowsRead: 1, RowsReturned: 1, CellsRead: 1,
 			TombstonesScanned: 1, Filtering: true, Index: "i", AllPartitions: true, Partitions: []int64{1}, Nodes: []int{1}},
+		Trace: &engine.Trace{Session: "s", Note: "n"},
 	}
 }
 

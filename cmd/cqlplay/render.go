@@ -44,6 +44,7 @@ func (p *printer) print(o *engine.Outcome) {
 	if o.HasResult() && o.Text != "" {
 		p.printExpanded(o)
 		p.printWarnings(o.Warnings)
+		p.printTrace(o)
 		return
 	}
 	if o.HasResult() {
@@ -57,6 +58,16 @@ func (p *printer) print(o *engine.Outcome) {
 		p.printText(o)
 	}
 	p.printWarnings(o.Warnings)
+	p.printTrace(o)
+}
+
+// printTrace writes the trace of a statement run under TRACING ON, after
+// its result and warnings, as cqlsh's print_trace does.
+func (p *printer) printTrace(o *engine.Outcome) {
+	if o.Trace != nil {
+		p.buf = append(p.buf[:0], o.Trace.Text()...)
+		p.out.Write(p.buf)
+	}
 }
 
 // printJSON writes o as one line of JSON, the --json form.

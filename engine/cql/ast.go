@@ -567,16 +567,24 @@ const (
 	DescribeIndex
 	DescribeView
 	DescribeTypes
-	DescribeType    // DESCRIBE TYPE t
-	DescribeCluster // DESCRIBE CLUSTER
+	DescribeType       // DESCRIBE TYPE t
+	DescribeCluster    // DESCRIBE CLUSTER
+	DescribeFunctions  // DESCRIBE FUNCTIONS
+	DescribeFunction   // DESCRIBE FUNCTION f
+	DescribeAggregates // DESCRIBE AGGREGATES
+	DescribeAggregate  // DESCRIBE AGGREGATE a
+	DescribeGeneric    // DESCRIBE name: a keyspace, table, index or view
 )
 
-// Describe is DESCRIBE|DESC TABLES | TABLE t | KEYSPACES | KEYSPACE [ks] | SCHEMA |
-// INDEX i | MATERIALIZED VIEW v. A bare `DESCRIBE name` is DescribeTable.
+// Describe is DESCRIBE|DESC TABLES | TABLE t | KEYSPACES | [ONLY] KEYSPACE [ks] |
+// [FULL] SCHEMA | INDEX i | MATERIALIZED VIEW v | FUNCTIONS | FUNCTION f |
+// AGGREGATES | AGGREGATE a | name (DescribeGeneric).
 type Describe struct {
 	Base
 	Kind DescribeKind
 	Name QualifiedName
+	// Full is DESCRIBE FULL SCHEMA, Only DESCRIBE ONLY KEYSPACE.
+	Full, Only bool
 }
 
 // CreateType is CREATE TYPE [IF NOT EXISTS] name (field type, ...).

@@ -442,10 +442,11 @@ func (p *parser) parseDrop() Statement {
 
 // parseDescribe parses DESCRIBE / DESC.
 //
-//	describeStatement: (K_DESCRIBE | K_DESC) ( K_CLUSTER | K_SCHEMA | K_KEYSPACES
-//	    | K_KEYSPACE keyspaceName? | K_TABLES | K_COLUMNFAMILY columnFamilyName
+//	describeStatement: (K_DESCRIBE | K_DESC) ( K_CLUSTER | K_FULL? K_SCHEMA | K_KEYSPACES
+//	    | K_ONLY? K_KEYSPACE keyspaceName? | K_TABLES | K_COLUMNFAMILY columnFamilyName
 //	    | K_INDEX columnFamilyName | K_MATERIALIZED K_VIEW columnFamilyName
-//	    | K_TYPES | K_TYPE userTypeName | (ks '.')? name )
+//	    | K_TYPES | K_TYPE userTypeName | K_FUNCTIONS | K_FUNCTION functionName
+//	    | K_AGGREGATES | K_AGGREGATE functionName | (ks '.')? name )
 func (p *parser) parseDescribe() *Describe {
 	p.next()
 	s := &Describe{}
@@ -456,13 +457,15 @@ func (p *parser) parseDescribe() *Describe {
 	case p.isKw(KwCluster) && alone:
 		p.next()
 		s.Kind = DescribeCluster
-	case p.isKw(KwSchema):
+	case p.isKw(KwSchema) || p.isKw(KwFull) && isKwTok(p.peek(1), KwSchema):
+		s.Full = p.got(KwFull)
 		p.next()
 		s.Kind = DescribeSchema
 	case p.isKw(KwKeyspaces) && alone:
 		p.next()
 		s.Kind = DescribeKeyspaces
-	case p.isKw(KwKeyspace):
+	case p.isKw(KwKeyspace) || p.isKw(KwOnly) && isKwTok(p.peek(1), KwKeyspace):
+		s.Only = p.got(KwOnly)
 		p.next()
 		s.Kind = DescribeKeyspace
 		if isIdentTok(p.tok) {
@@ -488,8 +491,22 @@ func (p *parser) parseDescribe() *Describe {
 		p.next()
 		s.Kind = DescribeType
 		s.Name = p.qualifiedName("type")
+	case p.isKw(KwFunctions) && alone:
+		p.next()
+		s.Kind = DescribeFunctions
+	case p.isKw(KwAggregates) && alone:
+		p.next()
+		s.Kind = DescribeAggregates
+	case p.isKw(KwFunction) && isIdentTok(p.peek(1)):
+		p.next()
+		s.Kind = DescribeFunction
+		s.Name = p.qualifiedName("function")
+	case p.isKw(KwAggregate) && isIdentTok(p.peek(1)):
+		p.next()
+		s.Kind = DescribeAggregate
+		s.Name = p.qualifiedName("function")
 	default:
-		s.Kind = DescribeTable
+		s.Kind = DescribeGeneric
 		s.Name = p.qualifiedName("table")
 	}
 	return s

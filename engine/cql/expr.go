@@ -430,7 +430,7 @@ func (p *parser) nameExpr(ctx exprCtx) Expr {
 	if call {
 		return p.funcCall(ctx, "")
 	}
-	if isPunctTok(p.src, next, '.') && isIdentTok(p.peek(2)) && isPunctTok(p.src, p.peek(3), '(') {
+	if isPunctTok(p.src, next, '.') && isFuncNameTok(p.peek(2)) && isPunctTok(p.src, p.peek(3), '(') {
 		ks := p.ident()
 		p.next()
 		return p.funcCall(ctx, ks.Name)
@@ -442,6 +442,13 @@ func (p *parser) nameExpr(ctx exprCtx) Expr {
 		p.noViable()
 	}
 	return &ColumnRef{Ident: p.ident()}
+}
+
+// isFuncNameTok reports whether t may name a function after its keyspace:
+// an identifier, or token and count, which allowedFunctionName lists
+// although they are reserved (system.token(1)).
+func isFuncNameTok(t lexTok) bool {
+	return isIdentTok(t) || t.Kind == TokKeyword && (t.Kw == KwToken || t.Kw == KwCount)
 }
 
 // allowedFuncKw reports whether the unreserved keyword kw can name a function

@@ -151,8 +151,12 @@ func TestParsePrint(t *testing.T) {
 		{"DESCRIBE TYPES", "DESCRIBE TYPES"},
 		{"DESCRIBE TYPE address", "DESCRIBE TYPE address"},
 		{"DESCRIBE CLUSTER", "DESCRIBE CLUSTER"},
-		{"DESCRIBE t", "DESCRIBE TABLE t"},
-		{"DESC ks.t", "DESCRIBE TABLE ks.t"},
+		{"DESCRIBE t", "DESCRIBE t"},
+		{"DESC FULL SCHEMA", "DESCRIBE FULL SCHEMA"},
+		{"DESC ONLY KEYSPACE ks", "DESCRIBE ONLY KEYSPACE ks"},
+		{"DESC functions", "DESCRIBE FUNCTIONS"},
+		{"DESC AGGREGATE ks.a", "DESCRIBE AGGREGATE ks.a"},
+		{"DESC ks.t", "DESCRIBE ks.t"},
 	}
 	for _, tt := range tests {
 		stmt := parseOne(t, tt.in)

@@ -445,11 +445,18 @@ func (s *Describe) String() string {
 	case DescribeKeyspaces:
 		return "DESCRIBE KEYSPACES"
 	case DescribeKeyspace:
-		if s.Name.Name.Name == "" && !s.Name.Name.Quoted {
-			return "DESCRIBE KEYSPACE"
+		kw := "DESCRIBE KEYSPACE"
+		if s.Only {
+			kw = "DESCRIBE ONLY KEYSPACE"
 		}
-		return "DESCRIBE KEYSPACE " + s.Name.Name.String()
+		if s.Name.Name.Name == "" && !s.Name.Name.Quoted {
+			return kw
+		}
+		return kw + " " + s.Name.Name.String()
 	case DescribeSchema:
+		if s.Full {
+			return "DESCRIBE FULL SCHEMA"
+		}
 		return "DESCRIBE SCHEMA"
 	case DescribeIndex:
 		return "DESCRIBE INDEX " + s.Name.String()
@@ -461,6 +468,16 @@ func (s *Describe) String() string {
 		return "DESCRIBE TYPE " + s.Name.String()
 	case DescribeCluster:
 		return "DESCRIBE CLUSTER"
+	case DescribeFunctions:
+		return "DESCRIBE FUNCTIONS"
+	case DescribeAggregates:
+		return "DESCRIBE AGGREGATES"
+	case DescribeFunction:
+		return "DESCRIBE FUNCTION " + s.Name.String()
+	case DescribeAggregate:
+		return "DESCRIBE AGGREGATE " + s.Name.String()
+	case DescribeGeneric:
+		return "DESCRIBE " + s.Name.String()
 	}
 	return "DESCRIBE TABLE " + s.Name.String()
 }

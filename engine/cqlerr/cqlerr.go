@@ -96,6 +96,9 @@ type Error struct {
 	// storage layout, and a change to try; empty when there is none.
 	Why string
 	Fix string
+	// Bare: cqlsh prints the message alone, as do_describe prints a
+	// DESCRIBE's error (the text after "message=").
+	Bare bool
 }
 
 // Rule identifies one of Cassandra's rules, e.g. "restrictions.clustering-skipped".
@@ -122,6 +125,9 @@ func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
 //   - the others (SyntaxException, ConfigurationException, ServerError, and
 //     cqlplay's own Stopped and InvalidDirective) print the message alone.
 func (e *Error) Cqlsh() string {
+	if e.Bare {
+		return e.Message
+	}
 	switch e.Code {
 	case InvalidRequest, Unauthorized, FunctionFailure:
 		code, desc := e.Code.Protocol()

@@ -10,8 +10,10 @@
 // cqltype, next to the types' serialized forms, and are called from here and
 // from cqltype.Cast alike, so CAST(x AS date) and toDate(x) cannot disagree.
 //
-// What it is not: the selection-only functions that read a cell rather than
-// values (writetime, ttl, token, the aggregates count/min/max/sum/avg) stay
+// token (token.go) is made per table, as toJson and fromJson are made per
+// type (json.go). What it is not: the selection-only functions that read a
+// cell rather than values (writetime, ttl, the aggregates
+// count/min/max/sum/avg) stay
 // with the selection in query, since they are not scalar functions of
 // values. Arithmetic operators (OperationFcts) and CAST are not here either.
 //

@@ -59,7 +59,7 @@ func (db *DB) execBatch(b *cql.Batch) (*Result, *cqlerr.Error) {
 	partitions := map[string]bool{}
 	tables := map[string]bool{}
 	for _, w := range writes {
-		keys, _, err := db.partitionKeys(w.t, w.rs.pk)
+		keys, _, err := db.keysOf(w.rs)
 		if err == nil {
 			for _, k := range keys {
 				partitions[w.t.Qualified()+"\x00"+string(k)] = true
@@ -143,7 +143,7 @@ func validateBatch(b *cql.Batch, writes []*write) *cqlerr.Error {
 func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Result, *cqlerr.Error) {
 	var key []byte
 	for _, w := range writes {
-		keys, _, err := db.partitionKeys(w.t, w.rs.pk)
+		keys, _, err := db.keysOf(w.rs)
 		if err != nil {
 			return nil, err
 		}

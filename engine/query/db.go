@@ -26,12 +26,16 @@ type DB struct {
 	// PageSize is the page size the client asks for, cqlsh's PAGING: 0 when
 	// paging is off. Only the ORDER BY with IN check reads it.
 	PageSize int
-	rows     int
+	// Tracing is cqlsh's TRACING ON: reads record their Plan.Trace.
+	Tracing bool
+	rows    int
 	// fmtBuf is the buffer results are formatted into, kept between queries
 	// (reader.formatRows).
 	fmtBuf []byte
 	// Ring is the simulated cluster's token ring.
 	Ring *Ring
+	// Traces are the requests TRACING ON traced, which system_traces lists.
+	Traces []TraceSession
 	// listSeq orders list elements appended within one microsecond.
 	listSeq int64
 	// pending collects the warnings of the statement being executed.
@@ -55,6 +59,10 @@ type DB struct {
 		tables map[*schema.Table]*schema.Table
 	}
 	schemaChanged bool
+	// recv is the table of the statement being prepared, whose columns
+	// receive its terms: FunctionResolver makes token() for it (TokenFct
+	// over the receiver's keyspace and table). Set by lookupTable.
+	recv *schema.Table
 }
 
 // Limits bounds a run. Zero fields are unbounded.
@@ -144,11 +152,15 @@ type Plan struct {
 	AllPartitions     bool
 	Partitions        []int64
 	Nodes             []int
+	// Trace is what a read under TRACING ON recorded for its trace
+	// (DB.Tracing); nil otherwise, and never in the JSON.
+	Trace *TraceFacts
 }
 
 // Exec runs one statement.
 func (db *DB) Exec(stmt cql.Statement) (*Result, *cqlerr.Error) {
 	db.pending = db.pending[:0]
+	db.recv = nil
 	db.keepTemplate(stmt)
 	switch stmt.(type) {
 	case *cql.Select, *cql.Insert, *cql.Update, *cql.Delete, *cql.Batch, *cql.Use:

@@ -46,6 +46,10 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 		if st := db.systemSchemaTable(ks, q.Name.Name); st != nil {
 			t = st
 		}
+	case ks.Name == "system_traces":
+		if st := db.systemTracesTable(ks, q.Name.Name); st != nil {
+			t = st
+		}
 	}
 	if t == nil {
 		if q.Name.Name == "" {
@@ -56,6 +60,7 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 		}
 		return nil, errTableMissing(q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
 	}
+	db.recv = t
 	return t, nil
 }
 
@@ -210,6 +215,7 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 	if err != nil {
 		return nil, err
 	}
+	t.Created = db.Clock
 	ks.Tables[t.Name] = t
 	db.warn(tableAdvice(t)...)
 	return &Result{}, nil
@@ -311,6 +317,14 @@ func (db *DB) addColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 }
 
 func (db *DB) dropColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
+	// AlterTableStatement.DropColumns records the drop at USING TIMESTAMP's
+	// value (the grammar takes an INTEGER), or at the client's timestamp.
+	at := db.Clock
+	if lit, ok := s.DropTimestamp.(*cql.Literal); ok {
+		if n, err := strconv.ParseInt(lit.Text, 10, 64); err == nil {
+			at = n
+		}
+	}
 	for _, id := range s.Drop {
 		c := t.Column(id.Name)
 		if c == nil {
@@ -334,7 +348,7 @@ func (db *DB) dropColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 		if len(t.Views) > 0 {
 			return errDropWithViews(id.Name, t.Name)
 		}
-		t.DropColumn(c)
+		t.DropColumn(c, at)
 	}
 	return nil
 }

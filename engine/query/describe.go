@@ -11,99 +11,152 @@ import (
 	"github.com/cqlplay/cqlplay/engine/schema"
 )
 
-// describe prints schema as cqlsh 4.1's DESCRIBE does (server-side describe).
+// describe prints schema as cqlsh 4.1's DESCRIBE does: the server builds
+// the rows (cql3/statements/DescribeStatement.java) and cqlsh prints them
+// (do_describe: a listing columnized, each element's CREATE statement after
+// a blank line). cqlsh prints a DESCRIBE's error as its message alone.
 func (db *DB) describe(s *cql.Describe) (*Result, *cqlerr.Error) {
+	res, err := db.describeStmt(s)
+	if err != nil {
+		err.Bare = true
+	}
+	return res, err
+}
+
+func (db *DB) describeStmt(s *cql.Describe) (*Result, *cqlerr.Error) {
 	switch s.Kind {
-	case cql.DescribeTables:
-		return db.describeTables()
 	case cql.DescribeKeyspaces:
-		return &Result{Text: strings.Join(quoteNames(db.Schema.KeyspaceNames()), "  ") + "\n"}, nil
-	case cql.DescribeKeyspace, cql.DescribeSchema:
-		name := s.Name.Name.Name
-		if name == "" {
-			name = db.Keyspace
-		}
-		if s.Kind == cql.DescribeSchema {
-			var b strings.Builder
-			for _, n := range db.Schema.KeyspaceNames() {
-				if ks := db.Schema.Keyspaces[n]; !ks.System {
-					b.WriteString(describeKeyspace(ks))
-				}
-			}
-			return &Result{Text: b.String()}, nil
-		}
-		ks := db.Schema.Keyspaces[name]
-		if ks == nil {
-			return nil, errDescribeNotFound(name)
-		}
-		return &Result{Text: describeKeyspace(ks)}, nil
-	case cql.DescribeTable, cql.DescribeView:
-		ksName := db.keyspaceOf(s.Name)
-		ks := db.Schema.Keyspaces[ksName]
-		if ks == nil {
-			return nil, errDescribeNotFound(ksName)
-		}
-		t := ks.Tables[s.Name.Name.Name]
-		if t == nil {
-			return nil, errDescribeNotInKeyspace(s.Name.Name.Name, ksName)
-		}
-		return &Result{Text: DescribeTable(t)}, nil
-	case cql.DescribeIndex:
-		t, ix := db.Schema.FindIndex(db.keyspaceOf(s.Name), s.Name.Name.Name)
-		if ix == nil {
-			return nil, errDescribeNotInKeyspace(s.Name.Name.Name, db.keyspaceOf(s.Name))
-		}
-		return &Result{Text: describeIndex(t, ix) + "\n"}, nil
+		return listing(quoteNames(sortedNames(db.Schema.KeyspaceNames()))), nil
+	case cql.DescribeTables:
+		return db.describeNames((*schema.Keyspace).TableNames)
 	case cql.DescribeTypes:
 		return db.describeNames((*schema.Keyspace).TypeNames)
-	case cql.DescribeType:
-		ksName := db.keyspaceOf(s.Name)
-		ks := db.Schema.Keyspaces[ksName]
-		if ks == nil {
-			return nil, errDescribeNotFound(ksName)
+	case cql.DescribeFunctions, cql.DescribeAggregates:
+		// No user-defined functions or aggregates: an empty listing, of
+		// which cqlsh prints nothing.
+		if db.Keyspace != "" && db.Schema.Keyspaces[db.Keyspace] == nil {
+			return nil, errDescribeNotFound(db.Keyspace)
 		}
-		t := db.Schema.UserTypes(ksName, s.Name.Name.Name)
+		return &Result{}, nil
+	case cql.DescribeSchema:
+		var elems []string
+		for _, n := range sortedNames(db.Schema.KeyspaceNames()) {
+			if ks := db.Schema.Keyspaces[n]; !ks.System || s.Full {
+				elems = append(elems, keyspaceElements(ks, false)...)
+			}
+		}
+		return elements(elems), nil
+	}
+	// An element: in the keyspace named, else the current one.
+	ksName := s.Name.Keyspace.Name
+	name := s.Name.Name.Name
+	if s.Kind == cql.DescribeKeyspace {
+		ksName = name
+	}
+	if s.Kind == cql.DescribeGeneric && ksName == "" {
+		// DescribeStatement.generic: a keyspace first, then a table, an
+		// index or a view of the current keyspace.
+		if ks := db.Schema.Keyspaces[name]; ks != nil {
+			return elements(keyspaceElements(ks, false)), nil
+		}
+		if ksName = db.Keyspace; ksName == "" {
+			ksName = name
+		}
+	}
+	if ksName == "" {
+		if ksName = db.Keyspace; ksName == "" {
+			return nil, errDescribeNoKeyspace()
+		}
+	}
+	ks := db.Schema.Keyspaces[ksName]
+	if ks == nil {
+		return nil, errDescribeNotFound(ksName)
+	}
+	t := ks.Tables[name]
+	switch s.Kind {
+	case cql.DescribeKeyspace:
+		return elements(keyspaceElements(ks, s.Only)), nil
+	case cql.DescribeTable:
 		if t == nil {
-			return nil, errDescribeTypeNotFound(s.Name.Name.Name, ksName)
+			return nil, errDescribeTableNotFound(name, ksName)
 		}
-		return &Result{Text: describeType(t) + "\n"}, nil
+		return elements(tableElements(t)), nil
+	case cql.DescribeIndex:
+		if t, ix := db.Schema.FindIndex(ksName, name); ix != nil {
+			return elements([]string{describeIndex(t, ix)}), nil
+		}
+		return nil, errDescribeIndexNotFound(name, ksName)
+	case cql.DescribeView:
+		if t == nil || t.View == nil {
+			return nil, errDescribeViewNotFound(name, ksName)
+		}
+		return elements([]string{describeCreate(t)}), nil
+	case cql.DescribeFunction:
+		return nil, errDescribeFunctionNotFound("function", name, ksName)
+	case cql.DescribeAggregate:
+		return nil, errDescribeFunctionNotFound("aggregate", name, ksName)
+	case cql.DescribeGeneric:
+		if t != nil && t.View == nil {
+			return elements(tableElements(t)), nil
+		}
+		if t, ix := db.Schema.FindIndex(ksName, name); ix != nil {
+			return elements([]string{describeIndex(t, ix)}), nil
+		}
+		if t != nil {
+			return elements([]string{describeCreate(t)}), nil
+		}
+		return nil, errDescribeNotInKeyspace(name, ksName)
+	case cql.DescribeType:
+		ut := db.Schema.UserTypes(ksName, name)
+		if ut == nil {
+			return nil, errDescribeTypeNotFound(name, ksName)
+		}
+		return elements([]string{describeType(ut)}), nil
 	}
 	return nil, errUnsupportedDescribe()
 }
 
-func (db *DB) describeTables() (*Result, *cqlerr.Error) {
-	return db.describeNames((*schema.Keyspace).TableNames)
+// elements is the text of DESCRIBE rows with a create_statement: cqlsh
+// prints a blank line, then each statement (the page and cqlplay run
+// print the first blank line themselves).
+func elements(stmts []string) *Result {
+	if len(stmts) == 0 {
+		return &Result{}
+	}
+	return &Result{Text: strings.Join(stmts, "\n\n") + "\n"}
 }
 
-// describeNames lists the names of the current keyspace's tables or types,
-// or of every keyspace's under a heading each (DescribeStatement.Listing).
-func (db *DB) describeNames(names func(*schema.Keyspace) []string) (*Result, *cqlerr.Error) {
-	if db.Keyspace != "" {
-		return &Result{Text: strings.Join(quoteNames(names(db.Schema.Keyspaces[db.Keyspace])), "  ") + "\n"}, nil
+// listing is DESCRIBE KEYSPACES' text: the names columnized (cqlsh's
+// blank lines around it are printed by cqlplay run and the page).
+func listing(names []string) *Result {
+	if len(names) == 0 {
+		return &Result{}
 	}
-	var b strings.Builder
-	for _, n := range db.Schema.KeyspaceNames() {
-		ks := db.Schema.Keyspaces[n]
-		b.WriteString("\nKeyspace " + quoteName(n) + "\n" + strings.Repeat("-", len("Keyspace "+quoteName(n))) + "\n")
-		b.WriteString(strings.Join(quoteNames(names(ks)), "  ") + "\n")
-	}
-	return &Result{Text: b.String()}, nil
+	return &Result{Text: columnize(names, 80)}
 }
 
-func describeKeyspace(ks *schema.Keyspace) string {
-	var b strings.Builder
-	b.WriteString("CREATE KEYSPACE " + quoteName(ks.Name) + " WITH replication = {")
-	for i, kv := range ks.Replication {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString("'" + kv[0] + "': '" + kv[1] + "'")
-	}
-	b.WriteString("}  AND durable_writes = ")
-	if ks.DurableWrites {
-		b.WriteString("true;\n")
-	} else {
-		b.WriteString("false;\n")
+// sortedNames sorts names as SchemaElement.NAME_COMPARATOR does: ignoring
+// case.
+func sortedNames(names []string) []string {
+	out := slices.Clone(names)
+	sort.SliceStable(out, func(i, j int) bool { return compareIgnoreCase(out[i], out[j]) < 0 })
+	return out
+}
+
+// compareIgnoreCase is Java's String.compareToIgnoreCase for ASCII letters.
+func compareIgnoreCase(a, b string) int {
+	return strings.Compare(strings.ToLower(a), strings.ToLower(b))
+}
+
+// keyspaceElements are DESCRIBE KEYSPACE's statements
+// (DescribeStatement.getKeyspaceElements): the keyspace, then (unless only)
+// each table by name with its indexes and then its views, each by name.
+// Cassandra's own keyspaces list no tables here: cqlplay does not model
+// their tables.
+func keyspaceElements(ks *schema.Keyspace, only bool) []string {
+	out := []string{describeKeyspace(ks)}
+	if only || ks.System {
+		return out
 	}
 	// Types.sortedStream: each type after the types it uses.
 	done := map[string]bool{}
@@ -114,19 +167,137 @@ func describeKeyspace(ks *schema.Keyspace) string {
 		}
 		if t.Kind == cqltype.UDT && !done[t.Name] {
 			done[t.Name] = true
-			b.WriteString("\n" + describeType(t) + "\n")
+			out = append(out, describeType(t))
 		}
 	}
 	for _, t := range ks.Types {
 		add(t)
 	}
-	names := make([]string, 0, len(ks.Tables))
-	for n := range ks.Tables {
-		names = append(names, n)
+	for _, n := range sortedNames(ks.TableNames()) {
+		t := ks.Tables[n]
+		out = append(out, tableElements(t)...)
+		views := make([]string, 0, len(t.Views))
+		for _, v := range t.Views {
+			views = append(views, v.Name)
+		}
+		for _, v := range sortedNames(views) {
+			out = append(out, describeCreate(ks.Tables[v]))
+		}
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		b.WriteString("\n" + DescribeTable(ks.Tables[n]))
+	return out
+}
+
+// tableElements are DESCRIBE TABLE's: the table (or view) and its indexes
+// by name.
+func tableElements(t *schema.Table) []string {
+	out := []string{describeCreate(t)}
+	ixs := slices.Clone(t.Indexes)
+	sort.SliceStable(ixs, func(i, j int) bool { return compareIgnoreCase(ixs[i].Name, ixs[j].Name) < 0 })
+	for _, ix := range ixs {
+		out = append(out, describeIndex(t, ix))
+	}
+	return out
+}
+
+// describeNames is DESCRIBE TABLES or TYPES (DescribeStatement.Listing):
+// the names of the current keyspace's tables or types, columnized.
+func (db *DB) describeNames(names func(*schema.Keyspace) []string) (*Result, *cqlerr.Error) {
+	if db.Keyspace != "" {
+		ks := db.Schema.Keyspaces[db.Keyspace]
+		if ks == nil {
+			return nil, errDescribeNotFound(db.Keyspace)
+		}
+		return listing(quoteNames(sortedNames(names(ks)))), nil
+	}
+	// cqlsh's describe_list without a current keyspace: each keyspace that
+	// has any under its name.
+	var blocks []string
+	for _, n := range sortedNames(db.Schema.KeyspaceNames()) {
+		names := names(db.Schema.Keyspaces[n])
+		if len(names) == 0 {
+			continue
+		}
+		q := quoteName(n)
+		blocks = append(blocks, "Keyspace "+q+"\n---------"+strings.Repeat("-", len(q))+"\n"+columnize(quoteNames(sortedNames(names)), 80))
+	}
+	return &Result{Text: strings.Join(blocks, "\n")}, nil
+}
+
+// columnize is Python's cmd.Cmd.columnize, as cqlsh lists names: as few
+// rows as fit the width, names down each column, columns two spaces apart
+// and each padded to its widest name (the last one too).
+func columnize(list []string, width int) string {
+	if len(list) == 1 {
+		return list[0] + "\n"
+	}
+	size := len(list)
+	nrows, ncols := size, 1
+	var widths []int
+	for rows := 1; rows < size; rows++ {
+		cols := (size + rows - 1) / rows
+		ws := make([]int, 0, cols)
+		total := -2
+		for c := 0; c < cols; c++ {
+			w := 0
+			for r := 0; r < rows; r++ {
+				if i := r + rows*c; i < size {
+					w = max(w, len(list[i]))
+				}
+			}
+			ws = append(ws, w)
+			total += w + 2
+			if total > width {
+				break
+			}
+		}
+		if total <= width {
+			nrows, ncols, widths = rows, cols, ws
+			break
+		}
+	}
+	if widths == nil {
+		widths = []int{0}
+	}
+	var b strings.Builder
+	for r := 0; r < nrows; r++ {
+		var texts []string
+		for c := 0; c < ncols; c++ {
+			if i := r + nrows*c; i < size {
+				texts = append(texts, list[i])
+			} else {
+				texts = append(texts, "")
+			}
+		}
+		for len(texts) > 0 && texts[len(texts)-1] == "" {
+			texts = texts[:len(texts)-1]
+		}
+		for c := range texts {
+			texts[c] += strings.Repeat(" ", widths[c]-len(texts[c]))
+		}
+		b.WriteString(strings.Join(texts, "  ") + "\n")
+	}
+	return b.String()
+}
+
+// describeKeyspace is KeyspaceMetadata.toCqlString: a virtual keyspace as a
+// comment.
+func describeKeyspace(ks *schema.Keyspace) string {
+	if virtualKeyspaces[ks.Name] {
+		return "/*\nWarning: Keyspace " + quoteName(ks.Name) + " is a virtual keyspace and cannot be recreated with CQL.\nStructure, for reference:\nVIRTUAL KEYSPACE " + quoteName(ks.Name) + ";\n*/"
+	}
+	var b strings.Builder
+	b.WriteString("CREATE KEYSPACE " + quoteName(ks.Name) + " WITH replication = {")
+	for i, kv := range ks.Replication {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("'" + kv[0] + "': '" + kv[1] + "'")
+	}
+	b.WriteString("}  AND durable_writes = ")
+	if ks.DurableWrites {
+		b.WriteString("true;")
+	} else {
+		b.WriteString("false;")
 	}
 	return b.String()
 }
@@ -146,9 +317,10 @@ func describeType(t *cqltype.Type) string {
 	return b.String()
 }
 
-// DescribeTable prints CREATE TABLE (or MATERIALIZED VIEW) for t, with its
-// indexes, as DESCRIBE TABLE does.
-func DescribeTable(t *schema.Table) string {
+// describeCreate is TableMetadata.toCqlString (ViewMetadata's for a view):
+// CREATE TABLE or CREATE MATERIALIZED VIEW, its options (a view has no
+// default_time_to_live), ending with ';'.
+func describeCreate(t *schema.Table) string {
 	var b strings.Builder
 	if t.View != nil {
 		// ViewMetadata.toCqlString: * for a view of every column, else its
@@ -162,7 +334,8 @@ func DescribeTable(t *schema.Table) string {
 			sel = strings.Join(names, ", ")
 		}
 		b.WriteString("CREATE MATERIALIZED VIEW " + quoteName(t.Keyspace) + "." + quoteName(t.Name) + " AS\n    SELECT " + sel + "\n    FROM " + quoteName(t.Keyspace) + "." + quoteName(t.View.Base.Name) + "\n    WHERE " + t.View.Where + "\n")
-		b.WriteString("    PRIMARY KEY (" + primaryKey(t) + ")")
+		// appendPrimaryKey ends its line: the options start on the next.
+		b.WriteString("    PRIMARY KEY (" + primaryKey(t) + ")\n")
 	} else {
 		b.WriteString("CREATE TABLE " + quoteName(t.Keyspace) + "." + quoteName(t.Name) + " (\n")
 		inline := len(t.PartitionKey) == 1 && len(t.ClusteringCs) == 0
@@ -201,6 +374,9 @@ func DescribeTable(t *schema.Table) string {
 		opts = append(opts, "COMPACT STORAGE")
 	}
 	for _, p := range schema.TableProperties() {
+		if t.View != nil && p[0] == "default_time_to_live" {
+			continue // TableParams.appendCqlTo for a view
+		}
 		v := p[1]
 		if x, ok := t.Options[p[0]]; ok {
 			v = x
@@ -208,10 +384,7 @@ func DescribeTable(t *schema.Table) string {
 		opts = append(opts, p[0]+" = "+v)
 	}
 	b.WriteString(strings.Join(opts, "\n    AND "))
-	b.WriteString(";\n")
-	for _, ix := range t.Indexes {
-		b.WriteString("\n" + describeIndex(t, ix) + "\n")
-	}
+	b.WriteString(";")
 	return b.String()
 }
 
@@ -312,13 +485,39 @@ func errDescribeNotFound(name string) *cqlerr.Error {
 	return cqlerr.Invalid("'" + name + "' not found in keyspaces")
 }
 
-// errDescribeTypeNotFound: DescribeStatement.type.
-func errDescribeTypeNotFound(name, ks string) *cqlerr.Error {
-	return cqlerr.Invalid("User defined type '" + name + "' not found in '" + ks + "'")
-}
-
 func errDescribeNotInKeyspace(name, ks string) *cqlerr.Error {
 	return cqlerr.Invalid("'" + name + "' not found in keyspace '" + ks + "'")
 }
 
+// errDescribeNoKeyspace: an element named without keyspace, none in use.
+func errDescribeNoKeyspace() *cqlerr.Error {
+	return cqlerr.Invalid("No keyspace specified and no current keyspace")
+}
+
+// errDescribeTableNotFound: DescribeStatement.table.
+func errDescribeTableNotFound(name, ks string) *cqlerr.Error {
+	return cqlerr.Invalid("Table '" + name + "' not found in keyspace '" + ks + "'")
+}
+
+// errDescribeIndexNotFound: DescribeStatement.index, no table has the index.
+func errDescribeIndexNotFound(name, ks string) *cqlerr.Error {
+	return cqlerr.Invalid("Table for existing index '" + name + "' not found in '" + ks + "'")
+}
+
+// errDescribeViewNotFound: DescribeStatement.view.
+func errDescribeViewNotFound(name, ks string) *cqlerr.Error {
+	return cqlerr.Invalid("Materialized view '" + name + "' not found in '" + ks + "'")
+}
+
+// errDescribeFunctionNotFound: DescribeStatement.function and .aggregate
+// (cqlplay has no user-defined functions or aggregates).
+func errDescribeFunctionNotFound(what, name, ks string) *cqlerr.Error {
+	return cqlerr.Invalid("User defined " + what + " '" + name + "' not found in '" + ks + "'")
+}
+
 func errUnsupportedDescribe() *cqlerr.Error { return cqlerr.Invalid("Unsupported DESCRIBE") }
+
+// errDescribeTypeNotFound: DescribeStatement.type.
+func errDescribeTypeNotFound(name, ks string) *cqlerr.Error {
+	return cqlerr.Invalid("User defined type '" + name + "' not found in '" + ks + "'")
+}

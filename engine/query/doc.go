@@ -14,7 +14,7 @@
 //	view.go          materialized views: CreateViewStatement's checks, keeping views in step
 //	describe.go      DESCRIBE, as cqlsh prints it
 //	system_local.go  system.local, and the builder of system tables
-//	system_schema.go system_schema.keyspaces and .columns, rebuilt from the schema
+//	system_schema.go system_schema.keyspaces, .columns, .dropped_columns, ..., rebuilt from the schema
 //
 //	select.go        SELECT: planning (restrictions, ordering, limits) and the result
 //	restrictions.go  StatementRestrictions: which WHERE clauses a table can answer, in Cassandra's order

@@ -2,6 +2,7 @@ package query
 
 import (
 	"maps"
+	"slices"
 
 	"github.com/cqlplay/cqlplay/engine/schema"
 	"github.com/cqlplay/cqlplay/engine/store"
@@ -73,12 +74,15 @@ func (db *DB) copyWith(sch *schema.Schema, tables map[*schema.Table]*schema.Tabl
 		Version:  db.Version,
 		Lang:     db.Lang,
 		PageSize: db.PageSize,
-		rng:      db.rng,
-		rows:     db.rows,
-		Ring:     db.Ring,
-		listSeq:  db.listSeq,
-		advice:   advice{given: maps.Clone(db.advice.given)},
-		own:      db.own,
+		// The copy appends its own traces: a clipped slice never writes
+		// into the array db shares.
+		Traces:  slices.Clip(db.Traces),
+		rng:     db.rng,
+		rows:    db.rows,
+		Ring:    db.Ring,
+		listSeq: db.listSeq,
+		advice:  advice{given: maps.Clone(db.advice.given)},
+		own:     db.own,
 	}
 	for t, d := range db.data {
 		n := tables[t]

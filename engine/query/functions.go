@@ -8,6 +8,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/function"
+	"github.com/cqlplay/cqlplay/engine/schema"
 )
 
 // env evaluates what literals cannot express: function calls inside values
@@ -79,19 +80,7 @@ func (db *DB) evalFunc(f *cql.FuncCall, want *cqltype.Type, receiver string) (cq
 	for i, a := range f.Args {
 		args[i] = termArg{db, a}
 	}
-	// FunctionResolver.get: toJson is no value; fromJson takes the
-	// receiver's type.
-	if function.IsToJSON(name) {
-		return nil, function.ErrToJSONAsTerm()
-	}
-	var fn *function.Native
-	var err *cqlerr.Error
-	if function.IsFromJSON(name) {
-		fn = function.FromJSON(want)
-		err = function.Validate(fn, args)
-	} else {
-		fn, err = function.Resolve(name, args, want)
-	}
+	fn, err := db.resolveTerm(name, args, want)
 	if err != nil {
 		return nil, err
 	}
@@ -113,6 +102,33 @@ func (db *DB) evalFunc(f *cql.FuncCall, want *cqltype.Type, receiver string) (cq
 		vals[i] = v
 	}
 	return fn.Call(callCtx{db}, vals)
+}
+
+// resolveTerm is FunctionResolver.get for a term of type want: token is
+// made for the receiver's table (TokenFct), toJson is no value, fromJson
+// takes the receiver's type; any other name is looked up in the table.
+func (db *DB) resolveTerm(name string, args []function.Arg, want *cqltype.Type) (*function.Native, *cqlerr.Error) {
+	var fn *function.Native
+	switch {
+	case function.IsToken(name) && db.recv != nil:
+		fn = db.tokenFct(db.recv)
+	case function.IsToJSON(name):
+		return nil, function.ErrToJSONAsTerm()
+	case function.IsFromJSON(name):
+		fn = function.FromJSON(want)
+	default:
+		return function.Resolve(name, args, want)
+	}
+	return fn, function.Validate(fn, args)
+}
+
+// tokenFct is TokenFct for table t: its partition key's types in.
+func (db *DB) tokenFct(t *schema.Table) *function.Native {
+	keys := make([]*cqltype.Type, len(t.PartitionKey))
+	for i, c := range t.PartitionKey {
+		keys[i] = c.Type
+	}
+	return function.Token(keys)
 }
 
 // termArg is a term passed to a function, tested as its Raw class's
@@ -140,7 +156,7 @@ func (a termArg) TestAssignment(t *cqltype.Type) function.Match {
 		for i, e := range x.Args {
 			args[i] = termArg{a.db, e}
 		}
-		fn, err := function.Resolve(funcName(x), args, t)
+		fn, err := a.db.resolveTerm(funcName(x), args, t)
 		if err != nil || fn == nil {
 			return function.WeaklyAssignable
 		}

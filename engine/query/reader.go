@@ -51,6 +51,7 @@ type reader struct {
 	slice      *keySlice
 	n          int
 	tombstones int
+	live       int // live rows met, as ReadCommand's MetricRecording counts
 	unused     []*restriction
 	// groups counts the groups a GROUP BY read has started in the
 	// partition: PER PARTITION LIMIT limits groups, not rows, and the
@@ -105,9 +106,12 @@ func (rd *reader) read() *cqlerr.Error {
 	rd.slices = rd.order.appendSlices(rd.scratch.slices, plain)
 	slices := rd.slices
 	rd.unused = rs.ck[used:]
+	if rd.db.Tracing {
+		rd.startTrace()
+	}
 	if !rs.isKeyRange {
 		rd.plan.Kind = "single-partition"
-		keys, _, err := rd.db.partitionKeys(p.t, rs.pk)
+		keys, _, err := rd.db.keysOf(rs)
 		if err != nil {
 			return err
 		}
@@ -117,10 +121,16 @@ func (rd *reader) read() *cqlerr.Error {
 		for _, k := range keys {
 			rd.plan.PartitionsRead++
 			rd.plan.Partitions = append(rd.plan.Partitions, cqltype.Token(k))
-			if part := data.Partition(k); part != nil {
-				if !rd.readPartition(part, slices) {
-					break
-				}
+			part := data.Partition(k)
+			if part == nil {
+				rd.traceRead(cqltype.Token(k), false, 0)
+				continue
+			}
+			live0 := rd.live
+			goOn := rd.readPartition(part, slices)
+			rd.traceRead(part.Token, true, live0)
+			if !goOn {
+				break
 			}
 		}
 	} else {
@@ -158,7 +168,10 @@ func (rd *reader) scan(data *store.Table, slices []keySlice) {
 		if !rd.pkMatches(part) {
 			return rd.checkDeadline()
 		}
-		return rd.readPartition(part, slices)
+		live0 := rd.live
+		goOn := rd.readPartition(part, slices)
+		rd.traceRead(part.Token, true, live0)
+		return goOn
 	}
 	if tr != nil && tr.kind == rEQ {
 		v, _ := cqltype.Int64Of(tr.values[0][0])
@@ -296,7 +309,11 @@ func (rd *reader) row(r *store.Row) bool {
 	}
 	rc.row = r
 	rc.del = rc.part.DeletionAt(r.Clustering).Max(r.Deletion())
-	if !rowIsLive(p.t, r, rc) || !rd.rowMatches(rc) {
+	if !rowIsLive(p.t, r, rc) {
+		return true
+	}
+	rd.live++
+	if !rd.rowMatches(rc) {
 		return true
 	}
 	if p.grouped && p.ppLimit > 0 {

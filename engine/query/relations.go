@@ -1,8 +1,6 @@
 package query
 
 import (
-	"strings"
-
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
@@ -185,9 +183,12 @@ func (db *DB) tokenRestriction(t *schema.Table, rel *cql.Relation) (*restriction
 		}
 		cols = append(cols, c)
 	}
+	// TokenRelation.toReceivers' checks, in its order.
 	pk := t.PartitionKey
-	if len(cols) < len(pk) {
-		return nil, errTokenPartial()
+	for _, c := range pk {
+		if !containsColumn(cols, c) {
+			return nil, errTokenPartial()
+		}
 	}
 	seen := map[*schema.Column]bool{}
 	for _, c := range cols {
@@ -204,13 +205,7 @@ func (db *DB) tokenRestriction(t *schema.Table, rel *cql.Relation) (*restriction
 	if !sameColumns(cols, pk) {
 		return nil, errTokenOrder(columnNames(pk))
 	}
-	var v cqltype.Value
-	var err *cqlerr.Error
-	if f, ok := rel.Value.(*cql.FuncCall); ok && isTokenCall(f) {
-		v, err = db.tokenOf(t, f)
-	} else {
-		v, err = cqltype.BigintType.Assign(rel.Value, "partition key token", db.env())
-	}
+	v, err := cqltype.BigintType.Assign(rel.Value, "partition key token", db.env())
 	if err != nil {
 		return nil, err
 	}
@@ -230,6 +225,15 @@ func (db *DB) tokenRestriction(t *schema.Table, rel *cql.Relation) (*restriction
 		return nil, errTokenOp(opText(rel.Op))
 	}
 	return r, nil
+}
+
+func containsColumn(cs []*schema.Column, c *schema.Column) bool {
+	for _, d := range cs {
+		if d == c {
+			return true
+		}
+	}
+	return false
 }
 
 func (db *DB) multiRestriction(t *schema.Table, rel *cql.Relation) (*restriction, *cqlerr.Error) {
@@ -376,38 +380,6 @@ func referencesDuration(t *cqltype.Type) bool {
 	return false
 }
 
-// isTokenCall reports whether f calls the token function, which Cassandra's
-// FunctionResolver builds per table (TokenFct), so `token(k) > token(42)`
-// works where no other function knows the table.
-func isTokenCall(f *cql.FuncCall) bool {
-	return strings.ToLower(f.Name) == "token" && (f.Keyspace == "" || strings.ToLower(f.Keyspace) == "system")
-}
-
-// tokenOf evaluates token(v1, ..., vn) over table t's partition key types,
-// as TokenFct does.
-func (db *DB) tokenOf(t *schema.Table, f *cql.FuncCall) (cqltype.Value, *cqlerr.Error) {
-	pk := t.PartitionKey
-	if len(f.Args) != len(pk) {
-		return nil, errTokenArgs(len(pk), len(f.Args))
-	}
-	vals := make([]cqltype.Value, len(pk))
-	for i, a := range f.Args {
-		v, err := pk[i].Type.Assign(a, "arg"+itoa(i)+"(system.token)", db.env())
-		if err != nil {
-			return nil, err
-		}
-		if v == nil {
-			return nil, nil
-		}
-		vals[i] = v
-	}
-	key := vals[0]
-	if len(vals) > 1 {
-		key = cqltype.CompositeKey(vals)
-	}
-	return cqltype.Int64Value(cqltype.Token(key)), nil
-}
-
 // The messages of turning a relation into a restriction, in
 // cql3/{SingleColumnRelation, MultiColumnRelation, TokenRelation}.java
 // and the restrictions they build.
@@ -507,11 +479,6 @@ func errNullToken() *cqlerr.Error {
 
 func errTokenOp(op string) *cqlerr.Error {
 	return cqlerr.Invalid(op + " cannot be used with the token function")
-}
-
-// errTokenArgs: token(...) called with the wrong number of arguments (FunctionResolver).
-func errTokenArgs(want, got int) *cqlerr.Error {
-	return cqlerr.Invalid("Invalid number of arguments in call to function system.token: " + itoa(want) + " required but " + itoa(got) + " provided")
 }
 
 // errMultiNotClustering: a multi-column relation over a column that is not clustering (MultiColumnRelation).

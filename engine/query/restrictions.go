@@ -431,6 +431,18 @@ func (rs *restrictions) process(selectsOnlyStatic, forView bool) *cqlerr.Error {
 	return nil
 }
 
+// onToken is PartitionKeyRestrictions.isOnToken: a token() relation
+// decides the partitions read unless every partition key column is also
+// restricted without filtering (TokenFilter.isOnToken), in which case the
+// token only filters the keys those restrictions name (keysOf).
+func (rs *restrictions) onToken() bool {
+	if rs.token == nil {
+		return false
+	}
+	n := rs.pkRestrictedCount()
+	return n < len(rs.pk) || rs.pkHasSlice()
+}
+
 func (rs *restrictions) pkRestrictedCount() int {
 	n := 0
 	for _, r := range rs.pk {
@@ -506,7 +518,7 @@ func errClusteringKeyMissing(missing []string) *cqlerr.Error {
 // processPartitionKey is StatementRestrictions.processPartitionKeyRestrictions.
 func (rs *restrictions) processPartitionKey(hasIndex, forView bool) *cqlerr.Error {
 	if rs.typ != selectStmt {
-		if rs.token != nil {
+		if rs.onToken() {
 			return errTokenInWrite(rs.typ)
 		}
 		if missing := rs.unrestrictedPK(); len(missing) > 0 {
@@ -517,7 +529,7 @@ func (rs *restrictions) processPartitionKey(hasIndex, forView bool) *cqlerr.Erro
 		}
 		return nil
 	}
-	if rs.token != nil {
+	if rs.onToken() {
 		rs.isKeyRange = true
 	}
 	n := rs.pkRestrictedCount()

@@ -300,6 +300,39 @@ func (rs *restrictions) checkNulls() *cqlerr.Error {
 	return nil
 }
 
+// keysOf returns the keys the partition key restrictions of rs name, as
+// partitionKeys; beside a token() relation, only those whose token it
+// admits (TokenFilter.filter).
+func (db *DB) keysOf(rs *restrictions) ([][]byte, [][]cqltype.Value, *cqlerr.Error) {
+	keys, vals, err := db.partitionKeys(rs.table, rs.pk)
+	if err != nil || rs.token == nil {
+		return keys, vals, err
+	}
+	var ks [][]byte
+	var vs [][]cqltype.Value
+	for i, k := range keys {
+		if tokenFilterAdmits(rs.token, cqltype.Token(k)) {
+			ks, vs = append(ks, k), append(vs, vals[i])
+		}
+	}
+	return ks, vs, nil
+}
+
+// tokenFilterAdmits is TokenFilter.toRangeSet's set of tokens: a start
+// after the end wraps around the ring (the tokens up to the end and from
+// the start), unlike a token range scan, which then reads nothing.
+func tokenFilterAdmits(r *restriction, tok int64) bool {
+	if r.kind != rSlice || !r.lo.set || !r.hi.set {
+		return tokenInRange(r, tok)
+	}
+	lo, _ := cqltype.Int64Of(r.lo.vals[0])
+	hi, _ := cqltype.Int64Of(r.hi.vals[0])
+	if lo <= hi {
+		return tokenInRange(r, tok)
+	}
+	return tok < hi || tok == hi && r.hi.incl || tok > lo || tok == lo && r.lo.incl
+}
+
 // partitionKeys returns the serialized keys an EQ/IN partition restriction
 // names, sorted by key value (component by component) and deduplicated, as
 // Cassandra returns IN results.

@@ -283,29 +283,6 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 		}
 		sel.columns = appendColumn(sel.columns, c)
 		return &selector{kind: kind, name: name + "(" + c.Name + ")", typ: typ, col: c}, nil
-	case "token":
-		var args []string
-		for _, a := range f.Args {
-			ref, ok := a.(*cql.ColumnRef)
-			if !ok {
-				return nil, errTokenArgType(a.String(), 0, "")
-			}
-			c, err := db.column(t, ref.Ident)
-			if err != nil {
-				return nil, err
-			}
-			args = append(args, c.Name)
-		}
-		if len(args) != len(t.PartitionKey) {
-			return nil, errTokenArgs(len(t.PartitionKey), len(args))
-		}
-		for i, c := range t.PartitionKey {
-			if args[i] != c.Name {
-				return nil, errTokenArgType(args[i], i, c.Type.String())
-			}
-			sel.columns = appendColumn(sel.columns, c)
-		}
-		return &selector{kind: selToken, name: "system.token(" + join(args, ", ") + ")", typ: cqltype.BigintType}, nil
 	case "count":
 		sel.aggregate = true
 		if f.Star {
@@ -379,7 +356,14 @@ func (db *DB) prepareScalarSelector(t *schema.Table, sel *selection, f *cql.Func
 		}
 		args[i], fargs[i], names[i] = s, s, s.name
 	}
-	fn, err := function.Resolve(name, fargs, nil)
+	var fn *function.Native
+	var err *cqlerr.Error
+	if function.IsToken(name) {
+		fn = db.tokenFct(t)
+		err = function.Validate(fn, fargs)
+	} else {
+		fn, err = function.Resolve(name, fargs, nil)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -395,7 +379,22 @@ func (db *DB) prepareScalarSelector(t *schema.Table, sel *selection, f *cql.Func
 		}
 		a.typ = fn.Params[i]
 	}
-	return &selector{kind: selFunc, native: fn, name: fn.QualifiedName() + "(" + join(names, ", ") + ")", typ: fn.Result, args: args}, nil
+	s := &selector{kind: selFunc, native: fn, name: fn.QualifiedName() + "(" + join(names, ", ") + ")", typ: fn.Result, args: args}
+	if function.IsToken(name) && isPartitionKey(t, args) {
+		s.kind = selToken // the partition's token, hashed once per partition
+	}
+	return s, nil
+}
+
+// isPartitionKey reports whether args are the partition key's columns in
+// order, as in token(k).
+func isPartitionKey(t *schema.Table, args []*selector) bool {
+	for i, a := range args {
+		if a.kind != selColumn || a.col != t.PartitionKey[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // String is the selector as Cassandra prints an argument in "Type error:
@@ -649,16 +648,6 @@ func errNoFieldSelected(sel, typ, field string) *cqlerr.Error {
 // errWritetimeOfMultiCell: what is "collection" or "UDT".
 func errWritetimeOfMultiCell(fn, what, col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot use selection function " + fn + " on non-frozen " + what + " " + col)
-}
-
-// errTokenArgType: an argument of token() of the wrong type; typ is "" when
-// the argument is not a column (Cassandra's text ends with "of type" then).
-func errTokenArgType(arg string, i int, typ string) *cqlerr.Error {
-	msg := "Type error: " + arg + " cannot be passed as argument " + itoa(i) + " of function system.token of type"
-	if typ != "" {
-		msg += " " + typ
-	}
-	return cqlerr.Invalid(msg)
 }
 
 // errFunctionArgs: a call with the wrong number of arguments.

@@ -9,7 +9,9 @@ import (
 	"github.com/cqlplay/cqlplay/engine/store"
 )
 
-// system_schema.keyspaces and system_schema.columns show where Cassandra
+// system_schema.keyspaces, .tables, .columns, .dropped_columns, .views,
+// .indexes, .triggers, .types, .functions and .aggregates (tables and views
+// in system_schema_tables.go; 4.1 has no column_masks) show where Cassandra
 // records a data model: each column's kind (partition_key, clustering,
 // regular, static), its position in the key and its clustering order. They
 // are declared as Cassandra 4.1's SchemaKeyspace declares them and filled
@@ -43,6 +45,46 @@ var systemSchemaDDL = map[string]string{
     options frozen<map<text, text>>,
     PRIMARY KEY (keyspace_name, table_name, index_name)
 )`,
+	"dropped_columns": `CREATE TABLE system_schema.dropped_columns (
+    keyspace_name text,
+    table_name text,
+    column_name text,
+    dropped_time timestamp,
+    kind text,
+    type text,
+    PRIMARY KEY (keyspace_name, table_name, column_name)
+)`,
+	// triggers, functions and aggregates are always empty: the engine
+	// has no triggers or user-defined functions.
+	"triggers": `CREATE TABLE system_schema.triggers (
+    keyspace_name text,
+    table_name text,
+    trigger_name text,
+    options frozen<map<text, text>>,
+    PRIMARY KEY (keyspace_name, table_name, trigger_name)
+)`,
+	"functions": `CREATE TABLE system_schema.functions (
+    keyspace_name text,
+    function_name text,
+    argument_types frozen<list<text>>,
+    argument_names frozen<list<text>>,
+    body text,
+    language text,
+    return_type text,
+    called_on_null_input boolean,
+    PRIMARY KEY (keyspace_name, function_name, argument_types)
+)`,
+	"aggregates": `CREATE TABLE system_schema.aggregates (
+    keyspace_name text,
+    aggregate_name text,
+    argument_types frozen<list<text>>,
+    final_func text,
+    initcond text,
+    return_type text,
+    state_func text,
+    state_type text,
+    PRIMARY KEY (keyspace_name, aggregate_name, argument_types)
+)`,
 	"types": `CREATE TABLE system_schema.types (
     keyspace_name text,
     type_name text,
@@ -60,6 +102,9 @@ var virtualKeyspaces = map[string]bool{"system_views": true, "system_virtual_sch
 func (db *DB) systemSchemaTable(ks *schema.Keyspace, name string) *schema.Table {
 	ddl, ok := systemSchemaDDL[name]
 	if !ok {
+		ddl, ok = systemSchemaTablesDDL[name]
+	}
+	if !ok {
 		return nil
 	}
 	if old := ks.Tables[name]; old != nil {
@@ -76,6 +121,10 @@ func (db *DB) systemSchemaTable(ks *schema.Keyspace, name string) *schema.Table 
 		w.indexes()
 	case "types":
 		w.types()
+	case "dropped_columns":
+		w.droppedColumns()
+	case "tables", "views":
+		w.tablesAndViews(name == "views")
 	}
 	ks.Tables[name] = t
 	return t
@@ -90,7 +139,7 @@ type schemaWriter struct {
 
 // row writes one row: key values for the partition key then the clustering
 // columns, and cells by column name (nil values are left out: null).
-func (w schemaWriter) row(key []cqltype.Value, cells map[string]cqltype.Value) {
+func (w schemaWriter) row(key []cqltype.Value, cells map[string]cqltype.Value) *store.Row {
 	nPK := len(w.t.PartitionKey)
 	pk := key[0]
 	if nPK > 1 {
@@ -105,6 +154,7 @@ func (w schemaWriter) row(key []cqltype.Value, cells map[string]cqltype.Value) {
 			row.Write(store.Cell{Col: int32(c.ID), TS: ts, Value: v})
 		}
 	}
+	return row
 }
 
 func (w schemaWriter) keyspaces() {
@@ -136,17 +186,15 @@ func (w schemaWriter) keyspaces() {
 func (w schemaWriter) columns() {
 	for _, t := range w.db.Schema.UserTables() {
 		for _, c := range t.Columns {
-			kind, position, order := "regular", -1, "none"
-			switch c.Kind {
-			case schema.PartitionKey:
-				kind, position = "partition_key", c.Position
-			case schema.Clustering:
-				kind, position, order = "clustering", c.Position, "asc"
+			kind, position, order := columnKind(c), -1, "none"
+			if c.IsPrimaryKey() {
+				position = c.Position
+			}
+			if c.Kind == schema.Clustering {
+				order = "asc"
 				if c.Desc {
 					order = "desc"
 				}
-			case schema.Static:
-				kind = "static"
 			}
 			w.row([]cqltype.Value{cqltype.TextValue(t.Keyspace), cqltype.TextValue(t.Name), cqltype.TextValue(c.Name)}, map[string]cqltype.Value{
 				"clustering_order":  cqltype.TextValue(order),
@@ -157,6 +205,40 @@ func (w schemaWriter) columns() {
 			})
 		}
 	}
+}
+
+// droppedColumns writes one row per column ALTER TABLE DROP removed (the
+// last drop of each name; a column added again keeps it), as
+// SchemaKeyspace.addDroppedColumnToSchemaMutation does: dropped_time the
+// drop's timestamp in milliseconds, the column's kind and type.
+func (w schemaWriter) droppedColumns() {
+	for _, t := range w.db.Schema.UserTables() {
+		for name, c := range t.Dropped {
+			w.row([]cqltype.Value{cqltype.TextValue(t.Keyspace), cqltype.TextValue(t.Name), cqltype.TextValue(name)}, map[string]cqltype.Value{
+				"dropped_time": cqltype.TimestampValue(c.DroppedAt / 1000), // TimeUnit.toMillis truncates,
+				"kind":         cqltype.TextValue(columnKind(c)),
+				"type":         cqltype.TextValue(expandUserTypes(c.Type).String()),
+			})
+		}
+	}
+}
+
+// expandUserTypes is AbstractType.expandUserTypes, which
+// TableMetadata.recordColumnDrop applies to a dropped column's type: each
+// user type becomes the tuple of its fields' types, frozen as it was.
+func expandUserTypes(t *cqltype.Type) *cqltype.Type {
+	if len(t.Elems) == 0 {
+		return t
+	}
+	c := *t
+	c.Elems = make([]*cqltype.Type, len(t.Elems))
+	for i, e := range t.Elems {
+		c.Elems[i] = expandUserTypes(e)
+	}
+	if c.Kind == cqltype.UDT {
+		c.Kind, c.Keyspace, c.Name, c.FieldNames = cqltype.Tuple, "", "", nil
+	}
+	return &c
 }
 
 // indexes writes one row per secondary index as SchemaKeyspace does from
@@ -205,6 +287,19 @@ func (w schemaWriter) types() {
 			})
 		}
 	}
+}
+
+// columnKind is ColumnMetadata.Kind in lower case, as system_schema writes it.
+func columnKind(c *schema.Column) string {
+	switch c.Kind {
+	case schema.PartitionKey:
+		return "partition_key"
+	case schema.Clustering:
+		return "clustering"
+	case schema.Static:
+		return "static"
+	}
+	return "regular"
 }
 
 // targetName is ColumnIdentifier.maybeQuote for an index target: a name that

@@ -89,6 +89,7 @@ func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 		where = append(where, r.Text)
 	}
 	v.View = &schema.View{Base: base, Where: strings.Join(where, " AND "), IncludeAll: len(s.Selectors) == 0}
+	v.Created = db.Clock
 	ks.Tables[name] = v
 	base.Views = append(base.Views, v)
 	if db.views == nil {

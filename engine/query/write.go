@@ -587,7 +587,7 @@ func (db *DB) apply(w *write, shared *writeParams) (*Result, *cqlerr.Error) {
 		return nil, err
 	}
 	if w.cond == nil {
-		if key, ok, err := singleKey(w.t, w.rs.pk); ok {
+		if key, ok, err := singleKey(w.t, w.rs.pk); ok && w.rs.token == nil {
 			// One partition, as every INSERT names: no lists to build.
 			if err != nil {
 				return nil, err
@@ -601,7 +601,7 @@ func (db *DB) apply(w *write, shared *writeParams) (*Result, *cqlerr.Error) {
 			return db.writeResult(w.t, cqltype.Token(key)), nil
 		}
 	}
-	keys, _, err := db.partitionKeys(w.t, w.rs.pk)
+	keys, _, err := db.keysOf(w.rs)
 	if err != nil {
 		return nil, err
 	}

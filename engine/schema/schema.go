@@ -36,6 +36,10 @@ type Column struct {
 	// ID identifies a static or regular column's cells in the store; unique
 	// within the table for its whole life.
 	ID int
+	// DroppedAt is, for a column ALTER TABLE DROP removed, the drop's
+	// timestamp in microseconds (DroppedColumn.droppedTime), which
+	// system_schema.dropped_columns lists.
+	DroppedAt int64
 }
 
 // IsPrimaryKey reports whether c is a partition key or clustering column.
@@ -84,6 +88,9 @@ type Table struct {
 	// Dense marks a compact table with clustering columns: its single value
 	// column has cells named by the clustering value (legacy layout).
 	Dense bool
+	// Created is the virtual clock (microseconds) at CREATE, which the
+	// table's id, a timeuuid (TableId.generate), is made of.
+	Created int64
 }
 
 // Index is a secondary index on one column.
@@ -153,12 +160,13 @@ func (t *Table) AddColumn(c *Column) {
 	t.rebuild()
 }
 
-// DropColumn removes a static or regular column. Its cells stay in the store
-// but are never read again.
-func (t *Table) DropColumn(c *Column) {
+// DropColumn removes a static or regular column, dropped at timestamp at
+// (microseconds). Its cells stay in the store but are never read again.
+func (t *Table) DropColumn(c *Column, at int64) {
 	if t.Dropped == nil {
 		t.Dropped = map[string]*Column{}
 	}
+	c.DroppedAt = at
 	t.Dropped[c.Name] = c
 	delete(t.byName, c.Name)
 	delete(t.byID, c.ID)

@@ -15,7 +15,7 @@ export type View = "checks" | "results" | "why" | "storage" | "cli" | "sstabledu
 export const viewForms: { readonly [v in View]?: LayoutForm } = { storage: "map", cli: "cli", sstabledump: "sstabledump", ring: "ring", sizes: "summary", model: "summary" };
 
 /** An Outcome's JSON keys (engine's encoder, outcome_json.go): all of them, and those always present. */
-export type OutcomeKey = "statement" | "line" | "columns" | "rows" | "nulls" | "text" | "warnings" | "error" | "plan";
+export type OutcomeKey = "statement" | "line" | "columns" | "rows" | "nulls" | "text" | "warnings" | "error" | "plan" | "trace";
 export type OutcomeRequiredKey = "statement" | "line" | "warnings";
 /** Its error's keys (engine's encoder, outcome_json.go): all of them, and those always present. */
 export type CqlErrorKey = "code" | "message" | "cqlsh" | "line" | "column" | "offset" | "length" | "why" | "fix";

@@ -23,6 +23,7 @@ test("a statement cqlsh prints nothing for is silent", () => {
   assert.equal(silent({ ...base, text: "t" }), false);
   assert.equal(silent({ ...base, warnings: ["w"] }), false);
   assert.equal(silent({ ...base, error: { code: "c", message: "m", cqlsh: "c" } }), false);
+  assert.equal(silent({ ...base, trace: { session: "s", note: "n", text: "t" } }), false);
 });
 
 test("a result set's row count, none under [applied]", () => {

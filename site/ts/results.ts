@@ -26,7 +26,7 @@ export function renderOutcomes(panel: HTMLElement, ui: UI, outs: Outcome[]): voi
 
 /** A statement cqlsh prints nothing for (build/widget.go silent). */
 export function silent(o: Outcome): boolean {
-  return !o.error && !o.columns && !o.text && (!o.warnings || o.warnings.length === 0);
+  return !o.error && !o.columns && !o.text && (!o.warnings || o.warnings.length === 0) && !o.trace;
 }
 
 function renderOutcome(ui: UI, i: number, o: Outcome): HTMLElement {
@@ -47,6 +47,8 @@ function renderOutcome(ui: UI, i: number, o: Outcome): HTMLElement {
     d.append(w);
   }
   if (o.error) d.append(el("p", "out-err", cqlsh(o.error)));
+  // TRACING ON: the simulated trace as cqlsh prints it, under the note that says it is simulated.
+  if (o.trace) d.append(el("p", "out-trace-note", o.trace.note), el("pre", "out-text out-trace", o.trace.text));
   if (o.plan && o.plan.kind !== "write") d.append(renderPlan(ui, o.plan));
   return d;
 }

@@ -44,6 +44,14 @@ export interface Outcome {
   warnings: string[];
   error?: CqlError;
   plan?: Plan;
+  /** Under TRACING ON: the simulated trace (engine/trace.go). */
+  trace?: Trace;
+}
+
+export interface Trace {
+  session: string;
+  note: string;
+  text: string;
 }
 
 /** The keys of T that are not optional. */
