@@ -40,19 +40,25 @@ func (rd *reader) eval(s *selector, rc *rowCtx) cqltype.Value {
 		for i, a := range s.args {
 			args[i] = rd.eval(a, rc)
 		}
-		var v cqltype.Value
-		var err *cqlerr.Error
-		if s.native != nil {
-			v, err = s.native.Call(callCtx{rd.db}, args)
-		} else {
-			v, err = castValue(s.args[0].typ, s.typ, args[0])
-		}
-		if err != nil && rd.stopped == nil {
-			rd.stopped = err
-		}
-		return v
+		return rd.call(s, args)
 	}
 	return nil
+}
+
+// call applies a function selector (a native function, or a CAST) to its
+// evaluated arguments; a failure stops the read, as in Cassandra.
+func (rd *reader) call(s *selector, args []cqltype.Value) cqltype.Value {
+	var v cqltype.Value
+	var err *cqlerr.Error
+	if s.native != nil {
+		v, err = s.native.Call(callCtx{rd.db}, args)
+	} else {
+		v, err = castValue(s.args[0].typ, s.typ, args[0])
+	}
+	if err != nil && rd.stopped == nil {
+		rd.stopped = err
+	}
+	return v
 }
 
 // subSelect computes c[key] or c[from..to] on a collection's value, as
@@ -240,17 +246,7 @@ func (rd *reader) finalEval(s *selector) cqltype.Value {
 	for i, a := range s.args {
 		args[i] = rd.finalEval(a)
 	}
-	var v cqltype.Value
-	var err *cqlerr.Error
-	if s.native != nil {
-		v, err = s.native.Call(callCtx{rd.db}, args)
-	} else {
-		v, err = castValue(s.args[0].typ, s.typ, args[0])
-	}
-	if err != nil && rd.stopped == nil {
-		rd.stopped = err
-	}
-	return v
+	return rd.call(s, args)
 }
 
 // finishAggregate produces the row of an aggregate query or of a group.
