@@ -27,12 +27,18 @@ export interface Change {
   path?: string; // a collection element's key, or a range tombstone's bounds
 }
 
-/** The outcome whose state the travelling views show for a caret on line; null: the final state. */
-export function travelIndex(outcomes: readonly { line: number }[], line: number): number | null {
+/** The statement under a caret on line: the last outcome at or before it; -1 above the first. */
+export function outcomeAt(outcomes: readonly { line: number }[], line: number): number {
   let idx = -1;
   outcomes.forEach((o, i) => {
     if (o.line <= line) idx = i;
   });
+  return idx;
+}
+
+/** The outcome whose state the travelling views show for a caret on line; null: the final state. */
+export function travelIndex(outcomes: readonly { line: number }[], line: number): number | null {
+  const idx = outcomeAt(outcomes, line);
   return idx < 0 || idx >= outcomes.length - 1 ? null : idx;
 }
 

@@ -24,7 +24,7 @@ import type { Pattern, PatternRun } from "./patterns";
 import type { Outcome, UI } from "./types";
 import { viewForms, type LayoutForm, type View } from "./contract.gen";
 import { mark, marked, measure } from "./timing";
-import { changeMarks, travelIndex, travelViews, TravelBar, type Change } from "./travel";
+import { changeMarks, outcomeAt, travelIndex, travelViews, TravelBar, type Change } from "./travel";
 
 /** The layout form a view draws; undefined for Results, Why and an exercise's Checks. */
 export function formOf(view: string): LayoutForm | undefined {
@@ -279,10 +279,7 @@ export class Views {
     const outcomes = this.shown.outcomes;
     this.caretLine = line;
     this.travel(travelIndex(outcomes, line));
-    let idx = -1;
-    outcomes.forEach((o, i) => {
-      if (o.line <= line) idx = i;
-    });
+    const idx = outcomeAt(outcomes, line);
     this.selected = idx;
     // A silent statement has no output to select.
     const panel = this.results;
