@@ -103,8 +103,7 @@ func (s *Session) RerunEach(script string, keep func(n int), emit func(*Outcome)
 		r = cql.NewReaderAt(script, sn.mark)
 		executed, count = sn.executed, sn.outs
 	} else {
-		s.db = s.freshDB()
-		s.shell = newShellState()
+		s.db, s.shell = s.start()
 		r = cql.NewReader(script)
 	}
 	keep(count)
@@ -143,9 +142,26 @@ func (s *Session) rerunState() *rerunState {
 	return s.rerun
 }
 
-// freshDB is the cluster NewSession starts with.
-func (s *Session) freshDB() *query.DB {
-	return NewSession(s.opts).db
+// Base makes the session's present state the start of its Reruns: from
+// now on Rerun, RerunEach and LayoutAt answer as a session that had run
+// what this one has run so far, and then the script, instead of a fresh
+// one. A page calls it once after running a playground's prelude (the
+// examples the playground continues), so that each edit reruns the
+// reader's own script from there, and its statements can be travelled
+// through. The snapshots of earlier Reruns are let go: the next Rerun
+// runs its whole script.
+func (s *Session) Base() {
+	s.base = &snapshot{db: s.db.Fork(), shell: s.shell}
+	s.rerun = nil
+}
+
+// start is the cluster and cqlsh state a Rerun's script starts from: the
+// state Base kept, or a fresh session's.
+func (s *Session) start() (*query.DB, shellState) {
+	if s.base != nil {
+		return s.base.db.Resume(), s.base.shell
+	}
+	return NewSession(s.opts).db, newShellState()
 }
 
 // bucket is the spacing class of a snapshot at this distance from the

@@ -73,6 +73,8 @@ type Session struct {
 	rerun *rerunState
 	// shell is the state of cqlsh's own commands (CONSISTENCY, PAGING, ...).
 	shell shellState
+	// base is the state Reruns start from (Base), or nil: a fresh cluster.
+	base *snapshot
 }
 
 // NewSession returns an empty cluster whose current keyspace is "cqlplay".

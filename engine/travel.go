@@ -91,7 +91,7 @@ func (s *Session) LayoutAt(form, table string, n int) (string, []Change, error) 
 // reader of the script from there, and the outcomes and executed
 // statements before it.
 func (s *Session) resumeBefore(n int) (t *Session, r *cql.Reader, count, executed int) {
-	t = &Session{opts: s.opts, noPrepared: s.noPrepared, shell: newShellState()}
+	t = &Session{opts: s.opts, noPrepared: s.noPrepared}
 	st := s.rerunState()
 	for i := len(st.snaps) - 1; i >= 0; i-- {
 		if sn := &st.snaps[i]; sn.outs <= n {
@@ -99,7 +99,7 @@ func (s *Session) resumeBefore(n int) (t *Session, r *cql.Reader, count, execute
 			return t, cql.NewReaderAt(st.script, sn.mark), sn.outs, sn.executed
 		}
 	}
-	t.db = s.freshDB()
+	t.db, t.shell = s.start()
 	return t, cql.NewReader(st.script), 0, 0
 }
 

@@ -10,8 +10,11 @@ import (
 // layoutsDuring runs script on a fresh session and returns the layout in
 // form as it stands right after each outcome, then the final one (after
 // the directives that follow the last outcome): what LayoutAt must rebuild.
-func layoutsDuring(opts Options, script, form string) []string {
+func layoutsDuring(opts Options, prelude, script, form string) []string {
 	s := NewSession(opts)
+	if prelude != "" {
+		s.Run(prelude)
+	}
 	var got []string
 	s.RunEach(script, func(*Outcome) {
 		l, err := s.Layout(form, "")
@@ -57,7 +60,7 @@ func TestLayoutAtMatchesFreshRun(t *testing.T) {
 			script := strings.Join(lines, "\n")
 			outs := s.Rerun(script)
 			form := LayoutForms[(seed+step)%len(LayoutForms)]
-			want := layoutsDuring(Options{}, script, form)
+			want := layoutsDuring(Options{}, "", script, form)
 			if len(want) != len(outs)+1 {
 				t.Fatalf("seed %d: %d outcomes, %d layouts", seed, len(outs), len(want)-1)
 			}

@@ -1,6 +1,6 @@
 // cqlplay.mjs loads cqlplay's WebAssembly engine and installs
 // globalThis.cqlplay with the same API the Go module installs by itself
-// (open, run, rerun, layout, layoutAt, close: strings in, strings out; see
+// (open, run, rerun, layout, layoutAt, base, close: strings in, strings out; see
 // main_js.go), but with open, run, rerun, layoutAt and close going through the
 // module's //go:wasmexport functions and its linear memory instead of js.FuncOf callbacks, which cost
 // about 10 µs a call before any work is done.
@@ -138,6 +138,9 @@ function fastAPI(ex, slow) {
       const reply = readOutput(ex.cqlplay_layout_at(handle, writeInput(form), statement));
       afterCall();
       return reply;
+    },
+    base(handle) {
+      return slow.base(handle);
     },
     close(handle) {
       if (!isHandle(handle)) return false;

@@ -9,6 +9,7 @@
 //	  rerun(handle: number, script: string): string    // the same for a fresh session, re-running only what changed since the last rerun
 //	  layout(handle: number, form: string, table?: string): string  // JSON: {"form","table","map"|"text"} or {"error"}
 //	  layoutAt(handle: number, form: string, statement: number): string  // layout's JSON as it stood after outcome statement of the last rerun, with "statement" and "changes"
+//	  base(handle: number): boolean  // reruns start from the session's present state (after the scripts run so far), not a fresh one
 //	  close(handle: number): boolean
 //	}
 //
@@ -39,6 +40,7 @@ func main() {
 	api.Set("rerun", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsRerun(b, args) }))
 	api.Set("layout", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayout(b, args) }))
 	api.Set("layoutAt", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayoutAt(b, args) }))
+	api.Set("base", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsBase(b, args) }))
 	api.Set("close", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsClose(b, args) }))
 	// The functions live as long as the module: they are never released.
 	js.Global().Set("cqlplay", api) // last: its presence means ready
@@ -120,6 +122,11 @@ func jsLayoutAt(b *bridge, args []js.Value) any {
 		return string(errorObjectJSON("ServerError", "cqlplay.layoutAt: the third argument must be a statement index, a whole number (0 is the first outcome of the last rerun)"))
 	}
 	return string(b.layoutAt(h, stringArg(args, 1), args[2].Int()))
+}
+
+func jsBase(b *bridge, args []js.Value) any {
+	h, ok := handleArg(args)
+	return ok && b.base(h)
 }
 
 func jsClose(b *bridge, args []js.Value) any {

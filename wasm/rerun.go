@@ -67,3 +67,17 @@ func (b *bridge) rerun(handle int, script string) (out []byte) {
 	b.collect()
 	return out
 }
+
+// base answers cqlplay.base: the state the session has reached becomes the
+// start of its reruns (engine.Session.Base), so that a playground that
+// continues earlier examples runs their scripts once and reruns only its
+// own. It reports whether there was such a session.
+func (b *bridge) base(handle int) bool {
+	s := b.sessions[handle]
+	if s == nil {
+		return false
+	}
+	s.Base()
+	delete(b.reruns, handle)
+	return true
+}

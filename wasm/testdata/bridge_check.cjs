@@ -69,7 +69,7 @@ function perCall(n, f) {
 
 async function main() {
   const api = await start(process.argv[5]);
-  for (const f of ["open", "run", "rerun", "layout", "layoutAt", "close"]) {
+  for (const f of ["open", "run", "rerun", "layout", "layoutAt", "base", "close"]) {
     check("cqlplay." + f + " is a function", typeof api[f] === "function", typeof api[f]);
   }
 
@@ -184,6 +184,29 @@ async function main() {
   const atNoHandle = parses("layoutAt with a bad handle", api.layoutAt(999999, "map", 0));
   check("layoutAt with a bad handle is a ServerError", atNoHandle && atNoHandle.error && atNoHandle.error.code === "ServerError", JSON.stringify(atNoHandle));
   api.close(ht);
+
+  // base: a playground that continues earlier examples runs them once, then
+  // reruns its own script from there, and can travel through it.
+  const hbase = api.open();
+  api.run(hbase, "CREATE TABLE b (k int, c int, v text, PRIMARY KEY (k, c));\nINSERT INTO b (k, c, v) VALUES (1, 1, 'one');\n");
+  check("base of an open handle is true", api.base(hbase) === true, "");
+  const own = "INSERT INTO b (k, c, v) VALUES (1, 2, 'two');\nDELETE FROM b WHERE k = 1 AND c = 1;\nSELECT * FROM b;\n";
+  const hpre = api.open();
+  api.run(hpre, "CREATE TABLE b (k int, c int, v text, PRIMARY KEY (k, c));\nINSERT INTO b (k, c, v) VALUES (1, 1, 'one');\n");
+  const wantBase = api.run(hpre, own);
+  api.close(hpre);
+  check("rerun after base answers as the prelude then the script", api.rerun(hbase, own) === wantBase, api.rerun(hbase, own) + " vs " + wantBase);
+  const edited = own.replace("'two'", "'deux'");
+  const hpre2 = api.open();
+  api.run(hpre2, "CREATE TABLE b (k int, c int, v text, PRIMARY KEY (k, c));\nINSERT INTO b (k, c, v) VALUES (1, 1, 'one');\n");
+  const wantEdited = api.run(hpre2, edited);
+  api.close(hpre2);
+  check("an edited rerun after base still starts from the prelude", api.rerun(hbase, edited) === wantEdited, "");
+  const atFirst = parses("layoutAt after base", api.layoutAt(hbase, "map", 0));
+  const rows = atFirst && atFirst.map && atFirst.map.tables[0].partitions[0].rows;
+  check("layoutAt after base shows the prelude's row and the script's first write", rows && rows.length === 2 && !atFirst.changes.some((c) => c.kind === "tombstone"), JSON.stringify(atFirst).slice(0, 300));
+  check("base with a bad handle is false", api.base(999999) === false && api.base("x") === false, "");
+  api.close(hbase);
 
   // layout: not in the engine yet; an error object either way, never a throw.
   const lay = parses("layout", api.layout(h1, "cli", "t"));
