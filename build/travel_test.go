@@ -115,3 +115,74 @@ func TestBrowserTimeTravel(t *testing.T) {
 		t.Error("the bar shows over Results")
 	}
 }
+
+// TestBrowserTimeTravelAfterPrelude travels through a playground that
+// continues an earlier example (after=): the states are those of its own
+// statements, starting from the rows the earlier example wrote. A run made
+// with the caret on an earlier statement brings that statement's state
+// with it: the page asks the worker once, not again for the travelled view.
+func TestBrowserTimeTravelAfterPrelude(t *testing.T) {
+	ctx := newTab(t)
+	freshLesson(t, ctx, usersLesson)
+	const fig = "#ex-5" // after=users, opens on Storage
+	if got := eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.prelude ?? ""`); got == "" {
+		t.Fatalf("%s continues no example: the lesson changed", fig)
+	}
+	inView(t, ctx, fig)
+	n := runs(t, ctx, fig)
+	eval[bool](t, ctx, `(() => { const ta = document.querySelector("`+fig+` textarea"); ta.focus(); ta.select(); return true })()`)
+	const script = "INSERT INTO users (mainland, state, uid, name, zip) VALUES ('northamerica', 'ohio', 7, 'mia', 43000);\n" +
+		"DELETE FROM users WHERE mainland = 'northamerica' AND state = 'texas' AND uid = 2;\n" +
+		"SELECT * FROM users WHERE mainland = 'northamerica';"
+	if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: script}); err != nil {
+		t.Fatal(err)
+	}
+	waitRun(t, ctx, fig, n)
+	storage := `document.querySelector("` + fig + `-storage")`
+	bar := `document.querySelector("` + fig + ` .pg-travel")`
+	drawn := func(what string) {
+		t.Helper()
+		waitFor(t, ctx, what, `!(document.querySelector("`+fig+`").dataset.stale ?? "").split(" ").includes("storage")`)
+	}
+	northamerica := storage + `.querySelector('.lay-part[data-key="northamerica"]')`
+
+	// On the INSERT: the prelude's four rows of the partition and the new
+	// one, which is marked; no tombstone yet.
+	caretOnLine(t, ctx, fig, 1)
+	waitFor(t, ctx, "the state after the INSERT", bar+`.dataset.at === "0"`)
+	drawn("the Storage view after the INSERT")
+	waitFor(t, ctx, "the INSERT's cells marked", storage+`.querySelectorAll(".tt-written").length > 0`)
+	if got := eval[int](t, ctx, northamerica+`.querySelectorAll(".lay-row").length`); got != 5 {
+		t.Errorf("after the prelude and the INSERT the partition shows %d rows, want 5", got)
+	}
+	if got := eval[int](t, ctx, storage+`.querySelectorAll(".lay-tomb").length`); got != 0 {
+		t.Errorf("before the DELETE the view shows %d tombstones", got)
+	}
+
+	// An edit with the caret on the DELETE: the run brings the state after
+	// the DELETE, so no request for that state follows it.
+	caretOnLine(t, ctx, fig, 2)
+	waitFor(t, ctx, "the state after the DELETE", bar+`.dataset.at === "1"`)
+	drawn("the Storage view after the DELETE")
+	eval[bool](t, ctx, `(() => { window.__sent = []; const post = Worker.prototype.postMessage;
+		Worker.prototype.postMessage = function (m, ...rest) { window.__sent.push(m); return post.call(this, m, ...rest) }; return true })()`)
+	n = runs(t, ctx, fig)
+	eval[bool](t, ctx, `(() => { const ta = document.querySelector("`+fig+` textarea"); const end = ta.value.indexOf("\n", ta.value.indexOf("DELETE"));
+		ta.focus(); ta.setSelectionRange(end, end); return true })()`)
+	if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: " "}); err != nil {
+		t.Fatal(err)
+	}
+	waitRun(t, ctx, fig, n)
+	drawn("the Storage view after the edit")
+	waitFor(t, ctx, "the DELETE's tombstone marked", storage+`.querySelectorAll(".lay-tomb.tt-tombstone").length === 1`)
+	sent := eval[string](t, ctx, `JSON.stringify(window.__sent.filter((m) => m.key === "w5").map((m) => ({ type: m.type, caretLine: m.caretLine, statement: m.statement })))`)
+	if !strings.Contains(sent, `{"type":"run","caretLine":2}`) {
+		t.Errorf("the edit's run did not carry the caret's line: %s", sent)
+	}
+	if strings.Contains(sent, `"statement":1}`) {
+		t.Errorf("the page asked again for the state the run brought: %s", sent)
+	}
+	if got := eval[int](t, ctx, northamerica+`.querySelectorAll(".lay-row").length`); got != 5 {
+		t.Errorf("after the DELETE the partition shows %d rows (one of them deleted), want 5", got)
+	}
+}

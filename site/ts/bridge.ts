@@ -11,6 +11,8 @@ export interface Bridge {
   layout(handle: number, form: string, table?: string): string;
   /** The layout as it stood after outcome statement of the last rerun (README: "layoutAt"). */
   layoutAt?(handle: number, form: string, statement: number): string;
+  /** Reruns start from the session's present state, not a fresh one (README: "base"). */
+  base?(handle: number): boolean;
   close(handle: number): boolean;
 }
 

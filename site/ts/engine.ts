@@ -27,6 +27,8 @@ export interface RunRequest {
   script: string;
   checks: Checks | null; // an exercise's, run after the script
   forms: LayoutForm[]; // the layout forms to compute (those of the views on screen)
+  /** The caret's line when the open view travels (travel.ts): its forms as they stood after that line's statement; 0: the final state. */
+  caretLine: number;
   names: boolean; // also the table and column names, for completion
 }
 
@@ -103,12 +105,12 @@ export class Engine {
         this.queue[i].dropped("replaced");
         this.queue.splice(i, 1);
       }
-      const { key, urgent, version, prelude, script, checks, forms, names } = req;
+      const { key, urgent, version, prelude, script, checks, forms, caretLine, names } = req;
       this.enqueue({
         key,
         run: true,
         urgent,
-        message: (id) => ({ type: "run", id, key, version, lang: document.documentElement.lang, prelude, script, checks, timeoutMs: this.cfg.engineMs, forms, names }),
+        message: (id) => ({ type: "run", id, key, version, lang: document.documentElement.lang, prelude, script, checks, timeoutMs: this.cfg.engineMs, forms, caretLine, names }),
         done: (r, hops) => {
           let outcomes: Outcome[];
           try {

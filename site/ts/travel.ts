@@ -5,8 +5,12 @@
 //   - the caret's statement is the last outcome at or before its line; on
 //     the last statement, before the first one or with a single statement,
 //     the views show the final state, exactly as without time travel;
-//   - only a playground whose runs the worker reruns (one with no prelude)
-//     travels: the engine keeps the states of that script alone;
+//   - the states are those of the playground's own statements: one that
+//     continues earlier examples starts from the state they left (the
+//     worker bases its session after them);
+//   - a run asks for the travelled state of the open view, not the final
+//     one, when the caret is on an earlier statement (worker.ts computes
+//     travelIndex from the run's outcomes, the page again on drawing);
 //   - the bar's buttons step through the outcomes and move the editor's
 //     caret with them, so what the reader types next lands where they look;
 //   - every string shown comes from the engine and is set as text.

@@ -181,7 +181,7 @@ export interface UI {
 // later, or completion, is answered from the same session without running
 // the script again.
 export type ToWorker =
-  | { type: "run"; id: number; key: string; version: Version; lang: string; prelude: string[]; script: string; checks: Checks | null; timeoutMs: number; forms: LayoutForm[]; names: boolean }
+  | { type: "run"; id: number; key: string; version: Version; lang: string; prelude: string[]; script: string; checks: Checks | null; timeoutMs: number; forms: LayoutForm[]; caretLine: number; names: boolean }
   | { type: "layout"; id: number; key: string; form: string }
   | { type: "layoutAt"; id: number; key: string; form: string; statement: number }
   | { type: "names"; id: number; key: string };

@@ -81,6 +81,15 @@ export class Views {
     this.results.addEventListener("mouseleave", () => this.clearClass("lay-hover"));
   }
 
+  /**
+   * The caret's line when the open view travels: a run asks for that
+   * view's state after the line's statement (worker.ts), which is what
+   * drawing it shows; 0: the final state.
+   */
+  get travelLine(): number {
+    return this.bar && travelViews.has(this.open) ? this.caretLine : 0;
+  }
+
   /** Whether no run has been drawn yet: the page shows the build's views. */
   get untouched(): boolean {
     return this.drawn.size === 0;

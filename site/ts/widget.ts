@@ -67,9 +67,10 @@ export class Widget {
     this.version = (fig.dataset.version ?? defaultVersion) as Version;
     this.prelude = (fig.dataset.prelude ?? "").split(" ").filter(Boolean).map(Number);
     this.shown = new ShownRun(page.engine, this.key);
-    // Time travel needs the worker to rerun the script alone: a playground
-    // that continues earlier examples (a prelude) shows the final state.
-    this.views = new Views(fig, ui, this.shown, () => this.schedule(0), this.prelude.length === 0 ? (line) => this.editor.caretToLine(line) : null);
+    // Time travel steps through this playground's own statements; one that
+    // continues earlier examples starts from the state they left (the
+    // worker's session is based after its prelude).
+    this.views = new Views(fig, ui, this.shown, () => this.schedule(0), (line) => this.editor.caretToLine(line));
     const src = fig.querySelector(".pg-src")!;
     this.edit = new ReaderEdit(fig, ui, this.index, src.textContent ?? "", (s) => this.setStatus(s));
     this.editor = new Editor({
@@ -147,6 +148,7 @@ export class Widget {
       script,
       checks: this.views.exercise?.spec ?? (patterns.length > 0 ? { data: "", queries: patterns.map((p) => p.query + ";") } : null),
       forms: form ? [form] : [],
+      caretLine: this.views.travelLine,
       names: false,
     });
     if (!r || seq !== this.seq) return;

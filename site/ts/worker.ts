@@ -13,6 +13,11 @@ import { load } from "cqlplay-bridge";
 import type { Bridge } from "./bridge";
 import { engineSource } from "./onefile";
 import type { FromWorker, Reply, ToWorker } from "./types";
+import { travelIndex, travelViews } from "./travel";
+import { viewForms, type View } from "./contract.gen";
+
+/** The layout forms of the views that travel. */
+const travelForms: ReadonlySet<string> = new Set([...travelViews].map((v) => viewForms[v as View]!));
 
 const scope = self as unknown as {
   postMessage(m: FromWorker): void;
@@ -31,15 +36,19 @@ let bridge: (Bridge & { rerun?(handle: number, script: string): string }) | null
 
 /**
  * The open session of a key's latest run, and the layouts already computed
- * from it. A run with no prelude reruns its script in the key's session
- * (options the same): the engine then runs only from the first statement
- * the edit changed, and answers as a fresh session would.
+ * from it. A run reruns its script in the key's session when the options
+ * and the prelude are the same: the engine then runs only from the first
+ * statement the edit changed, and answers as a session that ran the
+ * prelude and then the script would. The prelude (the examples a
+ * playground continues) runs once, when the session opens, and the
+ * session is based there (bridge.base).
  */
 interface Session {
   handle: number;
   run: number;
   layouts: Map<string, string>;
-  options: string;
+  /** The options and the prelude's scripts the session was opened with. */
+  opened: string;
   rerun: boolean;
 }
 
@@ -120,10 +129,12 @@ function run(m: Extract<ToWorker, { type: "run" }>, t0: number): void {
   const b = bridge!;
   // The page's language: the engine explains failures (Why, Fix) in it.
   const options = JSON.stringify({ version: m.version, timeoutMs: m.timeoutMs, lang: m.lang });
-  const rerun = m.prelude.length === 0 && typeof b.rerun === "function";
+  const opened = [options, ...m.prelude].join("\u0000");
+  // An engine without rerun, or without base for a prelude, runs it all each time.
+  const rerun = typeof b.rerun === "function" && (m.prelude.length === 0 || typeof b.base === "function");
   const old = sessions.get(m.key);
   let s: Session;
-  if (rerun && old && old.rerun && old.options === options) {
+  if (rerun && old && old.rerun && old.opened === opened) {
     s = old;
     s.run = m.id;
     s.layouts = new Map();
@@ -133,12 +144,13 @@ function run(m: Extract<ToWorker, { type: "run" }>, t0: number): void {
       reply(m.id, 0, t0, { json: failure("the engine refused the session options") });
       return;
     }
-    s = { handle: h, run: m.id, layouts: new Map(), options, rerun };
+    s = { handle: h, run: m.id, layouts: new Map(), opened, rerun };
     sessions.set(m.key, s);
     if (old) b.close(old.handle);
+    for (const p of m.prelude) b.run(h, p);
+    if (rerun && m.prelude.length > 0) b.base!(h);
   }
   const h = s.handle;
-  for (const p of m.prelude) b.run(h, p);
   // What the session ran after its last rerun (checks, names) changes no
   // rerun: the engine resumes from the state it kept before the edit.
   const json = rerun ? b.rerun!(h, m.script) : b.run(h, m.script);
@@ -146,7 +158,14 @@ function run(m: Extract<ToWorker, { type: "run" }>, t0: number): void {
   // the reader's tables holding the exercise's data.
   const checks = m.checks ? [b.run(h, m.checks.data), ...m.checks.queries.map((q) => b.run(h, q))] : null;
   const layouts: Record<string, string> = {};
-  for (const form of m.forms) layouts[form] = layout(s, form);
+  // With the caret on an earlier statement, the open view shows the state
+  // after it: that state is computed, not the final one (ShownRun's key
+  // form@n), so drawing needs no second request.
+  const at = m.caretLine > 0 && s.rerun && m.forms.some((f) => travelForms.has(f)) ? travelIndex(JSON.parse(json) as { line: number }[], m.caretLine) : null;
+  for (const form of m.forms) {
+    if (at !== null && travelForms.has(form)) layouts[form + "@" + at] = layoutAt(s, form, at);
+    else layouts[form] = layout(s, form);
+  }
   reply(m.id, s.run, t0, { json, checks, layouts, names: m.names ? names(s) : null });
 }
 
