@@ -194,66 +194,10 @@ func (d *fdBuffer) dtoa(binExp int, fractBits int64, nSignificantBits int) {
 	switch {
 	case bBits < 32 && tenSBits < 32:
 		b := int32(fractBits) * fdSmall5Pow[B5] << B2
-		s := fdSmall5Pow[S5] << S2
-		m := fdSmall5Pow[M5] << M2
-		tens := s * 10
-		q := b / s
-		b = 10 * (b % s)
-		m *= 10
-		low = b < m
-		high = b+m > tens
-		if q == 0 && !high {
-			decExp--
-		} else {
-			digits = append(digits, byte('0'+q))
-		}
-		if decExp < -3 || decExp >= 8 {
-			high, low = false, false
-		}
-		for !low && !high {
-			q = b / s
-			b = 10 * (b % s)
-			m *= 10
-			if m > 0 {
-				low = b < m
-				high = b+m > tens
-			} else {
-				low, high = true, true
-			}
-			digits = append(digits, byte('0'+q))
-		}
-		lowDigitDifference = int64(b<<1 - tens)
+		digits, decExp, low, high, lowDigitDifference = fdFixedDigits(b, fdSmall5Pow[S5]<<S2, fdSmall5Pow[M5]<<M2, decExp)
 	case bBits < 64 && tenSBits < 64:
 		b := fractBits * fdLong5Pow[B5] << B2
-		s := fdLong5Pow[S5] << S2
-		m := fdLong5Pow[M5] << M2
-		tens := s * 10
-		q := b / s
-		b = 10 * (b % s)
-		m *= 10
-		low = b < m
-		high = b+m > tens
-		if q == 0 && !high {
-			decExp--
-		} else {
-			digits = append(digits, byte('0'+q))
-		}
-		if decExp < -3 || decExp >= 8 {
-			high, low = false, false
-		}
-		for !low && !high {
-			q = b / s
-			b = 10 * (b % s)
-			m *= 10
-			if m > 0 {
-				low = b < m
-				high = b+m > tens
-			} else {
-				low, high = true, true
-			}
-			digits = append(digits, byte('0'+q))
-		}
-		lowDigitDifference = b<<1 - tens
+		digits, decExp, low, high, lowDigitDifference = fdFixedDigits(b, fdLong5Pow[S5]<<S2, fdLong5Pow[M5]<<M2, decExp)
 	default:
 		pow52 := func(p5, p2 int) *big.Int {
 			v := new(big.Int).Exp(big.NewInt(5), big.NewInt(int64(p5)), nil)
@@ -405,4 +349,40 @@ func (d *fdBuffer) javaFormat(neg bool) string {
 		}
 	}
 	return string(b)
+}
+
+// fdFixedDigits is dtoa's digit loop in fixed-width arithmetic: Java's
+// FloatingDecimal runs it once in int and once in long, each wrapping at its
+// own width, so T is int32 or int64 to keep that overflow exactly. b, s and m
+// are the scaled value, divisor and error margin; it returns the digits, the
+// decimal exponent, whether the last digit may round low or high, and
+// (b<<1) - 10s for the tie break.
+func fdFixedDigits[T int32 | int64](b, s, m T, decExp int) (digits []byte, exp int, low, high bool, lowDigitDifference int64) {
+	tens := s * 10
+	q := b / s
+	b = 10 * (b % s)
+	m *= 10
+	low = b < m
+	high = b+m > tens
+	if q == 0 && !high {
+		decExp--
+	} else {
+		digits = append(digits, byte('0'+q))
+	}
+	if decExp < -3 || decExp >= 8 {
+		high, low = false, false
+	}
+	for !low && !high {
+		q = b / s
+		b = 10 * (b % s)
+		m *= 10
+		if m > 0 {
+			low = b < m
+			high = b+m > tens
+		} else {
+			low, high = true, true
+		}
+		digits = append(digits, byte('0'+q))
+	}
+	return digits, decExp, low, high, int64(b<<1 - tens)
 }
