@@ -270,7 +270,7 @@ func ToDate(from *Type, v Value) Value {
 	if !ok {
 		return nil
 	}
-	return DateValue(floorDiv(ms, 1000) / 86400)
+	return DateValue(FloorDiv(ms, 1000) / 86400)
 }
 
 // ToTimestamp is toTimestamp(x) for a date, timestamp or timeuuid.

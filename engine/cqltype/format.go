@@ -296,14 +296,14 @@ func appendPyText(b []byte, s string, quote bool) []byte {
 // through the float ms/1000.0, so far from 1970 the microseconds pick up
 // float noise (.147003); and glibc's %Y does not pad years below 1000.
 func cqlshTimestamp(ms int64) string {
-	days := floorDiv(ms, 86400000)
-	if y, _, _ := civilFromDays(days); y < 1 || y > 9999 {
+	days := FloorDiv(ms, 86400000)
+	if y, _, _ := CivilFromDays(days); y < 1 || y > 9999 {
 		return strconv.FormatInt(ms, 10)
 	}
 	us := pythonMicros(ms)
-	days = floorDiv(us, 86400e6)
+	days = FloorDiv(us, 86400e6)
 	rem := us - days*86400e6
-	y, m, d := civilFromDays(days)
+	y, m, d := CivilFromDays(days)
 	if y < 1 || y > 9999 {
 		return strconv.FormatInt(ms, 10)
 	}
@@ -333,7 +333,7 @@ func pythonMicros(ms int64) int64 {
 // cqlshDate prints a date as the driver's Date does, or its day count when
 // the year is outside 1-9999.
 func cqlshDate(days int64) string {
-	y, m, d := civilFromDays(days)
+	y, m, d := CivilFromDays(days)
 	if y < 1 || y > 9999 {
 		return strconv.FormatInt(days, 10)
 	}
@@ -381,7 +381,7 @@ func appendPadded(b []byte, n int64, width int) []byte {
 // javaDateString prints days as LocalDate.toString / ISO_LOCAL_DATE:
 // yyyy-MM-dd, with a sign past four digits.
 func javaDateString(days int64) string {
-	y, m, d := civilFromDays(days)
+	y, m, d := CivilFromDays(days)
 	var b []byte
 	if y > 9999 {
 		b = append(b, '+')
@@ -393,9 +393,9 @@ func javaDateString(days int64) string {
 // sep ' ' gives the JSON form "2026-01-01 00:00:00.000Z", 'T' the CQL
 // literal form of toCQLLiteral.
 func javaTimestamp(ms int64, sep byte) string {
-	days := floorDiv(ms, 86400000)
+	days := FloorDiv(ms, 86400000)
 	rem := ms - days*86400000
-	y, m, d := civilFromDays(days)
+	y, m, d := CivilFromDays(days)
 	var b []byte
 	if y > 9999 {
 		b = append(b, '+')
@@ -457,7 +457,7 @@ func (t *Type) appendLiteral(b []byte, v Value) []byte {
 		return append(b, javaDecimal(u, s)...)
 	case Timestamp:
 		ms, _ := Int64Of(v)
-		if y, _, _ := civilFromDays(floorDiv(ms, 86400000)); y < 1 || y > 9999 {
+		if y, _, _ := CivilFromDays(FloorDiv(ms, 86400000)); y < 1 || y > 9999 {
 			return strconv.AppendInt(b, ms, 10) // no date pattern reads these years back
 		}
 		return quoted(javaTimestamp(ms, 'T'))

@@ -165,7 +165,7 @@ func daysFromCivil(y, m, d int64) int64 {
 	if m <= 2 {
 		y--
 	}
-	era := floorDiv(y, 400)
+	era := FloorDiv(y, 400)
 	yoe := y - era*400
 	mp := (m + 9) % 12
 	doy := (153*mp+2)/5 + d - 1
@@ -173,10 +173,12 @@ func daysFromCivil(y, m, d int64) int64 {
 	return era*146097 + doe - 719468
 }
 
-// civilFromDays is the inverse of daysFromCivil.
-func civilFromDays(z int64) (y, m, d int64) {
+// CivilFromDays is the inverse of daysFromCivil: days since 1970-01-01 to
+// a proleptic Gregorian date (Howard Hinnant's civil_from_days), the one
+// calendar the engine's formats (cqlsh, sstabledump, JSON) print.
+func CivilFromDays(z int64) (y, m, d int64) {
 	z += 719468
-	era := floorDiv(z, 146097)
+	era := FloorDiv(z, 146097)
 	doe := z - era*146097
 	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
 	y = yoe + era*400
@@ -445,3 +447,15 @@ func errDateRange(s, how, bound string) *cqlerr.Error {
 func errUnableToMakeFrom(what, s string) *cqlerr.Error {
 	return cqlerr.Invalid(what + " from: '" + s + "'")
 }
+
+// FloorDiv and FloorMod are Java's Math.floorDiv and Math.floorMod: time
+// before 1970 rounds toward the earlier instant, as Cassandra's do.
+func FloorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+func FloorMod(a, b int64) int64 { return a - FloorDiv(a, b)*b }

@@ -114,7 +114,7 @@ func UUIDUnixMillis(v Value) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return floorDiv(t-gregorianOffset, 10000), true
+	return FloorDiv(t-gregorianOffset, 10000), true
 }
 
 // MinTimeUUID is minTimeuuid(ms): the smallest timeuuid at that millisecond
@@ -149,15 +149,5 @@ func UUIDTime(v Value) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	n := t - gregorianOffset
-	return time.Unix(floorDiv(n, 1e7), floorMod(n, 1e7)*100).UTC(), true
+	return time.Unix(FloorDiv(n, 1e7), FloorMod(n, 1e7)*100).UTC(), true
 }
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if (a%b != 0) && ((a < 0) != (b < 0)) {
-		q--
-	}
-	return q
-}
-
-func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }

@@ -73,9 +73,9 @@ func plainASCII(v []byte) bool {
 // (ISO_INSTANT): the fraction is left out when zero, else printed in 3, 6 or
 // 9 digits.
 func appendInstant(b []byte, secs int64, nanos int64) []byte {
-	days := floorDiv(secs, 86400)
+	days := cqltype.FloorDiv(secs, 86400)
 	rem := secs - days*86400
-	y, m, d := civil(days)
+	y, m, d := cqltype.CivilFromDays(days)
 	switch {
 	case y > 9999:
 		b = append(b, '+')
@@ -124,7 +124,7 @@ func appendMicrosInstant(b []byte, t int64) []byte {
 	case t < -limit:
 		nanos = math.MinInt64
 	}
-	return appendInstant(b, t/1_000_000, floorMod(nanos, 1_000_000_000))
+	return appendInstant(b, t/1_000_000, cqltype.FloorMod(nanos, 1_000_000_000))
 }
 
 // microsInstant and secondsInstant are sstabledump's dateString for
@@ -132,38 +132,6 @@ func appendMicrosInstant(b []byte, t int64) []byte {
 func microsInstant(t int64) string { return string(appendMicrosInstant(nil, t)) }
 
 func secondsInstant(t int64) string { return string(appendInstant(nil, t, 0)) }
-
-func floorDiv(a, b int64) int64 {
-	q := a / b
-	if a%b != 0 && (a < 0) != (b < 0) {
-		q--
-	}
-	return q
-}
-
-func floorMod(a, b int64) int64 { return a - floorDiv(a, b)*b }
-
-// civil converts days since 1970-01-01 to a proleptic Gregorian date
-// (Howard Hinnant's civil_from_days).
-func civil(z int64) (y, m, d int64) {
-	z += 719468
-	era := floorDiv(z, 146097)
-	doe := z - era*146097
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
-	y = yoe + era*400
-	doy := doe - (365*yoe + yoe/4 - yoe/100)
-	mp := (5*doy + 2) / 153
-	d = doy - (153*mp+2)/5 + 1
-	if mp < 10 {
-		m = mp + 3
-	} else {
-		m = mp - 9
-	}
-	if m <= 2 {
-		y++
-	}
-	return y, m, d
-}
 
 // pad appends a non-negative n with at least width digits, zero-filled.
 func pad(b []byte, n int64, width int) []byte {
