@@ -6,19 +6,11 @@
 //
 // usage: node bench_layoutat.cjs WASM_EXEC_JS MODULE_WASM CQLPLAY_MJS
 "use strict";
-const fs = require("fs");
-const { pathToFileURL } = require("url");
-globalThis.fs ??= fs;
-require(process.argv[2]);
-const bytes = fs.readFileSync(process.argv[3]);
-
-function pct(a, p) { a = [...a].sort((x, y) => x - y); return a[Math.min(a.length - 1, Math.floor(a.length * p))]; }
+const { loadBridge, pct, bench50Prefix } = require("./bench_common.cjs");
 
 async function main() {
-  const { load } = await import(pathToFileURL(process.argv[4]).href);
-  const api = await load(bytes);
-  let bench50 = "CREATE TABLE perf (k int, c int, v text, PRIMARY KEY (k, c));\n";
-  for (let i = 0; i < 47; i++) bench50 += `INSERT INTO perf (k, c, v) VALUES (${i % 5}, ${i}, 'value ${i}');\n`;
+  const { api } = await loadBridge(process.argv);
+  let bench50 = bench50Prefix();
   bench50 += "DELETE FROM perf WHERE k = 1 AND c = 1;\nSELECT * FROM perf WHERE k = 1;\n";
   const h = api.open();
   const outs = JSON.parse(api.rerun(h, bench50)).length;

@@ -6,19 +6,11 @@
 //
 // usage: node bench_rerun.cjs WASM_EXEC_JS MODULE_WASM CQLPLAY_MJS
 "use strict";
-const fs = require("fs");
-const { pathToFileURL } = require("url");
-globalThis.fs ??= fs;
-require(process.argv[2]);
-const bytes = fs.readFileSync(process.argv[3]);
-
-function pct(a, p) { a = [...a].sort((x, y) => x - y); return a[Math.min(a.length - 1, Math.floor(a.length * p))]; }
+const { loadBridge, pct, bench50Prefix } = require("./bench_common.cjs");
 
 async function main() {
-  const { load } = await import(pathToFileURL(process.argv[4]).href);
-  const api = await load(bytes);
-  let bench50 = "CREATE TABLE perf (k int, c int, v text, PRIMARY KEY (k, c));\n";
-  for (let i = 0; i < 47; i++) bench50 += `INSERT INTO perf (k, c, v) VALUES (${i % 5}, ${i}, 'value ${i}');\n`;
+  const { api } = await loadBridge(process.argv);
+  let bench50 = bench50Prefix();
   bench50 += "SELECT * FROM perf WHERE k = 1;\n";
   let w1 = "CREATE TABLE readings (sensor text, day text, ts bigint, value double, note text, PRIMARY KEY ((sensor, day), ts));\n";
   for (let i = 0; i < 100000; i++) w1 += `INSERT INTO readings (sensor, day, ts, value, note) VALUES ('s${i % 200}', '2026-01-01', ${1767225600000 + Math.floor(i / 200) * 10000}, ${(i * 7919) % 100000 / 100}, 'ok');\n`;
