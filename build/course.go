@@ -31,6 +31,10 @@ var course = []part{
 		"en": "Writes, time and history",
 		"zh": "写入、时间与历史",
 	}},
+	{19, 19, map[string]string{
+		"en": "More in a row: collections, types and static columns",
+		"zh": "一行里的更多内容：集合、类型与静态列",
+	}},
 }
 
 // coursePart is a part as the index shows it.
