@@ -35,6 +35,10 @@ var course = []part{
 		"en": "More in a row: collections, types and static columns",
 		"zh": "一行里的更多内容：集合、类型与静态列",
 	}},
+	{20, 20, map[string]string{
+		"en": "Putting it together",
+		"zh": "融会贯通",
+	}},
 }
 
 // coursePart is a part as the index shows it.
