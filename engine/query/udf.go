@@ -23,17 +23,24 @@ func (db *DB) alterSchemaKeyspace(q cql.QualifiedName) (string, *cqlerr.Error) {
 	if name == "" {
 		return "", errNoKeyspace()
 	}
+	return name, checkSchemaKeyspace(name)
+}
+
+// checkSchemaKeyspace is AlterSchemaStatement.execute's check of the
+// keyspace a schema statement changes, before the statement's own apply:
+// not a local system keyspace, not a virtual one, a valid name.
+func checkSchemaKeyspace(name string) *cqlerr.Error {
 	switch name {
 	case "system", "system_schema": // SchemaConstants.isLocalSystemKeyspace
-		return "", errSystemKeyspaceNotModifiable(name)
+		return errSystemKeyspaceNotModifiable(name)
 	}
 	if virtualKeyspaces[name] {
-		return "", errVirtualKeyspaceNotModifiable(name)
+		return errVirtualKeyspaceNotModifiable(name)
 	}
 	if !validSchemaName(name) {
-		return "", errInvalidKeyspaceName(name)
+		return errInvalidKeyspaceName(name)
 	}
-	return name, nil
+	return nil
 }
 
 // validSchemaName is SchemaConstants.isValidName: 1 to 48 word characters.
