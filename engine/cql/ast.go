@@ -611,3 +611,40 @@ type Directive struct {
 	Name string
 	Args []string
 }
+
+// CreateFunction is CREATE [OR REPLACE] FUNCTION [IF NOT EXISTS]
+// [ks.]name (arg type, ...) (CALLED | RETURNS NULL) ON NULL INPUT RETURNS
+// type LANGUAGE lang AS 'body'.
+type CreateFunction struct {
+	Base
+	OrReplace, IfNotExists bool
+	Name                   QualifiedName
+	Args                   []ColumnDef // names and types; never Static
+	CalledOnNullInput      bool
+	Returns                *TypeRef
+	Language               string // lower-cased, as Parser.g keeps it
+	Body                   string
+}
+
+// CreateAggregate is CREATE [OR REPLACE] AGGREGATE [IF NOT EXISTS]
+// [ks.]name (type, ...) SFUNC f STYPE type [FINALFUNC f] [INITCOND term].
+type CreateAggregate struct {
+	Base
+	OrReplace, IfNotExists bool
+	Name                   QualifiedName
+	ArgTypes               []*TypeRef
+	StateFunc              Ident
+	StateType              *TypeRef
+	FinalFunc              *Ident // nil: none
+	InitCond               Expr   // nil: none
+}
+
+// DropFunction is DROP FUNCTION (or, Aggregate, DROP AGGREGATE) [IF EXISTS]
+// [ks.]name [(type, ...)].
+type DropFunction struct {
+	Base
+	Aggregate, IfExists bool
+	Name                QualifiedName
+	ArgTypes            []*TypeRef
+	ArgsGiven           bool // the parentheses were written, even empty
+}

@@ -35,7 +35,21 @@ func (p *parser) ifExists() bool {
 // parseCreate dispatches CREATE statements.
 func (p *parser) parseCreate() Statement {
 	p.expect(KwCreate)
+	if p.got(KwOr) {
+		p.expect(KwReplace)
+		switch {
+		case p.got(KwFunction):
+			return p.createFunction(true)
+		case p.got(KwAggregate):
+			return p.createAggregate(true)
+		}
+		p.noViable()
+	}
 	switch {
+	case p.got(KwFunction):
+		return p.createFunction(false)
+	case p.got(KwAggregate):
+		return p.createAggregate(false)
 	case p.isKw(KwKeyspace) || p.isKw(KwSchema):
 		p.next()
 		s := &CreateKeyspace{IfNotExists: p.ifNotExists(), Name: p.keyspaceName()}
@@ -435,6 +449,10 @@ func (p *parser) parseDrop() Statement {
 		return &DropView{IfExists: p.ifExists(), Name: p.qualifiedName("table")}
 	case p.got(KwType):
 		return &DropType{IfExists: p.ifExists(), Name: p.qualifiedName("type")}
+	case p.got(KwFunction):
+		return p.dropFunction(false)
+	case p.got(KwAggregate):
+		return p.dropFunction(true)
 	}
 	p.noViable()
 	return nil

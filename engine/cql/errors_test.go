@@ -18,6 +18,10 @@ func TestSyntaxErrors(t *testing.T) {
 		want string
 	}{
 		{"SELECT FROM t", "1:8", 4, "line 1:7 no viable alternative at input 'FROM' (SELECT [FROM]...)"},
+		{"CREATE FUNCTION f (a int) ON NULL INPUT RETURNS int LANGUAGE java AS 'x'", "1:27", 2, "line 1:26 no viable alternative at input 'ON' (...FUNCTION f (a int) [ON]...)"},
+		{"CREATE FUNCTION f (a int) CALLED ON NULL INPUT RETURNS int LANGUAGE \"java\" AS 'x'", "1:69", 6, "line 1:68 mismatched input 'java' expecting IDENT (...NULL INPUT RETURNS int LANGUAGE [\"java\"]...)"},
+		{"CREATE FUNCTION f (a int) CALLED ON NULL INPUT RETURNS int LANGUAGE java AS x", "1:77", 1, "line 1:76 mismatched input 'x' expecting STRING_LITERAL (...RETURNS int LANGUAGE java AS [x])"},
+		{"CREATE OR REPLACE TABLE t (k int PRIMARY KEY)", "1:19", 5, "line 1:18 no viable alternative at input 'TABLE' (CREATE OR REPLACE [TABLE]...)"},
 		{"SELECT FROM t;", "1:8", 4, "line 1:7 no viable alternative at input 'FROM' (SELECT [FROM]...)"},
 		{"SELECT * FROM t WHERE", "1:22", 0, "line 1:21 no viable alternative at input '<EOF>'"},
 		{"SELECT * FROM t WHERE k = 1 x", "1:29", 1, "line 1:28 mismatched input 'x' expecting EOF (...t WHERE k = 1 [x])"},

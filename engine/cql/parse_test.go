@@ -139,6 +139,17 @@ func TestParsePrint(t *testing.T) {
 		{"DROP MATERIALIZED VIEW IF EXISTS v", "DROP MATERIALIZED VIEW IF EXISTS v"},
 		{"CREATE TYPE IF NOT EXISTS ks.address (street text, zip int, phones list<text>,)", "CREATE TYPE IF NOT EXISTS ks.address (street text, zip int, phones list<text>)"},
 		{"DROP TYPE IF EXISTS address", "DROP TYPE IF EXISTS address"},
+		// user-defined functions and aggregates (Parser.g's createFunctionStatement, ...)
+		{"create or replace function ks.f (a int, \"B\" list<text>) called on null input returns int language JAVA as $$ return a; $$",
+			"CREATE OR REPLACE FUNCTION ks.f (a int, \"B\" list<text>) CALLED ON NULL INPUT RETURNS int LANGUAGE java AS ' return a; '"},
+		{"CREATE FUNCTION IF NOT EXISTS f () RETURNS NULL ON NULL INPUT RETURNS text LANGUAGE javascript AS 'it''s'",
+			"CREATE FUNCTION IF NOT EXISTS f () RETURNS NULL ON NULL INPUT RETURNS text LANGUAGE javascript AS 'it''s'"},
+		{"CREATE AGGREGATE IF NOT EXISTS ks.a (int, text) SFUNC s STYPE tuple<int, bigint> FINALFUNC fin INITCOND (0, 0)",
+			"CREATE AGGREGATE IF NOT EXISTS ks.a (int, text) SFUNC s STYPE tuple<int, bigint> FINALFUNC fin INITCOND (0, 0)"},
+		{"CREATE OR REPLACE AGGREGATE a () SFUNC \"S\" STYPE int", "CREATE OR REPLACE AGGREGATE a () SFUNC \"S\" STYPE int"},
+		{"DROP FUNCTION IF EXISTS ks.f", "DROP FUNCTION IF EXISTS ks.f"},
+		{"DROP FUNCTION f()", "DROP FUNCTION f ()"},
+		{"DROP AGGREGATE a (int, frozen<list<int>>)", "DROP AGGREGATE a (int, frozen<list<int>>)"},
 		// DESCRIBE
 		{"DESCRIBE TABLES", "DESCRIBE TABLES"},
 		{"DESC TABLE ks.t", "DESCRIBE TABLE ks.t"},

@@ -492,3 +492,72 @@ func (s *Directive) String() string {
 	}
 	return b.String()
 }
+
+func (s *CreateFunction) String() string {
+	var b strings.Builder
+	b.WriteString("CREATE ")
+	if s.OrReplace {
+		b.WriteString("OR REPLACE ")
+	}
+	b.WriteString("FUNCTION " + ifNotExistsText(s.IfNotExists) + s.Name.String() + " (")
+	for i, a := range s.Args {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeColumnDef(&b, a)
+	}
+	b.WriteString(") ")
+	if s.CalledOnNullInput {
+		b.WriteString("CALLED")
+	} else {
+		b.WriteString("RETURNS NULL")
+	}
+	b.WriteString(" ON NULL INPUT RETURNS " + s.Returns.String() + " LANGUAGE " + s.Language + " AS ")
+	writeExpr(&b, &Literal{Kind: StringLit, Text: s.Body})
+	return b.String()
+}
+
+func (s *CreateAggregate) String() string {
+	var b strings.Builder
+	b.WriteString("CREATE ")
+	if s.OrReplace {
+		b.WriteString("OR REPLACE ")
+	}
+	b.WriteString("AGGREGATE " + ifNotExistsText(s.IfNotExists) + s.Name.String())
+	writeTypeList(&b, s.ArgTypes)
+	b.WriteString(" SFUNC " + s.StateFunc.String() + " STYPE " + s.StateType.String())
+	if s.FinalFunc != nil {
+		b.WriteString(" FINALFUNC " + s.FinalFunc.String())
+	}
+	if s.InitCond != nil {
+		b.WriteString(" INITCOND ")
+		writeExpr(&b, s.InitCond)
+	}
+	return b.String()
+}
+
+func (s *DropFunction) String() string {
+	var b strings.Builder
+	b.WriteString("DROP FUNCTION ")
+	if s.Aggregate {
+		b.Reset()
+		b.WriteString("DROP AGGREGATE ")
+	}
+	b.WriteString(ifExistsText(s.IfExists) + s.Name.String())
+	if s.ArgsGiven {
+		writeTypeList(&b, s.ArgTypes)
+	}
+	return b.String()
+}
+
+// writeTypeList writes " (type, ...)".
+func writeTypeList(b *strings.Builder, types []*TypeRef) {
+	b.WriteString(" (")
+	for i, t := range types {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeType(b, t)
+	}
+	b.WriteByte(')')
+}

@@ -226,6 +226,12 @@ func (db *DB) exec(stmt cql.Statement) (res *Result, err *cqlerr.Error) {
 		return db.createType(s)
 	case *cql.DropType:
 		return db.dropType(s)
+	case *cql.CreateFunction:
+		return db.createFunction(s)
+	case *cql.CreateAggregate:
+		return db.createAggregate(s)
+	case *cql.DropFunction:
+		return db.dropFunction(s)
 	}
 	return nil, errUnsupportedStatement()
 }

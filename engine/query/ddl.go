@@ -85,6 +85,11 @@ const (
 
 func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 	name := strings.Clone(s.Name.Name) // the schema must not keep the script alive
+	if db.Version != "3.11" {
+		if err := checkSchemaKeyspace(name); err != nil {
+			return nil, err
+		}
+	}
 	// CreateKeyspaceStatement.apply: the attributes, then existence, then
 	// the replication strategy.
 	ks := &schema.Keyspace{Name: name, Tables: map[string]*schema.Table{}, DurableWrites: true}

@@ -28,7 +28,7 @@ func (db *DB) describeStmt(s *cql.Describe) (*Result, *cqlerr.Error) {
 	case cql.DescribeKeyspaces:
 		return listing(quoteNames(sortedNames(db.Schema.KeyspaceNames()))), nil
 	case cql.DescribeTables:
-		return db.describeNames((*schema.Keyspace).TableNames)
+		return db.describeNames(describedTableNames)
 	case cql.DescribeTypes:
 		return db.describeNames((*schema.Keyspace).TypeNames)
 	case cql.DescribeFunctions, cql.DescribeAggregates:
@@ -72,7 +72,7 @@ func (db *DB) describeStmt(s *cql.Describe) (*Result, *cqlerr.Error) {
 	if ks == nil {
 		return nil, errDescribeNotFound(ksName)
 	}
-	t := ks.Tables[name]
+	t := describedTable(ks, name)
 	switch s.Kind {
 	case cql.DescribeKeyspace:
 		return elements(keyspaceElements(ks, s.Only)), nil
@@ -151,11 +151,17 @@ func compareIgnoreCase(a, b string) int {
 // keyspaceElements are DESCRIBE KEYSPACE's statements
 // (DescribeStatement.getKeyspaceElements): the keyspace, then (unless only)
 // each table by name with its indexes and then its views, each by name.
-// Cassandra's own keyspaces list no tables here: cqlplay does not model
-// their tables.
+// Of Cassandra's own keyspaces, those whose every table cqlplay models
+// (system_schema, system_traces) list their tables, the others none.
 func keyspaceElements(ks *schema.Keyspace, only bool) []string {
 	out := []string{describeKeyspace(ks)}
-	if only || ks.System {
+	if only || ks.System && !completeSystemKeyspaces[ks.Name] {
+		return out
+	}
+	if ks.System {
+		for _, n := range describedTableNames(ks) {
+			out = append(out, describeCreate(describedTable(ks, n)))
+		}
 		return out
 	}
 	// Types.sortedStream: each type after the types it uses.

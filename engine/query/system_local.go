@@ -3,7 +3,6 @@ package query
 import (
 	"strconv"
 
-	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/schema"
 	"github.com/cqlplay/cqlplay/engine/store"
 )
@@ -37,21 +36,7 @@ const systemLocalDDL = `CREATE TABLE system.local (
     schema_version uuid,
     tokens set<text>,
     truncated_at map<uuid, blob>
-)`
-
-// systemTable builds a system table from its declaration, which is the
-// engine's own text: one that does not parse or is refused is a bug.
-func systemTable(ks *schema.Keyspace, ddl string) *schema.Table {
-	ct, ok := cql.Parse(ddl)[0].Stmt.(*cql.CreateTable)
-	if !ok {
-		panic("a system table's declaration does not parse: " + ddl)
-	}
-	t, err := schema.NewTable(ks.Name, ct, nil)
-	if err != nil {
-		panic("a system table's declaration is refused: " + err.Message)
-	}
-	return t
-}
+) WITH comment = 'information about the local node'`
 
 // localVersions are release_version, cql_version and native_protocol_version
 // as a node of each simulated Cassandra version reports them.

@@ -25,7 +25,7 @@ var systemSchemaDDL = map[string]string{
     keyspace_name text PRIMARY KEY,
     durable_writes boolean,
     replication frozen<map<text, text>>
-)`,
+) WITH comment = 'keyspace definitions'`,
 	"columns": `CREATE TABLE system_schema.columns (
     keyspace_name text,
     table_name text,
@@ -36,7 +36,7 @@ var systemSchemaDDL = map[string]string{
     position int,
     type text,
     PRIMARY KEY (keyspace_name, table_name, column_name)
-)`,
+) WITH comment = 'column definitions'`,
 	"indexes": `CREATE TABLE system_schema.indexes (
     keyspace_name text,
     table_name text,
@@ -44,7 +44,7 @@ var systemSchemaDDL = map[string]string{
     kind text,
     options frozen<map<text, text>>,
     PRIMARY KEY (keyspace_name, table_name, index_name)
-)`,
+) WITH comment = 'secondary index definitions'`,
 	"dropped_columns": `CREATE TABLE system_schema.dropped_columns (
     keyspace_name text,
     table_name text,
@@ -53,7 +53,7 @@ var systemSchemaDDL = map[string]string{
     kind text,
     type text,
     PRIMARY KEY (keyspace_name, table_name, column_name)
-)`,
+) WITH comment = 'dropped column registry'`,
 	// triggers, functions and aggregates are always empty: the engine
 	// has no triggers or user-defined functions.
 	"triggers": `CREATE TABLE system_schema.triggers (
@@ -62,7 +62,7 @@ var systemSchemaDDL = map[string]string{
     trigger_name text,
     options frozen<map<text, text>>,
     PRIMARY KEY (keyspace_name, table_name, trigger_name)
-)`,
+) WITH comment = 'trigger definitions'`,
 	"functions": `CREATE TABLE system_schema.functions (
     keyspace_name text,
     function_name text,
@@ -73,7 +73,7 @@ var systemSchemaDDL = map[string]string{
     return_type text,
     called_on_null_input boolean,
     PRIMARY KEY (keyspace_name, function_name, argument_types)
-)`,
+) WITH comment = 'user defined function definitions'`,
 	"aggregates": `CREATE TABLE system_schema.aggregates (
     keyspace_name text,
     aggregate_name text,
@@ -84,14 +84,14 @@ var systemSchemaDDL = map[string]string{
     state_func text,
     state_type text,
     PRIMARY KEY (keyspace_name, aggregate_name, argument_types)
-)`,
+) WITH comment = 'user defined aggregate definitions'`,
 	"types": `CREATE TABLE system_schema.types (
     keyspace_name text,
     type_name text,
     field_names frozen<list<text>>,
     field_types frozen<list<text>>,
     PRIMARY KEY (keyspace_name, type_name)
-)`,
+) WITH comment = 'user defined type definitions'`,
 }
 
 // virtualKeyspaces are listed in system_virtual_schema, not system_schema.

@@ -40,7 +40,7 @@ var systemSchemaTablesDDL = map[string]string{
     cdc boolean,
     read_repair text,
     PRIMARY KEY (keyspace_name, table_name)
-)`,
+) WITH comment = 'table definitions'`,
 	"views": `CREATE TABLE system_schema.views (
     keyspace_name text,
     view_name text,
@@ -69,7 +69,7 @@ var systemSchemaTablesDDL = map[string]string{
     cdc boolean,
     read_repair text,
     PRIMARY KEY (keyspace_name, view_name)
-)`,
+) WITH comment = 'view definitions'`,
 }
 
 // tableID is a table's id: the one WITH id = gave it, or the timeuuid

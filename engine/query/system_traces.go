@@ -42,7 +42,7 @@ var systemTracesDDL = map[string]string{
     parameters map<text, text>,
     request text,
     started_at timestamp
-)`,
+) WITH comment = 'tracing sessions'`,
 	"events": `CREATE TABLE system_traces.events (
     session_id uuid,
     event_id timeuuid,
@@ -52,7 +52,7 @@ var systemTracesDDL = map[string]string{
     source_elapsed int,
     thread text,
     PRIMARY KEY (session_id, event_id)
-)`,
+) WITH comment = 'tracing events'`,
 }
 
 // traceTTL is how long a trace is kept (tracetype_query_ttl's default, a

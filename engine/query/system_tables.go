@@ -1,0 +1,83 @@
+package query
+
+import (
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/schema"
+)
+
+// The system tables the engine models, by keyspace: every table of
+// system_schema and of system_traces, and system.local of the system
+// keyspace. SELECT fills them (system_schema.go, system_traces.go,
+// system_local.go) and DESCRIBE prints them, from the same declarations.
+func systemDDLs(ks string) map[string]string {
+	switch ks {
+	case "system_schema":
+		out := make(map[string]string, len(systemSchemaDDL)+len(systemSchemaTablesDDL))
+		for n, d := range systemSchemaDDL {
+			out[n] = d
+		}
+		for n, d := range systemSchemaTablesDDL {
+			out[n] = d
+		}
+		return out
+	case "system_traces":
+		return systemTracesDDL
+	case "system":
+		return map[string]string{"local": systemLocalDDL}
+	}
+	return nil
+}
+
+// completeSystemKeyspaces are the system keyspaces whose every table the
+// engine models, so that DESCRIBE KEYSPACE lists them as Cassandra does.
+var completeSystemKeyspaces = map[string]bool{"system_schema": true, "system_traces": true}
+
+// systemParams are the table parameters each system keyspace's parse()
+// gives all its tables beside their comment: SchemaKeyspace's a 7-day
+// gc_grace_seconds and a 1-hour memtable flush period, SystemKeyspace's 0
+// and 1 hour, TraceKeyspace's 0 (4.0 unset its flush period).
+var systemParams = map[string]string{
+	"system_schema": " AND gc_grace_seconds = 604800 AND memtable_flush_period_in_ms = 3600000",
+	"system":        " AND gc_grace_seconds = 0 AND memtable_flush_period_in_ms = 3600000",
+	"system_traces": " AND gc_grace_seconds = 0",
+}
+
+// systemTable builds a system table from its declaration, which is the
+// engine's own text: one that does not parse or is refused is a bug.
+func systemTable(ks *schema.Keyspace, ddl string) *schema.Table {
+	ct, ok := cql.Parse(ddl + systemParams[ks.Name])[0].Stmt.(*cql.CreateTable)
+	if !ok {
+		panic("a system table's declaration does not parse: " + ddl)
+	}
+	t, err := schema.NewTable(ks.Name, ct, nil)
+	if err != nil {
+		panic("a system table's declaration is refused: " + err.Message)
+	}
+	return t
+}
+
+// describedTable is the table or view called name of ks as DESCRIBE sees
+// it: a system table from its declaration (empty: DESCRIBE prints only its
+// definition), whether or not a statement has read it yet.
+func describedTable(ks *schema.Keyspace, name string) *schema.Table {
+	if ks.System {
+		if ddl, ok := systemDDLs(ks.Name)[name]; ok {
+			return systemTable(ks, ddl)
+		}
+		return nil
+	}
+	return ks.Tables[name]
+}
+
+// describedTableNames are the names of ks's tables (not views) DESCRIBE
+// lists, sorted.
+func describedTableNames(ks *schema.Keyspace) []string {
+	if !ks.System {
+		return ks.TableNames()
+	}
+	var names []string
+	for n := range systemDDLs(ks.Name) {
+		names = append(names, n)
+	}
+	return sortedNames(names)
+}

@@ -1,0 +1,210 @@
+package query
+
+import (
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+)
+
+// User-defined functions and aggregates. Cassandra 4.1's default
+// cassandra.yaml has user_defined_functions_enabled: false, so CREATE
+// FUNCTION fails (UDFunction.assertUdfsEnabled), no function ever exists,
+// CREATE AGGREGATE fails on its state function, and DROP FUNCTION and DROP
+// AGGREGATE find nothing to drop. Each statement runs its checks in
+// Cassandra's order: the keyspace (Raw.prepare's ClientState.getKeyspace,
+// then AlterSchemaStatement.execute's), then its apply.
+
+// alterSchemaKeyspace is the keyspace a function statement names, checked
+// as AlterSchemaStatement.execute checks it before apply.
+func (db *DB) alterSchemaKeyspace(q cql.QualifiedName) (string, *cqlerr.Error) {
+	name := db.keyspaceOf(q)
+	if name == "" {
+		return "", errNoKeyspace()
+	}
+	return name, checkSchemaKeyspace(name)
+}
+
+// checkSchemaKeyspace is AlterSchemaStatement.execute's check of the
+// keyspace a schema statement changes, before the statement's own apply:
+// not a local system keyspace, not a virtual one, a valid name.
+func checkSchemaKeyspace(name string) *cqlerr.Error {
+	switch name {
+	case "system", "system_schema": // SchemaConstants.isLocalSystemKeyspace
+		return errSystemKeyspaceNotModifiable(name)
+	}
+	if virtualKeyspaces[name] {
+		return errVirtualKeyspaceNotModifiable(name)
+	}
+	if !validSchemaName(name) {
+		return errInvalidKeyspaceName(name)
+	}
+	return nil
+}
+
+// validSchemaName is SchemaConstants.isValidName: 1 to 48 word characters.
+func validSchemaName(name string) bool {
+	if name == "" || len(name) > 48 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// createFunction is CreateFunctionStatement.apply up to
+// UDFunction.assertUdfsEnabled, which refuses every function.
+func (db *DB) createFunction(s *cql.CreateFunction) (*Result, *cqlerr.Error) {
+	if _, err := db.alterSchemaKeyspace(s.Name); err != nil {
+		return nil, err
+	}
+	if s.IfNotExists && s.OrReplace {
+		return nil, errOrReplaceAndIfNotExists()
+	}
+	return nil, errUDFsDisabled()
+}
+
+// createAggregate is CreateAggregateStatement.apply: its state function
+// cannot exist.
+func (db *DB) createAggregate(s *cql.CreateAggregate) (*Result, *cqlerr.Error) {
+	ksName, err := db.alterSchemaKeyspace(s.Name)
+	if err != nil {
+		return nil, err
+	}
+	if s.IfNotExists && s.OrReplace {
+		return nil, errOrReplaceAndIfNotExists()
+	}
+	for _, t := range s.ArgTypes {
+		if frozenNotTuple(t) {
+			return nil, errFrozenArgument(cqltype.RawString(t, ""))
+		}
+	}
+	if frozenNotTuple(s.StateType) {
+		return nil, errFrozenStateType(cqltype.RawString(s.StateType, ""))
+	}
+	if db.Schema.Keyspaces[ksName] == nil {
+		return nil, errNoSuchKeyspace(ksName)
+	}
+	// The types are prepared (an unknown one fails here), and a user type
+	// is then named with its keyspace.
+	types := append([]*cql.TypeRef{s.StateType}, s.ArgTypes...)
+	names := make([]string, len(types))
+	for i, t := range types {
+		if _, err := cqltype.FromRefKeyspace(t, ksName, db.Schema.UserTypes); err != nil {
+			return nil, err
+		}
+		names[i] = cqltype.RawString(t, ksName)
+	}
+	return nil, errNoStateFunction(ksName + "." + s.StateFunc.Name + "(" + strings.Join(names, ", ") + ")")
+}
+
+// dropFunction is DropFunctionStatement.apply (DropAggregateStatement's
+// for DROP AGGREGATE): there is nothing to drop, so IF EXISTS succeeds
+// and otherwise the function "doesn't exist", once its argument types
+// have been checked.
+func (db *DB) dropFunction(s *cql.DropFunction) (*Result, *cqlerr.Error) {
+	ksName, err := db.alterSchemaKeyspace(s.Name)
+	if err != nil {
+		return nil, err
+	}
+	name := ksName + "." + s.Name.Name.Name
+	if s.ArgsGiven {
+		args := make([]string, len(s.ArgTypes))
+		for i, t := range s.ArgTypes {
+			args[i] = cqltype.RawString(t, "")
+		}
+		name += "(" + strings.Join(args, ", ") + ")"
+	}
+	missing := func() (*Result, *cqlerr.Error) {
+		if s.IfExists {
+			return &Result{}, nil
+		}
+		if s.Aggregate {
+			return nil, errAggregateMissing(name)
+		}
+		return nil, errFunctionMissing(name)
+	}
+	if db.Schema.Keyspaces[ksName] == nil {
+		return missing()
+	}
+	for _, t := range s.ArgTypes {
+		if frozenNotTuple(t) {
+			return nil, errFrozenArgument(cqltype.RawString(t, ""))
+		}
+	}
+	for _, t := range s.ArgTypes {
+		if _, err := cqltype.FromRefKeyspace(t, ksName, db.Schema.UserTypes); err != nil {
+			return nil, err
+		}
+	}
+	return missing()
+}
+
+// frozenNotTuple is CQL3Type.Raw's `!isTuple() && isFrozen()`: a type
+// written frozen<...> around anything but a tuple.
+func frozenNotTuple(t *cql.TypeRef) bool {
+	return t.Name == "frozen" && len(t.Params) == 1 && t.Params[0].Name != "tuple"
+}
+
+// The messages of the function statements.
+
+// errSystemKeyspaceNotModifiable: AlterSchemaStatement.execute, a local
+// system keyspace.
+func errSystemKeyspaceNotModifiable(ks string) *cqlerr.Error {
+	return cqlerr.Invalid("System keyspace '" + ks + "' is not user-modifiable")
+}
+
+// errVirtualKeyspaceNotModifiable: AlterSchemaStatement.execute, a virtual
+// keyspace.
+func errVirtualKeyspaceNotModifiable(ks string) *cqlerr.Error {
+	return cqlerr.Invalid("Virtual keyspace '" + ks + "' is not user-modifiable")
+}
+
+// errInvalidKeyspaceName: AlterSchemaStatement.validateKeyspaceName.
+func errInvalidKeyspaceName(ks string) *cqlerr.Error {
+	return cqlerr.Invalid("Keyspace name must not be empty, more than 48 characters long, or contain non-alphanumeric-underscore characters (got '" + ks + "')")
+}
+
+// errOrReplaceAndIfNotExists: CreateFunctionStatement and
+// CreateAggregateStatement.apply.
+func errOrReplaceAndIfNotExists() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot use both 'OR REPLACE' and 'IF NOT EXISTS' directives")
+}
+
+// errUDFsDisabled: UDFunction.assertUdfsEnabled with 4.1's default
+// user_defined_functions_enabled: false.
+func errUDFsDisabled() *cqlerr.Error {
+	return cqlerr.Invalid("User-defined functions are disabled in cassandra.yaml - set user_defined_functions_enabled=true to enable")
+}
+
+// errFrozenArgument: CreateAggregateStatement, DropFunctionStatement and
+// DropAggregateStatement, an argument type written frozen<>.
+func errFrozenArgument(t string) *cqlerr.Error {
+	return cqlerr.Invalid("Argument '" + t + "' cannot be frozen; remove frozen<> modifier from '" + t + "'")
+}
+
+// errFrozenStateType: CreateAggregateStatement, STYPE written frozen<>.
+func errFrozenStateType(t string) *cqlerr.Error {
+	return cqlerr.Invalid("State type '" + t + "' cannot be frozen; remove frozen<> modifier from '" + t + "'")
+}
+
+// errNoStateFunction: CreateAggregateStatement, the state function (named
+// with the state type and then the argument types) does not exist.
+func errNoStateFunction(f string) *cqlerr.Error {
+	return cqlerr.Invalid("State function " + f + " doesn't exist")
+}
+
+// errFunctionMissing: DropFunctionStatement.
+func errFunctionMissing(name string) *cqlerr.Error {
+	return cqlerr.Invalid("Function '" + name + "' doesn't exist")
+}
+
+// errAggregateMissing: DropAggregateStatement.
+func errAggregateMissing(name string) *cqlerr.Error {
+	return cqlerr.Invalid("Aggregate '" + name + "' doesn't exist")
+}
