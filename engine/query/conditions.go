@@ -104,11 +104,15 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 	if w.typ == deleteStmt {
 		word = "deletions"
 	}
-	if len(keys) > 1 {
-		return false, nil, errConditionalIn("the partition key", word)
+	// keyIsInRelation and clusteringKeyRestrictionsHasIN: an IN of one value is an EQ
+	// (SingleColumnRelation.newINRestriction), any other IN is refused, IN () too.
+	for _, r := range w.rs.pk {
+		if isTrueIN(r) {
+			return false, nil, errConditionalIn("the partition key", word)
+		}
 	}
 	for _, r := range w.rs.ck {
-		if r.kind == rIN && len(r.values) > 1 {
+		if isTrueIN(r) {
 			return false, nil, errConditionalIn("the clustering key columns", word)
 		}
 	}
@@ -313,4 +317,20 @@ func errConditionOnCounter() *cqlerr.Error {
 // errConditionalIn: IN on the key of a conditional write; word is "updates" or "deletions".
 func errConditionalIn(where, word string) *cqlerr.Error {
 	return cqlerr.Invalid("IN on " + where + " is not supported with conditional " + word)
+}
+
+// isTrueIN reports whether r is an IN that Cassandra keeps as an IN: not one value.
+func isTrueIN(r *restriction) bool {
+	return r != nil && r.kind == rIN && len(r.values) != 1
+}
+
+// appliesToRegularColumns: whether a condition reads a regular column
+// (ColumnConditions.appliesToRegularColumns; IF EXISTS reads none).
+func (c *conditions) appliesToRegularColumns() bool {
+	for _, cd := range c.conds {
+		if cd.col.Kind != schema.Static {
+			return true
+		}
+	}
+	return false
 }
