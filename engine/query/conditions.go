@@ -66,6 +66,9 @@ func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Con
 			}
 			cond.typ = elemType(col.Type)
 		}
+		if err := checkDurationCondition(cond.typ, c.Op); err != nil {
+			return nil, err
+		}
 		exprs := c.In
 		if c.Op != cql.OpIn {
 			exprs = []cql.Expr{c.Value}
@@ -317,6 +320,33 @@ func errConditionOnCounter() *cqlerr.Error {
 // errConditionalIn: IN on the key of a conditional write; word is "updates" or "deletions".
 func errConditionalIn(where, word string) *cqlerr.Error {
 	return cqlerr.Invalid("IN on " + where + " is not supported with conditional " + word)
+}
+
+// checkDurationCondition refuses a slice condition on a value that holds a duration
+// (ColumnCondition.Raw.validateOperationOnDurations, before the values are prepared).
+func checkDurationCondition(t *cqltype.Type, op cql.Operator) *cqlerr.Error {
+	if (op != cql.OpLt && op != cql.OpLte && op != cql.OpGt && op != cql.OpGte) || !referencesDuration(t) {
+		return nil
+	}
+	switch t.Kind {
+	case cqltype.List, cqltype.Set, cqltype.Map:
+		return errDurationConditionIn("collections")
+	case cqltype.Tuple:
+		return errDurationConditionIn("tuples")
+	case cqltype.UDT:
+		return errDurationConditionIn("UDTs")
+	}
+	return errDurationCondition(op.String())
+}
+
+// errDurationConditionIn: a slice condition on a collection, tuple or UDT holding durations.
+func errDurationConditionIn(kind string) *cqlerr.Error {
+	return cqlerr.Invalid("Slice conditions are not supported on " + kind + " containing durations")
+}
+
+// errDurationCondition: a slice condition on a duration.
+func errDurationCondition(op string) *cqlerr.Error {
+	return cqlerr.Invalid("Slice conditions ( " + op + " ) are not supported on durations")
 }
 
 // isTrueIN reports whether r is an IN that Cassandra keeps as an IN: not one value.
