@@ -61,7 +61,7 @@ type restriction struct {
 	// nullPart names the null of a regular or static column's relation in its
 	// message: "value", or a map entry's "map key" or "map value".
 	nullPart string
-	unset bool          // the value is unset (INSERT JSON without the column)
+	unset    bool // the value is unset (INSERT JSON without the column)
 	// Inline storage for the common single-column equality, so building
 	// one costs one allocation (every key column of every INSERT has one).
 	col1 [1]*schema.Column
