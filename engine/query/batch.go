@@ -142,6 +142,7 @@ func validateBatch(b *cql.Batch, writes []*write) *cqlerr.Error {
 // hold on the one partition it touches, or nothing is written.
 func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Result, *cqlerr.Error) {
 	var key []byte
+	rows := casRows{}
 	for _, w := range writes {
 		keys, _, err := db.keysOf(w.rs)
 		if err != nil {
@@ -154,6 +155,11 @@ func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Resul
 			return nil, errConditionalBatchPartitions()
 		}
 		key = keys[0]
+		if w.cond != nil {
+			if err := rows.add(w); err != nil {
+				return nil, err
+			}
+		}
 	}
 	for _, w := range writes {
 		if w.cond == nil {
@@ -176,6 +182,87 @@ func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Resul
 	return &Result{Columns: []string{"[applied]"}, Rows: [][]string{{"True"}}}, nil
 }
 
+// casRows records the kind of condition a conditional batch puts on each row it reads,
+// as CQL3CasRequest does while BatchStatement.makeCasRequest adds each statement's
+// conditions: IF EXISTS, IF NOT EXISTS or IF columns, one kind per row (the static
+// row being one).
+type casRows map[string]int
+
+const (
+	casColumns = iota + 1
+	casExists
+	casNotExists
+)
+
+// add records w's conditions: a row named twice with the same EXISTS kind is fine,
+// IF conditions merge, any other mix is refused (CQL3CasRequest.addExistsCondition,
+// addConditions).
+func (r casRows) add(w *write) *cqlerr.Error {
+	row := "static"
+	if !w.t.HasClustering() {
+		row = "row:"
+	} else if ss, _ := clusteringSlices(w.t, w.rs); len(ss) > 0 && len(ss[0].Start.Prefix) == len(w.t.ClusteringCs) {
+		row = "row:" + string(joinKey(ss[0].Start.Prefix))
+	}
+	if w.cond.ifExists || w.cond.ifNotExists {
+		kind := casExists
+		if w.cond.ifNotExists {
+			kind = casNotExists
+		}
+		prev, ok := r[row]
+		switch {
+		case !ok:
+			r[row] = kind
+		case prev == casColumns:
+			return errBatchMixConditions(w.cond.ifNotExists)
+		case prev != kind:
+			return errBatchMixExists()
+		}
+		return nil
+	}
+	regular, static := false, false
+	for _, c := range w.cond.conds {
+		if c.col.Kind == schema.Static {
+			static = true
+		} else {
+			regular = true
+		}
+	}
+	if regular {
+		if err := r.addColumns(row); err != nil {
+			return err
+		}
+	}
+	if static {
+		return r.addColumns("static")
+	}
+	return nil
+}
+
+func (r casRows) addColumns(row string) *cqlerr.Error {
+	prev, ok := r[row]
+	if !ok {
+		r[row] = casColumns
+		return nil
+	}
+	if prev != casColumns {
+		// 4.1 names IF NOT EXISTS here whichever EXISTS kind the row has.
+		return errBatchMixConditions(true)
+	}
+	return nil
+}
+
+// joinKey joins clustering values, each after its length, into one map key.
+func joinKey(vals [][]byte) []byte {
+	var b []byte
+	for _, v := range vals {
+		n := len(v)
+		b = append(b, byte(n>>24), byte(n>>16), byte(n>>8), byte(n))
+		b = append(b, v...)
+	}
+	return b
+}
+
 // batchFailure answers a conditional batch whose conditions did not all hold,
 // as ModificationStatement.buildCasFailureResultSet does for a batch:
 // [applied] False, then the primary key columns and the columns named by the
@@ -190,7 +277,7 @@ func (db *DB) batchFailure(writes []*write, key []byte, p writeParams) *Result {
 	if part == nil {
 		return res
 	}
-	cols, wildcard := []*schema.Column{}, false
+	cols, wildcard, rowConds := []*schema.Column{}, false, false
 	var rows []*store.Row
 	for _, w := range writes {
 		if w.cond == nil {
@@ -202,7 +289,17 @@ func (db *DB) batchFailure(writes []*write, key []byte, p writeParams) *Result {
 		for _, c := range w.cond.conds {
 			cols = appendColumn(cols, c.col)
 		}
-		rows = appendConditionRow(rows, w, part)
+		if conditionsReadRow(w) {
+			rowConds = true
+			rows = appendConditionRow(rows, w, part)
+		}
+	}
+	rc := &rowCtx{t: t, part: part, pkVals: splitKey(t, key), now: p.now}
+	staticOnly := false
+	if !rowConds {
+		// CQL3CasRequest.readCommand: with static conditions alone the read is the
+		// partition's first live row (or its static row alone), which the answer shows.
+		rows, staticOnly = firstLiveRow(rc), part.Static != nil && part.Static.HasLiveData(p.now, part.Deletion)
 	}
 	if wildcard {
 		cols = t.Columns
@@ -212,7 +309,6 @@ func (db *DB) batchFailure(writes []*write, key []byte, p writeParams) *Result {
 	}
 	cmp := part.Comparator()
 	slices.SortFunc(rows, func(a, b *store.Row) int { return cmp.Compare(a.Clustering, b.Clustering) })
-	rc := &rowCtx{t: t, part: part, pkVals: splitKey(t, key), now: p.now}
 	var out [][]string
 	for _, r := range rows {
 		rc.row, rc.del = r, part.DeletionAt(r.Clustering).Max(r.Deletion())
@@ -220,6 +316,10 @@ func (db *DB) batchFailure(writes []*write, key []byte, p writeParams) *Result {
 			continue
 		}
 		out = append(out, failureRow(res, rc, cols, len(out)))
+	}
+	if len(out) == 0 && staticOnly {
+		rc.row = nil
+		out = append(out, failureRow(res, rc, cols, 0))
 	}
 	if len(out) == 0 {
 		return res
@@ -229,6 +329,34 @@ func (db *DB) batchFailure(writes []*write, key []byte, p writeParams) *Result {
 	}
 	res.Rows = out
 	return res
+}
+
+// conditionsReadRow reports whether a conditional write's conditions are on a row rather
+// than on the static row (CQL3CasRequest.addConditions): it names a whole clustering and
+// says IF EXISTS, IF NOT EXISTS or has a condition on a regular column.
+func conditionsReadRow(w *write) bool {
+	if w.t.HasClustering() {
+		ss, _ := clusteringSlices(w.t, w.rs)
+		if len(ss) == 0 || len(ss[0].Start.Prefix) != len(w.t.ClusteringCs) {
+			return false
+		}
+	}
+	return w.cond.ifExists || w.cond.ifNotExists || w.cond.appliesToRegularColumns()
+}
+
+// firstLiveRow returns the partition's first live row, alone, or none.
+func firstLiveRow(rc *rowCtx) []*store.Row {
+	var rows []*store.Row
+	part := rc.part
+	part.Ascend(store.All, func(r *store.Row) bool {
+		probe := &rowCtx{t: rc.t, pkVals: rc.pkVals, now: rc.now, part: part, row: r, del: part.DeletionAt(r.Clustering).Max(r.Deletion())}
+		if rowIsLive(rc.t, r, probe) {
+			rows = append(rows, r)
+			return false
+		}
+		return true
+	})
+	return rows
 }
 
 // appendConditionRow adds the row a conditional write reads, once.
@@ -276,6 +404,20 @@ func sortedStrings(s []string) []string {
 
 // The messages of BATCH, in BatchStatement.java (cql3/statements), in the
 // order validateBatch checks them.
+
+// errBatchMixExists: IF EXISTS and IF NOT EXISTS on one row of a conditional batch (CQL3CasRequest.addExistsCondition).
+func errBatchMixExists() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot mix IF EXISTS and IF NOT EXISTS conditions for the same row")
+}
+
+// errBatchMixConditions: IF columns and IF [NOT] EXISTS on one row
+// (CQL3CasRequest.addExistsCondition, addConditions).
+func errBatchMixConditions(notExists bool) *cqlerr.Error {
+	if notExists {
+		return cqlerr.Invalid("Cannot mix IF conditions and IF NOT EXISTS for the same row")
+	}
+	return cqlerr.Invalid("Cannot mix IF conditions and IF EXISTS for the same row")
+}
 
 func errBatchStatement() *cqlerr.Error {
 	return cqlerr.Invalid("Only INSERT, UPDATE and DELETE statements are allowed in a BATCH")

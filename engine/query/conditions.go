@@ -66,6 +66,9 @@ func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Con
 			}
 			cond.typ = elemType(col.Type)
 		}
+		if err := checkDurationCondition(cond.typ, c.Op); err != nil {
+			return nil, err
+		}
 		exprs := c.In
 		if c.Op != cql.OpIn {
 			exprs = []cql.Expr{c.Value}
@@ -104,11 +107,15 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 	if w.typ == deleteStmt {
 		word = "deletions"
 	}
-	if len(keys) > 1 {
-		return false, nil, errConditionalIn("the partition key", word)
+	// keyIsInRelation and clusteringKeyRestrictionsHasIN: an IN of one value is an EQ
+	// (SingleColumnRelation.newINRestriction), any other IN is refused, IN () too.
+	for _, r := range w.rs.pk {
+		if isTrueIN(r) {
+			return false, nil, errConditionalIn("the partition key", word)
+		}
 	}
 	for _, r := range w.rs.ck {
-		if r.kind == rIN && len(r.values) > 1 {
+		if isTrueIN(r) {
 			return false, nil, errConditionalIn("the clustering key columns", word)
 		}
 	}
@@ -313,4 +320,47 @@ func errConditionOnCounter() *cqlerr.Error {
 // errConditionalIn: IN on the key of a conditional write; word is "updates" or "deletions".
 func errConditionalIn(where, word string) *cqlerr.Error {
 	return cqlerr.Invalid("IN on " + where + " is not supported with conditional " + word)
+}
+
+// checkDurationCondition refuses a slice condition on a value that holds a duration
+// (ColumnCondition.Raw.validateOperationOnDurations, before the values are prepared).
+func checkDurationCondition(t *cqltype.Type, op cql.Operator) *cqlerr.Error {
+	if (op != cql.OpLt && op != cql.OpLte && op != cql.OpGt && op != cql.OpGte) || !referencesDuration(t) {
+		return nil
+	}
+	switch t.Kind {
+	case cqltype.List, cqltype.Set, cqltype.Map:
+		return errDurationConditionIn("collections")
+	case cqltype.Tuple:
+		return errDurationConditionIn("tuples")
+	case cqltype.UDT:
+		return errDurationConditionIn("UDTs")
+	}
+	return errDurationCondition(op.String())
+}
+
+// errDurationConditionIn: a slice condition on a collection, tuple or UDT holding durations.
+func errDurationConditionIn(kind string) *cqlerr.Error {
+	return cqlerr.Invalid("Slice conditions are not supported on " + kind + " containing durations")
+}
+
+// errDurationCondition: a slice condition on a duration.
+func errDurationCondition(op string) *cqlerr.Error {
+	return cqlerr.Invalid("Slice conditions ( " + op + " ) are not supported on durations")
+}
+
+// isTrueIN reports whether r is an IN that Cassandra keeps as an IN: not one value.
+func isTrueIN(r *restriction) bool {
+	return r != nil && r.kind == rIN && len(r.values) != 1
+}
+
+// appliesToRegularColumns: whether a condition reads a regular column
+// (ColumnConditions.appliesToRegularColumns; IF EXISTS reads none).
+func (c *conditions) appliesToRegularColumns() bool {
+	for _, cd := range c.conds {
+		if cd.col.Kind != schema.Static {
+			return true
+		}
+	}
+	return false
 }

@@ -88,6 +88,9 @@ func TestMessages(t *testing.T) {
 		{"existing table", "CREATE TABLE k (k int PRIMARY KEY)", `Cannot add already existing table "k" to keyspace "cqlplay"`},
 		{"no primary key", "CREATE TABLE z (k int)", "No PRIMARY KEY specifed for table 'z' (exactly one required)"},
 		{"static without clustering", "CREATE TABLE z (k int PRIMARY KEY, s int static)", "Static columns are only useful (and thus allowed) if the table has at least one clustering column"},
+		{"conditional range delete", "DELETE FROM t WHERE a = 1 AND b = 1 IF EXISTS", "DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to delete non static columns"},
+		{"conditional range delete condition", "DELETE s FROM t WHERE a = 1 AND b = 1 IF v = 1", "DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF condition on non static columns"},
+		{"conditional empty IN", "UPDATE t SET v = 1 WHERE a = 1 AND b = 1 AND c IN () AND d = 1 IF EXISTS", "IN on the clustering key columns is not supported with conditional updates"},
 		{"clustering order", "CREATE TABLE z (k int, c1 int, c2 int, PRIMARY KEY (k, c1, c2)) WITH CLUSTERING ORDER BY (c2 DESC, c1 ASC)", "The order of columns in the CLUSTERING ORDER directive must match that of the clustering columns (c1 must appear before c2)"},
 	}
 	for _, tt := range tests {

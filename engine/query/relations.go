@@ -91,6 +91,11 @@ func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restrictio
 			}
 			r.kind = rContains
 			r.coll = &collTerms{entries: [][2]cqltype.Value{{k, v}}}
+			if k == nil {
+				r.nulls, r.nullPart = rel, "map key"
+			} else if v == nil {
+				r.nulls, r.nullPart = rel, "map value"
+			}
 			return r, nil
 		}
 		v, err := typ.Assign(rel.Value, c.Name, e)
@@ -136,12 +141,18 @@ func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restrictio
 			return nil, err
 		}
 		r.kind, r.coll = rContains, &collTerms{contains: []cqltype.Value{v}}
+		if v == nil {
+			r.nulls = rel
+		}
 	case cql.OpContainsKey:
 		v, err := typ.KeyType().Assign(rel.Value, "key("+c.Name+")", e)
 		if err != nil {
 			return nil, err
 		}
 		r.kind, r.coll = rContains, &collTerms{containsKeys: []cqltype.Value{v}}
+		if v == nil {
+			r.nulls = rel
+		}
 	case cql.OpLike:
 		return nil, errLike(rel.Text)
 	default:
@@ -443,6 +454,13 @@ func errLike(rel string) *cqlerr.Error {
 // errNullInCondition: null compared in a WHERE relation.
 func errNullInCondition(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid null value in condition for column " + col)
+}
+
+// errUnsupportedNull: null compared with a regular or static column, which reaches the
+// row filter (RowFilter.Expression.validate; MapEqualityExpression.validate for m[k] = v,
+// where part is "map key" or "map value").
+func errUnsupportedNull(part, col string) *cqlerr.Error {
+	return cqlerr.Invalid("Unsupported null " + part + " for column " + col)
 }
 
 // errNullValue: null inside a multi-column equality.

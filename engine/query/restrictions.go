@@ -58,7 +58,10 @@ type restriction struct {
 	token bool
 	rel   *cql.Relation
 	nulls *cql.Relation // a relation whose value is null (checked at execution)
-	unset bool          // the value is unset (INSERT JSON without the column)
+	// nullPart names the null of a regular or static column's relation in its
+	// message: "value", or a map entry's "map key" or "map value".
+	nullPart string
+	unset    bool // the value is unset (INSERT JSON without the column)
 	// Inline storage for the common single-column equality, so building
 	// one costs one allocation (every key column of every INSERT has one).
 	col1 [1]*schema.Column
@@ -269,6 +272,9 @@ func mergeSingle(old, r *restriction) *cqlerr.Error {
 	case rContains:
 		if r.kind != rContains {
 			return errCollectionRestriction(name)
+		}
+		if old.nulls == nil {
+			old.nulls, old.nullPart = r.nulls, r.nullPart
 		}
 		old.coll.contains = append(old.coll.contains, r.coll.contains...)
 		old.coll.containsKeys = append(old.coll.containsKeys, r.coll.containsKeys...)

@@ -287,12 +287,19 @@ func (db *DB) limitValue(e cql.Expr) (int, *cqlerr.Error) {
 
 // checkNulls raises the null-value errors Cassandra raises when it binds values.
 func (rs *restrictions) checkNulls() *cqlerr.Error {
-	for _, group := range [3][]*restriction{rs.pk, rs.ck, rs.others} {
+	for i, group := range [3][]*restriction{rs.pk, rs.ck, rs.others} {
 		for _, r := range group {
 			if r != nil && r.unset {
 				return errUnsetInCondition(r.first().Name)
 			}
 			if r != nil && r.nulls != nil {
+				if i == 2 {
+					part := r.nullPart
+					if part == "" {
+						part = "value"
+					}
+					return errUnsupportedNull(part, r.first().Name)
+				}
 				return errNullInCondition(r.first().Name)
 			}
 		}

@@ -440,11 +440,15 @@ func (db *DB) prepareDelete(s *cql.Delete) (*write, *cqlerr.Error) {
 	if err != nil {
 		return nil, err
 	}
+	// DeleteStatement.Parsed.prepareInternal: a conditional DELETE that does not name one
+	// row may touch static columns only, by its operations and then by its conditions.
 	if w.cond != nil && !w.rs.allPKByEquality() {
-		if w.cond.ifExists {
-			return nil, errDeleteRangeIfExists()
+		if !appliesOnlyToStatic(w.ops) {
+			return nil, errDeleteRangeNonStatic()
 		}
-		return nil, errDeleteRangeIf()
+		if w.cond.appliesToRegularColumns() {
+			return nil, errDeleteRangeIf()
+		}
 	}
 	return w, db.checkWriteAttributes(w)
 }
@@ -908,8 +912,10 @@ func errDeleteElementOfSimple(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid deletion operation for non collection column " + col)
 }
 
-func errDeleteRangeIfExists() *cqlerr.Error {
-	return cqlerr.Invalid("IF EXISTS conditions cannot be used with DELETE statements that restrict a range of rows")
+// errDeleteRangeNonStatic: a conditional DELETE of a row range, or of a whole partition
+// with clustering columns, that deletes regular columns (DeleteStatement.Parsed.prepareInternal).
+func errDeleteRangeNonStatic() *cqlerr.Error {
+	return cqlerr.Invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to delete non static columns")
 }
 
 func errDeleteRangeIf() *cqlerr.Error {
