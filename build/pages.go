@@ -181,7 +181,8 @@ func (w *writer) embedPage(l *lesson.Lesson, ex *lesson.Example, t *uiText, r ex
 func runOf(results []lesson.Result, ex *lesson.Example) exampleRun {
 	for _, r := range results {
 		if r.Example == ex {
-			return exampleRun{Outcomes: r.Outcomes, Layouts: layoutsOf(r.Session), Checks: r.Checks, Patterns: r.Patterns}
+			layouts, elided := layoutsOf(r.Session)
+			return exampleRun{Outcomes: r.Outcomes, Layouts: layouts, Elided: elided, Filled: filledRows(ex.Code, r.Outcomes), Checks: r.Checks, Patterns: r.Patterns}
 		}
 	}
 	return exampleRun{}

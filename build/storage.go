@@ -25,6 +25,8 @@ type layoutModel struct {
 			Deletion *deletion   `json:"deletion"`
 			Static   *layoutRow  `json:"static"`
 			Rows     []layoutRow `json:"rows"`
+			Omitted  int         `json:"omitted"`
+			Bytes    int         `json:"bytes"`
 			Ranges   []struct {
 				Start    bound    `json:"start"`
 				End      bound    `json:"end"`
@@ -127,7 +129,16 @@ func writeStorage(b *strings.Builder, t *uiText, mapJSON string) {
 			if p.Static != nil {
 				writeLayoutRow(b, t, p.Static, true)
 			}
+			// A summarised partition lists as many rows before its gap as after it.
+			gap := -1
+			if p.Omitted > 0 {
+				gap = len(p.Rows) / 2
+			}
 			for i := range p.Rows {
+				if i == gap {
+					token, _ := strconv.ParseInt(p.Token, 10, 64)
+					writeGap(b, t, "div", name, token, p.Omitted, len(p.Rows)+p.Omitted, p.Bytes)
+				}
 				writeLayoutRow(b, t, &p.Rows[i], false)
 			}
 			for _, r := range p.Ranges {

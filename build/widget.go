@@ -9,6 +9,7 @@ import (
 
 	"github.com/cqlplay/cqlplay/build/lesson"
 	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/layout"
 )
 
 // This file writes a playground's HTML, including the results the build got
@@ -39,9 +40,11 @@ func views(t *uiText, exercise bool) []view {
 // run is what the build got from the engine for one example.
 type exampleRun struct {
 	Outcomes []engine.Outcome
-	Layouts  map[string]string   // layout form -> text (map: JSON); a failure is "\x00" + message
-	Checks   *lesson.CheckRun    // an exercise's checks of its starting text
-	Patterns []lesson.PatternRun // the access patterns the script lists, run after it
+	Layouts  map[string]string           // layout form -> text (map: JSON); a failure is "\x00" + message
+	Elided   map[string][]layout.Elision // layout form -> the partitions it summarised (bounded.go)
+	Filled   int                         // the rows the script's -- @fill directives generated
+	Checks   *lesson.CheckRun            // an exercise's checks of its starting text
+	Patterns []lesson.PatternRun         // the access patterns the script lists, run after it
 }
 
 // writeWidget writes the playground for ex with the engine's results.
@@ -131,6 +134,13 @@ func writePanel(b *strings.Builder, t *uiText, v view, r exampleRun) {
 		b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoOutput) + "</p>")
 	case strings.HasPrefix(text, "\x00"):
 		b.WriteString(`<p class="out-err">` + html.EscapeString(text[1:]) + "</p>")
+	case boundedForms[v.Form]:
+		writeFilled(b, t, r.Filled)
+		if v.Form == "map" {
+			writeStorage(b, t, text)
+		} else {
+			writeBoundedText(b, t, text, r.Elided[v.Form])
+		}
 	case v.Name == "model":
 		writeDiagram(b, t, text, r.Outcomes, r.Patterns)
 	case v.Name == "sizes":
@@ -142,34 +152,40 @@ func writePanel(b *strings.Builder, t *uiText, v view, r exampleRun) {
 	}
 }
 
-// layoutsOf renders every layout form of a session, for the pre-rendered views.
-func layoutsOf(s *engine.Session) map[string]string {
-	m := map[string]string{}
+// layoutsOf renders every layout form of a session, for the pre-rendered
+// views: the bounded forms within the page's bounds, with the partitions
+// they summarised.
+func layoutsOf(s *engine.Session) (map[string]string, map[string][]layout.Elision) {
+	m, elided := map[string]string{}, map[string][]layout.Elision{}
 	if s == nil {
-		return m
+		return m, elided
 	}
 	for _, v := range lesson.Views {
 		if v.Form == "" {
 			continue
 		}
-		text, err := safeLayout(s, v.Form)
+		text, es, err := safeLayout(s, v.Form)
 		if err != nil {
 			text = "\x00" + err.Error()
 		}
-		m[v.Form] = text
+		m[v.Form], elided[v.Form] = text, es
 	}
-	return m
+	return m, elided
 }
 
 // safeLayout turns an engine panic into an error: a bug in one view must not
 // fail the whole build.
-func safeLayout(s *engine.Session, form string) (text string, err error) {
+func safeLayout(s *engine.Session, form string) (text string, elided []layout.Elision, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = errString("the engine failed drawing the " + form + " layout")
 		}
 	}()
-	return s.Layout(form, "")
+	if boundedForms[form] {
+		return s.LayoutBounded(form, "", engine.ViewBounds(nil))
+	}
+	text, err = s.Layout(form, "")
+	return text, nil, err
 }
 
 type errString string

@@ -32,47 +32,69 @@ var LayoutForms = []string{"map", "tree", "cli", "sstabledump", "ring", "summary
 // With several tables, the cli and sstabledump forms put each table's text
 // under a header line of its own.
 func (s *Session) Layout(form, table string) (string, error) {
+	text, _, err := s.LayoutBounded(form, table, nil)
+	return text, err
+}
+
+// LayoutBounded is Layout within bounds (nil: none): in the "map", "cli"
+// and "sstabledump" forms a partition past them lists its first and last
+// rows only, and the Elisions say which partitions were summarised and
+// where (in a text form, At counts the lines of the whole text). The other
+// forms do not list rows and are Layout's.
+func (s *Session) LayoutBounded(form, table string, bounds *layout.Bounds) (string, []layout.Elision, error) {
 	known := false
 	for _, f := range LayoutForms {
 		known = known || f == form
 	}
 	if !known {
-		return "", errors.New(`unknown layout form "` + form + `" (known: ` + strings.Join(LayoutForms, ", ") + ")")
+		return "", nil, errors.New(`unknown layout form "` + form + `" (known: ` + strings.Join(LayoutForms, ", ") + ")")
 	}
 	tables, err := s.layoutTables(table)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	db := s.db
 	switch form {
 	case "map":
-		return string(layout.Build(db, tables).JSON()), nil
+		m, elided := layout.BuildBounded(db, tables, bounds)
+		return string(m.JSON()), elided, nil
 	case "summary":
-		return string(layout.BuildSummary(db, tables).JSON()), nil
+		return string(layout.BuildSummary(db, tables).JSON()), nil, nil
 	case "tree":
-		return layout.Build(db, tables).Tree(), nil
+		return layout.Build(db, tables).Tree(), nil, nil
 	case "ring":
-		return layout.BuildRing(db, tables).Text(), nil
+		return layout.BuildRing(db, tables).Text(), nil, nil
 	}
 	data := db.Tables()
 	var b strings.Builder
+	var elided []layout.Elision
+	// lines counts the lines written so far, to place the tables' Elisions.
+	lines := 0
+	add := func(text string, es []layout.Elision) {
+		for _, e := range es {
+			e.At += lines
+			elided = append(elided, e)
+		}
+		b.WriteString(text)
+		lines += strings.Count(text, "\n")
+	}
 	for i, t := range tables {
 		if form == "cli" {
 			if i > 0 {
-				b.WriteByte('\n')
+				add("\n", nil)
 			}
-			b.WriteString(layout.CLI(t, data[t], db.NowSeconds()))
+			add(layout.CLIBounded(t, data[t], db.NowSeconds(), bounds))
 			continue
 		}
 		if len(tables) > 1 || table == "" {
 			if i > 0 {
-				b.WriteByte('\n')
+				add("\n", nil)
 			}
-			b.WriteString("$ sstabledump " + t.Keyspace + "/" + t.Name + "/nb-1-big-Data.db\n")
+			add("$ sstabledump "+t.Keyspace+"/"+t.Name+"/nb-1-big-Data.db\n", nil)
 		}
-		b.WriteString(layout.Sstabledump(t, data[t], db.NowSeconds()))
+		add(layout.SstabledumpBounded(t, data[t], db.NowSeconds(), bounds))
 	}
-	return b.String(), nil
+	return b.String(), elided, nil
 }
 
 // layoutTables resolves Layout's table argument.

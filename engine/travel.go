@@ -47,8 +47,14 @@ type Change struct {
 // outcome gives the final state. The table argument is Layout's. Without a
 // Rerun before it, the script is empty and the state the fresh one.
 func (s *Session) LayoutAt(form, table string, n int) (string, []Change, error) {
+	text, changes, _, err := s.LayoutAtBounded(form, table, n, nil)
+	return text, changes, err
+}
+
+// LayoutAtBounded is LayoutAt within bounds, as LayoutBounded renders.
+func (s *Session) LayoutAtBounded(form, table string, n int, bounds *layout.Bounds) (string, []Change, []layout.Elision, error) {
 	if n < 0 {
-		return "", nil, errors.New("statement index " + strconv.Itoa(n) + " is negative: the first statement is 0")
+		return "", nil, nil, errors.New("statement index " + strconv.Itoa(n) + " is negative: the first statement is 0")
 	}
 	t, r, count, executed := s.resumeBefore(n)
 	deadline := t.startRun()
@@ -75,15 +81,15 @@ func (s *Session) LayoutAt(form, table string, n int) (string, []Change, error) 
 		})
 	}
 	runTo(n + 1)
-	out, err := t.Layout(form, table)
+	out, elided, err := t.LayoutBounded(form, table, bounds)
 	if err != nil {
-		return "", nil, err
+		return "", nil, nil, err
 	}
 	var changes []Change
 	if count == n+1 {
 		changes = diffChanges(before, t, table)
 	}
-	return out, changes, nil
+	return out, changes, elided, nil
 }
 
 // resumeBefore returns a session of its own holding a copy of the state

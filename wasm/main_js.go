@@ -9,6 +9,7 @@
 //	  rerun(handle: number, script: string): string    // the same for a fresh session, re-running only what changed since the last rerun
 //	  layout(handle: number, form: string, table?: string): string  // JSON: {"form","table","map"|"text"} or {"error"}
 //	  layoutAt(handle: number, form: string, statement: number): string  // layout's JSON as it stood after outcome statement of the last rerun, with "statement" and "changes"
+//	  layoutBounded(handle: number, form: string, open: string, at?: number): string  // layout's JSON (layoutAt's with at) within the page's bounds, with "elided"; open: the partitions listed in full, "ks.t token" one a line
 //	  base(handle: number): boolean  // reruns start from the session's present state (after the scripts run so far), not a fresh one
 //	  close(handle: number): boolean
 //	}
@@ -40,6 +41,7 @@ func main() {
 	api.Set("rerun", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsRerun(b, args) }))
 	api.Set("layout", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayout(b, args) }))
 	api.Set("layoutAt", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayoutAt(b, args) }))
+	api.Set("layoutBounded", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayoutBounded(b, args) }))
 	api.Set("base", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsBase(b, args) }))
 	api.Set("close", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsClose(b, args) }))
 	// The functions live as long as the module: they are never released.
@@ -122,6 +124,21 @@ func jsLayoutAt(b *bridge, args []js.Value) any {
 		return string(errorObjectJSON("ServerError", "cqlplay.layoutAt: the third argument must be a statement index, a whole number (0 is the first outcome of the last rerun)"))
 	}
 	return string(b.layoutAt(h, stringArg(args, 1), args[2].Int()))
+}
+
+func jsLayoutBounded(b *bridge, args []js.Value) any {
+	h, ok := handleArg(args)
+	if !ok {
+		return string(errorObjectJSON("ServerError", "cqlplay.layoutBounded: the first argument must be a handle from cqlplay.open"))
+	}
+	at := -1
+	if len(args) > 3 && args[3].Type() != js.TypeUndefined && args[3].Type() != js.TypeNull {
+		if args[3].Type() != js.TypeNumber || args[3].Float() < 0 || args[3].Float() != float64(int(args[3].Float())) {
+			return string(errorObjectJSON("ServerError", "cqlplay.layoutBounded: the fourth argument, when given, must be a statement index, a whole number from 0"))
+		}
+		at = args[3].Int()
+	}
+	return string(b.layoutBounded(h, stringArg(args, 1), stringArg(args, 2), at))
 }
 
 func jsBase(b *bridge, args []js.Value) any {

@@ -20,6 +20,21 @@ func Build(db *query.DB, tables []*schema.Table) *Model {
 	return m
 }
 
+// BuildBounded is Build within bounds: a partition past them lists its
+// first and last rows only (its Omitted says how many it left out), and
+// the Elisions say which partitions were summarised, At the index in Rows
+// where the gap is.
+func BuildBounded(db *query.DB, tables []*schema.Table, bounds *Bounds) (*Model, []Elision) {
+	m := &Model{Now: db.Clock, Tables: make([]Table, 0, len(tables))}
+	b := builder{now: db.NowSeconds(), ring: db.Ring, bounds: bounds}
+	data := db.Tables()
+	for _, t := range tables {
+		m.Tables = append(m.Tables, b.table(t, data[t]))
+	}
+	m.Ring = ringOf(db.Ring, m.Tables)
+	return m, b.elided
+}
+
 // BuildSummary is Build without rows and cells: each partition keeps its
 // key, token, replicas, live rows and size (the Sizes and Model views).
 func BuildSummary(db *query.DB, tables []*schema.Table) *Model {
@@ -51,6 +66,9 @@ func BuildRing(db *query.DB, tables []*schema.Table) *Ring {
 type builder struct {
 	// summary builds partitions without their rows (for BuildRing).
 	summary bool
+	// bounds, when set, summarise large partitions; elided lists them.
+	bounds  *Bounds
+	elided  []Elision
 	now     int64
 	ring    *query.Ring
 	cols    []colData // scratch for columnsOf
@@ -132,8 +150,27 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 		out.Cells += storedCells(&r)
 		staticLive = r.Live
 	}
-	out.Rows = make([]Row, 0, p.Len())
+	head, tail, bounded := b.bounds.span(t.Keyspace+"."+t.Name, p)
+	if bounded {
+		e := elision(t, p, head, tail)
+		e.At = head
+		b.elided = append(b.elided, e)
+		out.Omitted = e.Left
+		out.Rows = make([]Row, 0, p.Len()-e.Left)
+	} else {
+		out.Rows = make([]Row, 0, p.Len())
+	}
+	i := -1
 	p.Ascend(store.All, func(r *store.Row) bool {
+		i++
+		if bounded && i >= head && i < tail {
+			// Left out, but counted as the full partition counts it.
+			if r.HasLiveData(b.now, p.DeletionAt(r.Clustering).Max(r.Deletion())) {
+				out.LiveRows++
+			}
+			out.Cells += visibleCells(t, r)
+			return true
+		}
 		row := b.row(t, r, b.clusteringValues(t, r.Clustering), p.DeletionAt(r.Clustering))
 		if row.Live {
 			out.LiveRows++

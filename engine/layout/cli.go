@@ -33,7 +33,15 @@ import (
 // `=> (counter=name, value=n)`. The cli's limits (100 rows, 100 cells) and
 // its elapsed time are left out.
 func CLI(t *schema.Table, st *store.Table, now int64) string {
-	l := lister{t: t, now: now, b: make([]byte, 0, textSizeHint(t, st, 40, 90))}
+	text, _ := CLIBounded(t, st, now, nil)
+	return text
+}
+
+// CLIBounded is CLI within bounds: a summarised partition prints a line
+// (gapText) in place of the rows it leaves out, which its Elision's At
+// gives.
+func CLIBounded(t *schema.Table, st *store.Table, now int64, bounds *Bounds) (string, []Elision) {
+	l := lister{t: t, now: now, bounds: bounds, b: make([]byte, 0, textSizeHint(t, st, 40, 90, bounds))}
 	l.b = append(l.b, "[default@"...)
 	l.b = append(l.b, t.Keyspace...)
 	l.b = append(l.b, "] list "...)
@@ -56,7 +64,7 @@ func CLI(t *schema.Table, st *store.Table, now int64) string {
 	} else {
 		l.b = append(l.b, " Rows Returned.\n"...)
 	}
-	return string(l.b)
+	return string(l.b), l.elided
 }
 
 // lister writes a cli listing; its scratch buffers are reused row after row.
@@ -67,6 +75,8 @@ type lister struct {
 	prefix      []byte // the row's clustering components, each ending in ':'
 	name, value []byte
 	cols        []colData
+	bounds      *Bounds
+	elided      []Elision
 }
 
 func (l *lister) partition(p *store.Partition) {
@@ -81,7 +91,20 @@ func (l *lister) partition(p *store.Partition) {
 	if p.Static != nil {
 		l.row(p.Static, p.Deletion, true)
 	}
+	head, tail, bounded := l.bounds.span(l.t.Keyspace+"."+l.t.Name, p)
+	i := -1
 	p.Ascend(store.All, func(r *store.Row) bool {
+		i++
+		if bounded && i >= head && i < tail {
+			if i == head {
+				e := elision(l.t, p, head, tail)
+				e.At = lineCount(l.b)
+				l.elided = append(l.elided, e)
+				l.b = append(l.b, gapText(e.Left)...)
+				l.b = append(l.b, '\n')
+			}
+			return true
+		}
 		l.row(r, p.DeletionAt(r.Clustering), false)
 		return true
 	})

@@ -69,6 +69,9 @@ type Partition struct {
 	// Static is the static row, or nil when the partition has no static cells.
 	Static *Row
 	Rows   []Row
+	// Omitted is how many rows a bounded model (BuildBounded) left out of
+	// Rows, between its first and last rows; 0 in a model listing all.
+	Omitted int
 	// Ranges are the range tombstones, in the order they were written.
 	Ranges []RangeTombstone
 	// Bytes estimates the partition's serialized size (see size.go); Cells

@@ -132,7 +132,12 @@ func (p *Partition) appendJSON(dst []byte) []byte {
 		}
 		dst = p.Rows[i].appendJSON(dst)
 	}
-	dst = append(dst, `],"ranges":[`...)
+	dst = append(dst, ']')
+	if p.Omitted > 0 {
+		dst = append(dst, `,"omitted":`...)
+		dst = strconv.AppendInt(dst, int64(p.Omitted), 10)
+	}
+	dst = append(dst, `,"ranges":[`...)
 	for i, rt := range p.Ranges {
 		if i > 0 {
 			dst = append(dst, ',')

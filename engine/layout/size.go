@@ -92,13 +92,17 @@ func partitionSize(p *store.Partition) int {
 // about perCell bytes for each cell and perRow for each row, so the output
 // buffer is allocated once instead of doubling a dozen times (which showed
 // as most of the cli's time in profiles).
-func textSizeHint(t *schema.Table, st *store.Table, perRow, perCell int) int {
+func textSizeHint(t *schema.Table, st *store.Table, perRow, perCell int, bounds *Bounds) int {
 	if st == nil {
 		return 256
 	}
 	rows := 0
 	st.Ascend(func(p *store.Partition) bool {
-		rows += p.Len() + 1
+		n := p.Len()
+		if head, tail, ok := bounds.span(t.Keyspace+"."+t.Name, p); ok {
+			n -= tail - head
+		}
+		rows += n + 1
 		return true
 	})
 	return 256 + rows*(perRow+perCell*(len(t.Regulars)+len(t.Statics)))

@@ -16,8 +16,16 @@ import (
 // without clustering columns dumps its rows as static blocks, as Cassandra
 // 3.0+ stores them (its columns are static there).
 func Sstabledump(t *schema.Table, st *store.Table, now int64) string {
-	d := dumper{t: t, now: now, cmp: store.Clustering(t.ClusteringCs)}
-	d.g.b = make([]byte, 0, textSizeHint(t, st, 200, 60))
+	text, _ := SstabledumpBounded(t, st, now, nil)
+	return text
+}
+
+// SstabledumpBounded is Sstabledump within bounds: a summarised partition
+// prints a line (gapText) among its rows in place of those it leaves out,
+// which its Elision's At gives; positions still count every row.
+func SstabledumpBounded(t *schema.Table, st *store.Table, now int64, bounds *Bounds) (string, []Elision) {
+	d := dumper{t: t, now: now, cmp: store.Clustering(t.ClusteringCs), bounds: bounds}
+	d.g.b = make([]byte, 0, textSizeHint(t, st, 200, 60, bounds))
 	d.g.startArray()
 	if st != nil {
 		st.Ascend(func(p *store.Partition) bool {
@@ -28,7 +36,7 @@ func Sstabledump(t *schema.Table, st *store.Table, now int64) string {
 		})
 	}
 	d.g.endArray()
-	return string(append(d.g.b, '\n'))
+	return string(append(d.g.b, '\n')), d.elided
 }
 
 type dumper struct {
@@ -38,7 +46,9 @@ type dumper struct {
 	now int64
 	pos int
 	// cols is columnsOf's scratch, reused row after row.
-	cols []colData
+	cols   []colData
+	bounds *Bounds
+	elided []Elision
 }
 
 // partition is serializePartition.
@@ -63,7 +73,17 @@ func (d *dumper) partition(p *store.Partition) {
 		d.pos += rowSize(p.Static)
 	}
 	markers := rangeMarkers(d.cmp, p.Ranges)
+	head, tail, bounded := d.bounds.span(d.t.Keyspace+"."+d.t.Name, p)
+	i := -1
 	p.Ascend(store.All, func(r *store.Row) bool {
+		i++
+		if bounded && i >= head && i < tail {
+			if i == head {
+				d.gap(elision(d.t, p, head, tail))
+			}
+			d.pos += rowSize(r)
+			return true
+		}
 		for len(markers) > 0 && comparePos(d.cmp, rtPos{prefix: r.Clustering}, markers[0].at) > 0 {
 			d.marker(&markers[0])
 			markers = markers[1:]
@@ -77,6 +97,22 @@ func (d *dumper) partition(p *store.Partition) {
 	}
 	g.endArray()
 	g.endObject()
+}
+
+// gap prints the line standing for the rows a summarised partition leaves
+// out, as an entry of its rows array on a line of its own (the next row
+// starts without a comma).
+func (d *dumper) gap(e Elision) {
+	g := &d.g
+	c := &g.ctx[len(g.ctx)-1]
+	if c.entries > 0 {
+		g.b = append(g.b, ',')
+	}
+	g.indent(false)
+	e.At = lineCount(g.b)
+	d.elided = append(d.elided, e)
+	g.b = append(g.b, gapText(e.Left)...)
+	c.entries = 0
 }
 
 // staticCompact reports whether t is a COMPACT STORAGE table without

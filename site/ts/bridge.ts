@@ -11,6 +11,12 @@ export interface Bridge {
   layout(handle: number, form: string, table?: string): string;
   /** The layout as it stood after outcome statement of the last rerun (README: "layoutAt"). */
   layoutAt?(handle: number, form: string, statement: number): string;
+  /**
+   * layout's reply (layoutAt's with at) within the page's bounds, with
+   * "elided": the partitions summarised; open lists those listed in full,
+   * "ks.t token" one a line (README: "layoutBounded").
+   */
+  layoutBounded?(handle: number, form: string, open: string, at?: number): string;
   /** Reruns start from the session's present state, not a fresh one (README: "base"). */
   base?(handle: number): boolean;
   close(handle: number): boolean;

@@ -30,6 +30,8 @@ export interface RunRequest {
   /** The caret's line when the open view travels (travel.ts): its forms as they stood after that line's statement; 0: the final state. */
   caretLine: number;
   names: boolean; // also the table and column names, for completion
+  /** The partitions the reader opened: the bounded views list them in full (bounded.ts). */
+  open: string[];
 }
 
 export interface RunResult {
@@ -105,12 +107,12 @@ export class Engine {
         this.queue[i].dropped("replaced");
         this.queue.splice(i, 1);
       }
-      const { key, urgent, version, prelude, script, checks, forms, caretLine, names } = req;
+      const { key, urgent, version, prelude, script, checks, forms, caretLine, names, open } = req;
       this.enqueue({
         key,
         run: true,
         urgent,
-        message: (id) => ({ type: "run", id, key, version, lang: document.documentElement.lang, prelude, script, checks, timeoutMs: this.cfg.engineMs, forms, caretLine, names }),
+        message: (id) => ({ type: "run", id, key, version, lang: document.documentElement.lang, prelude, script, checks, timeoutMs: this.cfg.engineMs, forms, caretLine, names, open }),
         done: (r, hops) => {
           let outcomes: Outcome[];
           try {
@@ -130,13 +132,13 @@ export class Engine {
   }
 
   /** A layout form of the key's latest run, from its session in the worker. */
-  layout(key: string, form: string): Promise<SessionReply | null> {
-    return this.ask(key, (id) => ({ type: "layout", id, key, form }));
+  layout(key: string, form: string, open: string[] = []): Promise<SessionReply | null> {
+    return this.ask(key, (id) => ({ type: "layout", id, key, form, open }));
   }
 
   /** A layout form as it stood after outcome statement of the key's latest run, with that statement's changes. */
-  layoutAt(key: string, form: string, statement: number): Promise<SessionReply | null> {
-    return this.ask(key, (id) => ({ type: "layoutAt", id, key, form, statement }));
+  layoutAt(key: string, form: string, statement: number, open: string[] = []): Promise<SessionReply | null> {
+    return this.ask(key, (id) => ({ type: "layoutAt", id, key, form, statement, open }));
   }
 
   /** The table and column names of the key's latest run, for completion. */

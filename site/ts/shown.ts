@@ -8,6 +8,7 @@
 //     session 0) is replaced by a new run, which the caller starts.
 
 import type { Engine, RunResult } from "./engine";
+import { boundedForms } from "./bounded";
 import type { Outcome } from "./types";
 
 export class ShownRun {
@@ -15,6 +16,10 @@ export class ShownRun {
   outcomes: Outcome[] = [];
   /** The worker's session of the shown run; 0 before the first. */
   session = 0;
+  /** The partitions the reader opened (bounded.ts partitionId): the bounded views list them in full, run after run. */
+  readonly open = new Set<string>();
+  /** The rows the shown run's script generated with -- @fill (bounded.ts filledRows). */
+  filled = 0;
   private layouts = new Map<string, string>(); // layout form -> the bridge's reply, from session
   private asked = new Set<string>(); // asked of session, not answered yet
 
@@ -40,6 +45,16 @@ export class ShownRun {
   }
 
   /**
+   * Lists the partition id in full from now on: the bounded forms' replies
+   * held (which summarise it) are dropped, so the views ask again.
+   */
+  openPartition(id: string): void {
+    this.open.add(id);
+    for (const key of [...this.layouts.keys()]) if (boundedForms.has(key.split("@")[0])) this.layouts.delete(key);
+    for (const tag of [...this.asked]) if (boundedForms.has(tag.split("@")[0])) this.asked.delete(tag);
+  }
+
+  /**
    * Asks the worker for a layout form of the shown session (with at: as it
    * stood after outcome at), unless that is under way (tag: what else the
    * asker waits for under that form). got runs with the reply when the
@@ -51,9 +66,16 @@ export class ShownRun {
     if (this.session === 0 || this.asked.has(tag)) return;
     this.asked.add(tag);
     const session = this.session;
-    const asked = at === undefined ? this.engine.layout(this.key, form) : this.engine.layoutAt(this.key, form, at);
+    const open = [...this.open];
+    const asked = at === undefined ? this.engine.layout(this.key, form, open) : this.engine.layoutAt(this.key, form, at, open);
     void asked.then((r) => {
       if (this.session !== session) return; // a newer run was drawn meanwhile; it asks by itself
+      // A partition opened meanwhile: this reply lists it summarised, and the view asks again.
+      // (openPartition forgot its tag; another tag, such as the hover's, is still held.)
+      if (boundedForms.has(form) && open.join("\n") !== [...this.open].join("\n")) {
+        if (tag !== key) this.asked.delete(tag);
+        return;
+      }
       this.asked.delete(tag);
       if (!r || r.session !== session) {
         if (!r || r.session === 0) lost();

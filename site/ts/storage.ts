@@ -3,6 +3,7 @@
 // change both together. Values are set as text, never as HTML.
 
 import { changeKey } from "./travel";
+import { renderGap } from "./bounded";
 import type { UI } from "./types";
 
 export interface LValue {
@@ -34,6 +35,8 @@ interface LPartition {
   deletion?: Deletion;
   static?: LRow;
   rows: LRow[];
+  /** Rows a bounded layout left out, between the first and the last half of rows (bounded.ts). */
+  omitted?: number;
   ranges: { start: Bound; end: Bound; deletion: Deletion }[];
   replicas: number[];
   bytes: number; // the estimated serialized size (engine/layout/size.go)
@@ -92,7 +95,7 @@ export function renderStorage(panel: HTMLElement, ui: UI, m: LayoutModel, marks?
         sec.append(el("p", "out-none", ui.more.replace("{n}", String(parts.length - i))));
         break;
       }
-      sec.append(renderPartition(ui, parts[i], marks && markerOf(marks, name, parts[i])));
+      sec.append(renderPartition(ui, name, parts[i], marks && markerOf(marks, name, parts[i])));
     }
     frag.append(sec);
   }
@@ -116,7 +119,7 @@ function rangePath(r: { start: Bound; end: Bound }): string {
   return side(r.start, "(", "[") + ".." + side(r.end, ")", "]");
 }
 
-function renderPartition(ui: UI, p: LPartition, mark?: Marker): HTMLElement {
+function renderPartition(ui: UI, table: string, p: LPartition, mark?: Marker): HTMLElement {
   const d = el("div", p.deletion ? "lay-part lay-deleted" : "lay-part");
   d.setAttribute("data-token", p.token);
   d.setAttribute("data-key", texts(p.key).join(keySep));
@@ -131,7 +134,13 @@ function renderPartition(ui: UI, p: LPartition, mark?: Marker): HTMLElement {
     d.append(t);
   }
   if (p.static) d.append(renderRow(ui, p.static, true, mark));
-  for (const r of p.rows ?? []) d.append(renderRow(ui, r, false, mark));
+  const rows = p.rows ?? [];
+  // A summarised partition lists as many rows before its gap as after it.
+  const gap = p.omitted ? rows.length / 2 : -1;
+  rows.forEach((r, i) => {
+    if (i === gap) d.append(renderGap(ui, table, p.token, p.omitted!, rows.length + p.omitted!, p.bytes, "div"));
+    d.append(renderRow(ui, r, false, mark));
+  });
   for (const r of p.ranges ?? []) {
     const t = el("p", "lay-tomb lay-range", ui.rangeTomb + " " + bound(r.start, true) + ", " + bound(r.end, false) + " @" + r.deletion.markedAt);
     mark?.(t, "", false, "@range", rangePath(r));

@@ -158,6 +158,9 @@ export interface UI {
   partitionKey: string;
   clusteringKey: string;
   more: string;
+  elided: string;
+  openPartition: string;
+  filled: string;
   why: string;
   whyLabel: string;
   fixLabel: string;
@@ -181,9 +184,9 @@ export interface UI {
 // later, or completion, is answered from the same session without running
 // the script again.
 export type ToWorker =
-  | { type: "run"; id: number; key: string; version: Version; lang: string; prelude: string[]; script: string; checks: Checks | null; timeoutMs: number; forms: LayoutForm[]; caretLine: number; names: boolean }
-  | { type: "layout"; id: number; key: string; form: string }
-  | { type: "layoutAt"; id: number; key: string; form: string; statement: number }
+  | { type: "run"; id: number; key: string; version: Version; lang: string; prelude: string[]; script: string; checks: Checks | null; timeoutMs: number; forms: LayoutForm[]; caretLine: number; names: boolean; open: string[] }
+  | { type: "layout"; id: number; key: string; form: string; open: string[] }
+  | { type: "layoutAt"; id: number; key: string; form: string; statement: number; open: string[] }
   | { type: "names"; id: number; key: string };
 
 /**

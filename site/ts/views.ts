@@ -25,6 +25,7 @@ import type { Outcome, UI } from "./types";
 import { viewForms, type LayoutForm, type View } from "./contract.gen";
 import { mark, marked, measure } from "./timing";
 import { changeMarks, outcomeAt, travelIndex, travelViews, TravelBar, type Change } from "./travel";
+import { boundedForms, renderBoundedText, renderFilled, type Elision } from "./bounded";
 
 /** The layout form a view draws; undefined for Results, Why and an exercise's Checks. */
 export function formOf(view: string): LayoutForm | undefined {
@@ -77,6 +78,12 @@ export class Views {
         this.tabs[j].focus();
       });
     });
+    // A summarised partition's button lists it in full (bounded.ts), in
+    // the drawn views and the build's alike.
+    for (const [view, panel] of this.panels) {
+      const form = formOf(view);
+      if (form && boundedForms.has(form)) panel.addEventListener("click", (e) => this.openPartition(view, e));
+    }
     this.results.addEventListener("mouseover", (e) => this.hover(e));
     this.results.addEventListener("mouseleave", () => this.clearClass("lay-hover"));
   }
@@ -234,6 +241,22 @@ export class Views {
     }
   }
 
+  /**
+   * Opens the partition of a clicked "show all rows" button: the bounded
+   * views are asked again with it listed in full, the open one at once. A
+   * playground not run yet runs first, and draws it then.
+   */
+  private openPartition(view: string, e: Event): void {
+    const button = (e.target as HTMLElement).closest<HTMLButtonElement>("button.lay-open");
+    if (!button?.dataset.partition) return;
+    button.disabled = true;
+    this.shown.openPartition(button.dataset.partition);
+    for (const v of this.panels.keys()) if (boundedForms.has(formOf(v) ?? "")) this.stale.add(v);
+    this.fig.dataset.stale = [...this.stale].join(" ");
+    if (this.shown.session === 0) return this.rerun();
+    this.drawLayout(view);
+  }
+
   /** Draws a layout view from the bridge's reply (build/widget.go writePanel). */
   private drawPanel(panel: HTMLElement, view: string, form: string, raw: string): void {
     const note = (cls: string, text: string) => {
@@ -242,7 +265,7 @@ export class Views {
       p.textContent = text;
       panel.replaceChildren(p);
     };
-    let reply: { error?: { message: string }; map?: LayoutModel; text?: string; changes?: Change[] };
+    let reply: { error?: { message: string }; map?: LayoutModel; text?: string; changes?: Change[]; elided?: Elision[] };
     try {
       reply = JSON.parse(raw);
     } catch (e) {
@@ -267,16 +290,19 @@ export class Views {
       renderDiagram(panel, this.ui, reply.map?.tables ?? [], this.shown.outcomes, this.patterns);
       return;
     }
+    // Over a bounded view, what the script generated (bounded.ts).
+    const filled = boundedForms.has(form) && this.shown.filled > 0 ? renderFilled(this.ui, this.shown.filled) : null;
     if (form === "map") {
       this.model = reply.map ?? null;
       renderStorage(panel, this.ui, reply.map ?? { tables: [] }, changes ? changeMarks(changes) : undefined);
+      if (filled) panel.prepend(filled);
       this.highlightRead(this.shown.outcomes[this.selected]);
       return;
     }
     const pre = document.createElement("pre");
     pre.className = "lay-text";
-    pre.textContent = reply.text ?? "";
-    panel.replaceChildren(pre);
+    renderBoundedText(pre, this.ui, reply.text ?? "", reply.elided ?? []);
+    panel.replaceChildren(...(filled ? [filled, pre] : [pre]));
   }
 
   private clearClass(cls: string): void {

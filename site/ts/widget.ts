@@ -9,6 +9,7 @@
 // A run computes and draws only what is on screen: the outcomes (Results, Why
 // and the editor's marks) and the layout of the open tab.
 
+import { filledRows } from "./bounded";
 import { defaultVersion, type Version } from "./contract.gen";
 import { Editor } from "./editor";
 import { ReaderEdit } from "./edit";
@@ -150,6 +151,7 @@ export class Widget {
       forms: form ? [form] : [],
       caretLine: this.views.travelLine,
       names: false,
+      open: [...this.shown.open],
     });
     if (!r || seq !== this.seq) return;
     if (r.session) this.runFp = new Map([[r.session, schemaFingerprint(prelude, script)]]);
@@ -185,6 +187,7 @@ export class Widget {
       return;
     }
     this.shown.take(r);
+    this.shown.filled = filledRows(this.editor.value, r.outcomes);
     const drawStart = performance.now();
     this.views.draw(r, prerendered, patterns);
     // A model A against model B table (compare.ts) listens.

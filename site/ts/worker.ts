@@ -15,6 +15,7 @@ import { engineSource } from "./onefile";
 import type { FromWorker, Reply, ToWorker } from "./types";
 import { travelIndex, travelViews } from "./travel";
 import { viewForms, type View } from "./contract.gen";
+import { boundedForms } from "./bounded";
 
 /** The layout forms of the views that travel. */
 const travelForms: ReadonlySet<string> = new Set([...travelViews].map((v) => viewForms[v as View]!));
@@ -33,6 +34,15 @@ declare const CQLPLAY_ENGINE: string;
 
 /** The bridge, with rerun when the engine has it (wasm/rerun.go). */
 let bridge: (Bridge & { rerun?(handle: number, script: string): string }) | null = null;
+
+/**
+ * The partitions the page opened, one a line (bounded.ts partitionId): the
+ * map, cli and sstabledump forms come from layoutBounded, which lists the
+ * others summarised. A cached form is keyed with them.
+ */
+function openKey(form: string, open: readonly string[]): string {
+  return boundedForms.has(form) && open.length > 0 ? "\n" + open.join("\n") : "";
+}
 
 /**
  * The open session of a key's latest run, and the layouts already computed
@@ -163,18 +173,20 @@ function run(m: Extract<ToWorker, { type: "run" }>, t0: number): void {
   // form@n), so drawing needs no second request.
   const at = m.caretLine > 0 && s.rerun && m.forms.some((f) => travelForms.has(f)) ? travelIndex(JSON.parse(json) as { line: number }[], m.caretLine) : null;
   for (const form of m.forms) {
-    if (at !== null && travelForms.has(form)) layouts[form + "@" + at] = layoutAt(s, form, at);
-    else layouts[form] = layout(s, form);
+    if (at !== null && travelForms.has(form)) layouts[form + "@" + at] = layoutAt(s, form, at, m.open);
+    else layouts[form] = layout(s, form, m.open);
   }
   reply(m.id, s.run, t0, { json, checks, layouts, names: m.names ? names(s) : null });
 }
 
-/** A layout form of a session, computed once. */
-function layout(s: Session, form: string): string {
-  let raw = s.layouts.get(form);
+/** A layout form of a session, computed once for the partitions open. */
+function layout(s: Session, form: string, open: readonly string[] = []): string {
+  const key = form + openKey(form, open);
+  let raw = s.layouts.get(key);
   if (raw === undefined) {
-    raw = bridge!.layout(s.handle, form);
-    s.layouts.set(form, raw);
+    const b = bridge!;
+    raw = boundedForms.has(form) && b.layoutBounded ? b.layoutBounded(s.handle, form, open.join("\n")) : b.layout(s.handle, form);
+    s.layouts.set(key, raw);
   }
   return raw;
 }
@@ -185,12 +197,13 @@ function layout(s: Session, form: string): string {
  * A session that did not rerun (a run with a prelude) has no statements to
  * travel through: it answers with an error the page shows as text.
  */
-function layoutAt(s: Session, form: string, n: number): string {
-  const key = form + "@" + n;
+function layoutAt(s: Session, form: string, n: number, open: readonly string[] = []): string {
+  const key = form + "@" + n + openKey(form, open);
   let raw = s.layouts.get(key);
   if (raw === undefined) {
     const b = bridge!;
-    raw = s.rerun && b.layoutAt ? b.layoutAt(s.handle, form, n) : JSON.stringify({ error: { message: "this playground cannot step through its script" } });
+    const bounded = boundedForms.has(form) && b.layoutBounded;
+    raw = s.rerun && bounded ? b.layoutBounded!(s.handle, form, open.join("\n"), n) : s.rerun && b.layoutAt ? b.layoutAt(s.handle, form, n) : JSON.stringify({ error: { message: "this playground cannot step through its script" } });
     s.layouts.set(key, raw);
   }
   return raw;
@@ -243,8 +256,8 @@ scope.onmessage = (e) => {
     else {
       const s = sessions.get(m.key);
       if (!s) reply(m.id, 0, t0, {});
-      else if (m.type === "layout") reply(m.id, s.run, t0, { layouts: { [m.form]: layout(s, m.form) } });
-      else if (m.type === "layoutAt") reply(m.id, s.run, t0, { layouts: { [m.form]: layoutAt(s, m.form, m.statement) } });
+      else if (m.type === "layout") reply(m.id, s.run, t0, { layouts: { [m.form]: layout(s, m.form, m.open) } });
+      else if (m.type === "layoutAt") reply(m.id, s.run, t0, { layouts: { [m.form]: layoutAt(s, m.form, m.statement, m.open) } });
       else reply(m.id, s.run, t0, { names: names(s) });
     }
   } catch (err) {

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"html"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/layout"
+)
+
+// This file pre-renders data in volume in the storage views: a partition
+// past the engine's bounds (engine.ViewBounds) shows its first and last
+// rows and a gap with a button that lists it in full, and a script that
+// generated rows says so over the views. Its markup is mirrored by
+// site/ts/bounded.ts; change both together.
+
+// boundedForms are the layout forms the page takes within bounds.
+var boundedForms = map[string]bool{"map": true, "cli": true, "sstabledump": true}
+
+// writeGap writes the gap standing for the rows a summarised partition
+// left out (bounded.ts renderGap); tag is div in the Storage view, span in
+// a text view.
+func writeGap(b *strings.Builder, t *uiText, tag, table string, token int64, left, rows, bytes int) {
+	text := strings.NewReplacer("{left}", strconv.Itoa(left), "{rows}", strconv.Itoa(rows), "{size}", szBytes(bytes)).Replace(t.Elided)
+	b.WriteString(`<` + tag + ` class="lay-gap"><span class="lay-gap-text">` + html.EscapeString(text) +
+		`</span><button type="button" class="lay-open" data-partition="` + html.EscapeString(layout.PartitionID(table, token)) + `">` +
+		html.EscapeString(t.OpenPartition) + "</button></" + tag + ">")
+}
+
+// writeBoundedText writes a text view (cli, sstabledump), each gap line
+// replaced by its gap with the line's indentation kept
+// (bounded.ts renderBoundedText).
+func writeBoundedText(b *strings.Builder, t *uiText, text string, elided []layout.Elision) {
+	b.WriteString(`<pre class="lay-text">`)
+	if len(elided) == 0 {
+		b.WriteString(html.EscapeString(text) + "</pre>")
+		return
+	}
+	at := map[int]layout.Elision{}
+	for _, e := range elided {
+		at[e.At] = e
+	}
+	for i, line := range strings.Split(text, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		e, ok := at[i]
+		if !ok {
+			b.WriteString(html.EscapeString(line))
+			continue
+		}
+		b.WriteString(html.EscapeString(line[:len(line)-len(strings.TrimLeft(line, " \t"))]))
+		writeGap(b, t, "span", e.Table, e.Token, e.Left, e.Rows, e.Bytes)
+	}
+	b.WriteString("</pre>")
+}
+
+// fillLine matches a -- @fill directive's line, with its row count.
+var fillLine = regexp.MustCompile(`(?i)^\s*--[ \t]*@fill[ \t]+\S+[ \t]+([0-9_]+)`)
+
+// filledRows is the rows a script's -- @fill directives generated: the
+// count of each directive line that did not fail (bounded.ts filledRows).
+func filledRows(script string, outcomes []engine.Outcome) int {
+	failed := map[int]bool{}
+	for _, o := range outcomes {
+		if o.Error != nil {
+			failed[o.Line] = true
+		}
+	}
+	n := 0
+	for i, line := range strings.Split(script, "\n") {
+		if m := fillLine.FindStringSubmatch(line); m != nil && !failed[i+1] {
+			k, _ := strconv.Atoi(strings.ReplaceAll(m[1], "_", ""))
+			n += k
+		}
+	}
+	return n
+}
+
+// writeFilled writes the notice over a bounded view of a script that
+// generated rows (bounded.ts renderFilled).
+func writeFilled(b *strings.Builder, t *uiText, rows int) {
+	if rows > 0 {
+		b.WriteString(`<p class="lay-filled">` + html.EscapeString(strings.ReplaceAll(t.Filled, "{n}", strconv.Itoa(rows))) + "</p>")
+	}
+}

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/layout"
+)
+
+// The same cases as site/ts/bounded.test.ts.
+func TestFilledRows(t *testing.T) {
+	script := "CREATE TABLE t (k int PRIMARY KEY);\n-- @fill t 100_000 k=seq(9)\n  --  @FILL t 5 k=seq(9)\n-- @fill nope 7 k=seq(3)\n-- a comment: @fill t 9\nSELECT * FROM t; -- @fill t 3\n"
+	outcomes := []engine.Outcome{{Line: 1}, {Line: 4, Error: &engine.Error{Code: "InvalidRequest", Message: "x"}}, {Line: 6}}
+	if got := filledRows(script, outcomes); got != 100_005 {
+		t.Errorf("filledRows = %d, want 100005", got)
+	}
+	if got := filledRows("SELECT 1;", nil); got != 0 {
+		t.Errorf("filledRows of no fill = %d", got)
+	}
+}
+
+// TestWriteBoundedText checks that a gap line becomes the gap, its
+// indentation kept, and every other line stays as the engine wrote it.
+func TestWriteBoundedText(t *testing.T) {
+	var b strings.Builder
+	text := "a <b>\n  ... 9 rows left out ...\nc"
+	writeBoundedText(&b, uiStrings["en"], text, []layout.Elision{{Table: "ks.t", Token: -5, Rows: 15, Left: 9, Bytes: 2048, At: 1}})
+	want := `<pre class="lay-text">a &lt;b&gt;` + "\n  " + `<span class="lay-gap"><span class="lay-gap-text">… 9 of 15 rows not shown · partition 2.0 KB</span>` +
+		`<button type="button" class="lay-open" data-partition="ks.t -5">Show all rows</button></span>` + "\nc</pre>"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}

@@ -1,0 +1,49 @@
+package engine
+
+import (
+	"strconv"
+
+	"github.com/cqlplay/cqlplay/engine/jsonenc"
+	"github.com/cqlplay/cqlplay/engine/layout"
+)
+
+// ViewBounds are the bounds the page's storage views (and the build's
+// pre-rendered ones) take: a partition of more than 40 rows lists its
+// first 3 and last 3, and the reader opens it to see the rest. open names
+// the partitions opened (layout.PartitionID).
+func ViewBounds(open map[string]bool) *layout.Bounds {
+	return &layout.Bounds{Rows: 40, Edge: 3, Open: open}
+}
+
+// AppendElisionsJSON appends, before the closing brace of a layout object
+// of AppendLayoutJSON or AppendLayoutAtJSON, what a bounded layout left out:
+//
+//	,"elided":[{"table":"ks.t","token":"-42","key":"sensor-01","rows":2500,"left":2494,"bytes":90000,"at":3}]
+//
+// (at: the index in the partition's rows of the first row after the gap in
+// the "map" form, the line standing for the gap in a text form).
+func AppendElisionsJSON(obj []byte, elided []layout.Elision) []byte {
+	obj = obj[:len(obj)-1]
+	obj = append(obj, `,"elided":[`...)
+	for i, e := range elided {
+		if i > 0 {
+			obj = append(obj, ',')
+		}
+		obj = append(obj, `{"table":`...)
+		obj = jsonenc.AppendString(obj, e.Table)
+		obj = append(obj, `,"token":"`...)
+		obj = strconv.AppendInt(obj, e.Token, 10)
+		obj = append(obj, `","key":`...)
+		obj = jsonenc.AppendString(obj, e.Key)
+		obj = append(obj, `,"rows":`...)
+		obj = strconv.AppendInt(obj, int64(e.Rows), 10)
+		obj = append(obj, `,"left":`...)
+		obj = strconv.AppendInt(obj, int64(e.Left), 10)
+		obj = append(obj, `,"bytes":`...)
+		obj = strconv.AppendInt(obj, int64(e.Bytes), 10)
+		obj = append(obj, `,"at":`...)
+		obj = strconv.AppendInt(obj, int64(e.At), 10)
+		obj = append(obj, '}')
+	}
+	return append(obj, "]}"...)
+}

@@ -1,0 +1,161 @@
+package engine
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/cqlplay/cqlplay/engine/layout"
+)
+
+// boundsScript fills 3 partitions of 50 rows (past ViewBounds' 40) and one
+// of 2 rows, with a static column and a range tombstone in a large one.
+const boundsScript = `CREATE TABLE r (s text, ts int, v double, note text static, PRIMARY KEY (s, ts));
+-- @fill r 150 s=seq(3) ts=series(0, 1) v=uniform(0, 100)
+INSERT INTO r (s, ts, v, note) VALUES ('small', 1, 1.5, 'n');
+INSERT INTO r (s, ts, v) VALUES ('small', 2, 2.5);
+UPDATE r SET note = 'hot' WHERE s = 's-0';
+DELETE FROM r WHERE s = 's-1' AND ts >= 10 AND ts < 20;
+`
+
+func boundedSession(t *testing.T) *Session {
+	t.Helper()
+	s := NewSession(Options{})
+	for _, o := range s.Rerun(boundsScript) {
+		if o.Error != nil {
+			t.Fatalf("%s: %s", o.Statement, o.Error.Message)
+		}
+	}
+	return s
+}
+
+// TestLayoutBoundedSummarises checks that the bounded map lists the first
+// and last rows of each large partition with the count of those left out,
+// counts every row as the full map does, and leaves small partitions whole.
+func TestLayoutBoundedSummarises(t *testing.T) {
+	s := boundedSession(t)
+	full, _ := s.Layout("map", "")
+	text, elided, err := s.LayoutBounded("map", "", ViewBounds(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fm, bm struct {
+		Tables []struct {
+			Partitions []struct {
+				Key      []struct{ Text string }
+				Rows     []struct{ Clustering []struct{ Text string } }
+				Omitted  int
+				LiveRows int
+				Cells    int
+				Bytes    int
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(full), &fm); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(text), &bm); err != nil {
+		t.Fatal(err)
+	}
+	if len(elided) != 3 {
+		t.Fatalf("elided %d partitions, want the 3 of 50 rows: %+v", len(elided), elided)
+	}
+	fp, bp := fm.Tables[0].Partitions, bm.Tables[0].Partitions
+	for i := range fp {
+		f, b := fp[i], bp[i]
+		if f.LiveRows != b.LiveRows || f.Cells != b.Cells || f.Bytes != b.Bytes {
+			t.Errorf("partition %v: bounded counts %d rows %d cells %d bytes, full %d %d %d", f.Key, b.LiveRows, b.Cells, b.Bytes, f.LiveRows, f.Cells, f.Bytes)
+		}
+		if len(f.Rows) <= 40 {
+			if len(b.Rows) != len(f.Rows) || b.Omitted != 0 {
+				t.Errorf("partition %v of %d rows: bounded lists %d, omitted %d", f.Key, len(f.Rows), len(b.Rows), b.Omitted)
+			}
+			continue
+		}
+		if len(b.Rows) != 6 || b.Omitted != len(f.Rows)-6 {
+			t.Fatalf("partition %v of %d rows: bounded lists %d, omitted %d; want 6 and %d", f.Key, len(f.Rows), len(b.Rows), b.Omitted, len(f.Rows)-6)
+		}
+		for j := 0; j < 3; j++ {
+			if ck(b.Rows[j].Clustering) != ck(f.Rows[j].Clustering) || ck(b.Rows[5-j].Clustering) != ck(f.Rows[len(f.Rows)-1-j].Clustering) {
+				t.Errorf("partition %v: bounded rows %v are not the first and last of the full one", f.Key, b.Rows)
+			}
+		}
+	}
+	for _, e := range elided {
+		if e.Table != "cqlplay.r" || e.Rows < 41 || e.Left != e.Rows-6 || e.At != 3 || e.Bytes == 0 || !strings.HasPrefix(e.Key, "s-") {
+			t.Errorf("elision %+v, want cqlplay.r, rows past 40, all but 6 left, at 3", e)
+		}
+	}
+}
+
+func ck(vs []struct{ Text string }) string {
+	var parts []string
+	for _, v := range vs {
+		parts = append(parts, v.Text)
+	}
+	return strings.Join(parts, ",")
+}
+
+// TestLayoutBoundedOpen checks that opening every summarised partition
+// gives Layout's text, in every form, and that a text form's gap lines are
+// where the elisions say.
+func TestLayoutBoundedOpen(t *testing.T) {
+	s := boundedSession(t)
+	for _, form := range []string{"map", "cli", "sstabledump"} {
+		full, _ := s.Layout(form, "")
+		text, elided, err := s.LayoutBounded(form, "", ViewBounds(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(elided) != 3 || len(text) >= len(full) {
+			t.Fatalf("%s: %d elisions, %d bytes against %d unbounded", form, len(elided), len(text), len(full))
+		}
+		if form != "map" {
+			lines := strings.Split(text, "\n")
+			for _, e := range elided {
+				if got, want := strings.TrimSpace(lines[e.At]), "... "+strconv.Itoa(e.Left)+" rows left out ..."; got != want {
+					t.Errorf("%s: line %d is %q, want the gap", form, e.At, got)
+				}
+			}
+		}
+		open := map[string]bool{}
+		for i, e := range elided {
+			open[layout.PartitionID(e.Table, e.Token)] = true
+			text, left, _ := s.LayoutBounded(form, "", ViewBounds(open))
+			if len(left) != 2-i {
+				t.Errorf("%s: %d partitions opened, %d still summarised", form, i+1, len(left))
+			}
+			if i == 2 && text != full {
+				t.Errorf("%s: every partition opened differs from Layout:\n%s\n---\n%s", form, text, full)
+			}
+		}
+		// Time travel: the state after the fill is bounded the same way.
+		at, _, atElided, err := s.LayoutAtBounded(form, "", 1, ViewBounds(nil))
+		if err != nil || len(atElided) != 3 || len(at) >= len(full) {
+			t.Errorf("%s at the fill: %v, %d elisions, %d bytes", form, err, len(atElided), len(at))
+		}
+	}
+}
+
+// TestLayoutBoundedJSON checks the bridge's reply: the layout object with
+// "elided" added.
+func TestLayoutBoundedJSON(t *testing.T) {
+	s := boundedSession(t)
+	text, elided, _ := s.LayoutBounded("cli", "", ViewBounds(nil))
+	out := AppendElisionsJSON(AppendLayoutJSON(nil, "cli", "", text), elided)
+	var r struct {
+		Form   string
+		Text   string
+		Elided []struct {
+			Table, Token, Key     string
+			Rows, Left, Bytes, At int
+		}
+	}
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	if r.Form != "cli" || r.Text != text || len(r.Elided) != 3 || r.Elided[0].Left != r.Elided[0].Rows-6 || r.Elided[0].Token == "" {
+		t.Errorf("reply %+v", r)
+	}
+}

@@ -1,0 +1,87 @@
+package layout
+
+import (
+	"strconv"
+
+	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
+)
+
+// Bounds keep a storage view readable and quick when a partition holds
+// many rows (a `-- @fill` of 100,000 rows gives 26 MB of "map" JSON, and
+// the page would draw every row): a partition with more than Rows rows is
+// summarised, listing its first Edge and last Edge rows, its row count and
+// size, and where the rows in between were left out (an Elision). The zero
+// Bounds list everything, as the unbounded views always did.
+type Bounds struct {
+	// Rows is the most rows a partition may hold and still be listed in
+	// full; 0: no bound.
+	Rows int
+	// Edge is how many rows are listed at each end of a summarised
+	// partition.
+	Edge int
+	// Open names the partitions listed in full whatever their size (the
+	// reader opened them), by PartitionID.
+	Open map[string]bool
+}
+
+// PartitionID names a partition for Bounds.Open: its table, keyspace
+// first, and its token, "ks.t 1234".
+func PartitionID(table string, token int64) string {
+	return table + " " + strconv.FormatInt(token, 10)
+}
+
+// Elision is one partition a bounded view summarised.
+type Elision struct {
+	// Table is "keyspace.table".
+	Table string
+	Token int64
+	// Key is the partition key's values as cqlsh prints them, joined with ", ".
+	Key string
+	// Rows is how many rows the partition stores (live or not), Left how
+	// many of them the view left out, Bytes its estimated size.
+	Rows, Left, Bytes int
+	// At is where the rows were left out: in the "map" form, the index in
+	// the partition's Rows of the first row after the gap; in a text form,
+	// the index (from 0) of the line that stands for them.
+	At int
+}
+
+// span tells which rows of p a view lists: all of them (ok false), or the
+// first head and the rows from index tail on.
+func (b *Bounds) span(table string, p *store.Partition) (head, tail int, ok bool) {
+	n := p.Len()
+	if b == nil || b.Rows <= 0 || n <= b.Rows || b.Open[PartitionID(table, p.Token)] {
+		return 0, 0, false
+	}
+	edge := max(b.Edge, 1)
+	return edge, n - edge, true
+}
+
+// elision is the Elision of a partition listed as span says.
+func elision(t *schema.Table, p *store.Partition, head, tail int) Elision {
+	key := ""
+	for i, v := range keyParts(t, p.Key) {
+		if i > 0 {
+			key += ", "
+		}
+		key += cqlshText(partitionKeyType(t, i), v)
+	}
+	return Elision{Table: t.Keyspace + "." + t.Name, Token: p.Token, Key: key, Rows: p.Len(), Left: tail - head, Bytes: partitionSize(p)}
+}
+
+// gapText is the line a text view prints for the rows it left out.
+func gapText(left int) string {
+	return "... " + strconv.Itoa(left) + " rows left out ..."
+}
+
+// lineCount is the index of the line that starts after b.
+func lineCount(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c == '\n' {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,12 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { filledRows } from "./bounded";
+import type { Outcome } from "./types";
+
+// The same cases as build/bounded_test.go.
+test("filled rows count the fills that did not fail", () => {
+  const script = "CREATE TABLE t (k int PRIMARY KEY);\n-- @fill t 100_000 k=seq(9)\n  --  @FILL t 5 k=seq(9)\n-- @fill nope 7 k=seq(3)\n-- a comment: @fill t 9\nSELECT * FROM t; -- @fill t 3\n";
+  const outcomes = [{ line: 1 }, { line: 4, error: { code: "InvalidRequest", message: "x", cqlsh: "x" } }, { line: 6 }] as unknown as Outcome[];
+  assert.equal(filledRows(script, outcomes), 100_005);
+  assert.equal(filledRows("SELECT 1;", []), 0);
+});

@@ -1,0 +1,100 @@
+// Data in volume in the storage views. A partition of more rows than the
+// engine's bounds (engine.ViewBounds) is summarised: its first and last
+// rows, then a gap that says how many rows were left out, of how many, and
+// the partition's size, with a button that lists it in full (the worker's
+// "open" request). The markup mirrors build/bounded.go; change both
+// together. Every string is set as text.
+
+import { szBytes } from "./sizes";
+import type { Outcome, UI } from "./types";
+
+/** The views the engine bounds (cqlplay.layoutBounded); the others are drawn whole. */
+export const boundedForms: ReadonlySet<string> = new Set(["map", "cli", "sstabledump"]);
+
+/** One summarised partition, as the bridge's "elided" lists it. */
+export interface Elision {
+  table: string;
+  token: string;
+  key: string;
+  rows: number;
+  left: number;
+  bytes: number;
+  /** map: the index in the partition's rows after the gap; text: the gap's line. */
+  at: number;
+}
+
+/** A partition's name for the worker's open request (engine/layout PartitionID). */
+export function partitionId(table: string, token: string): string {
+  return table + " " + token;
+}
+
+/** The gap standing for the rows a summarised partition left out, with its open button. */
+export function renderGap(ui: UI, table: string, token: string, left: number, rows: number, bytes: number, tag: "div" | "span"): HTMLElement {
+  const gap = document.createElement(tag);
+  gap.className = "lay-gap";
+  const text = document.createElement("span");
+  text.className = "lay-gap-text";
+  text.textContent = gapText(ui, left, rows, bytes);
+  const open = document.createElement("button");
+  open.type = "button";
+  open.className = "lay-open";
+  open.dataset.partition = partitionId(table, token);
+  open.textContent = ui.openPartition;
+  gap.append(text, open);
+  return gap;
+}
+
+/** The gap's words: how many rows were left out, of how many, and the partition's size. */
+export function gapText(ui: UI, left: number, rows: number, bytes: number): string {
+  return ui.elided.replace("{left}", String(left)).replace("{rows}", String(rows)).replace("{size}", szBytes(bytes));
+}
+
+/**
+ * Draws a text view (cli, sstabledump) into pre: the engine's text, each
+ * gap line replaced by its gap (its indentation kept).
+ */
+export function renderBoundedText(pre: HTMLElement, ui: UI, text: string, elided: readonly Elision[]): void {
+  if (elided.length === 0) {
+    pre.textContent = text;
+    return;
+  }
+  const lines = text.split("\n");
+  const byLine = new Map(elided.map((e) => [e.at, e]));
+  const parts: (string | Node)[] = [];
+  let from = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const e = byLine.get(i);
+    if (!e) continue;
+    const indent = lines[i].length - lines[i].trimStart().length;
+    parts.push(lines.slice(from, i).join("\n") + (i > from ? "\n" : "") + lines[i].slice(0, indent));
+    parts.push(renderGap(ui, e.table, e.token, e.left, e.rows, e.bytes, "span"));
+    from = i + 1;
+    parts.push("\n");
+  }
+  parts.push(lines.slice(from).join("\n"));
+  pre.replaceChildren(...parts.filter((p) => p !== ""));
+}
+
+/**
+ * The rows the script's `-- @fill` directives generated: the row count of
+ * each directive line that did not fail (a fill that succeeds has no
+ * outcome; one that fails has an error on its line). build/bounded.go
+ * filledRows is the same rule.
+ */
+export function filledRows(script: string, outcomes: readonly Outcome[]): number {
+  const failed = new Set(outcomes.filter((o) => o.error).map((o) => o.line));
+  let n = 0;
+  script.split("\n").forEach((line, i) => {
+    const m = /^\s*--[ \t]*@fill[ \t]+\S+[ \t]+([0-9_]+)/i.exec(line);
+    if (m && !failed.has(i + 1)) n += Number(m[1].replaceAll("_", ""));
+  });
+  return n;
+}
+
+/** The notice over a bounded view of a script that generated rows. */
+export function renderFilled(ui: UI, rows: number): HTMLElement {
+  const p = document.createElement("p");
+  p.className = "lay-filled";
+  p.textContent = ui.filled.replace("{n}", String(rows));
+  return p;
+}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine"
+)
+
+// layoutBounded answers cqlplay.layoutBounded: layout's reply (at < 0) or
+// layoutAt's (the state after outcome at of the last rerun) within the
+// page's bounds (engine.ViewBounds), with "elided" listing the partitions
+// summarised. open names the partitions the reader opened, listed in
+// full: layout.PartitionID's "ks.t token", one a line.
+func (b *bridge) layoutBounded(handle int, form, open string, at int) (out []byte) {
+	s := b.sessions[handle]
+	if s == nil {
+		return errorObjectJSON(engine.ServerError, noSession(handle))
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out = errorObjectJSON(engine.ServerError, bugMessage(r))
+		}
+	}()
+	opened := map[string]bool{}
+	for _, id := range strings.Split(open, "\n") {
+		if id != "" {
+			opened[id] = true
+		}
+	}
+	bounds := engine.ViewBounds(opened)
+	defer b.collect()
+	if at < 0 {
+		text, elided, err := s.LayoutBounded(form, "", bounds)
+		if err != nil {
+			return errorObjectJSON(engine.InvalidRequest, err.Error())
+		}
+		out = engine.AppendLayoutJSON(make([]byte, 0, len(text)+64+96*len(elided)), form, "", text)
+		return engine.AppendElisionsJSON(out, elided)
+	}
+	text, changes, elided, err := s.LayoutAtBounded(form, "", at, bounds)
+	if err != nil {
+		return errorObjectJSON(engine.InvalidRequest, err.Error())
+	}
+	out = engine.AppendLayoutAtJSON(make([]byte, 0, len(text)+64+64*len(changes)+96*len(elided)), form, "", text, at, changes)
+	return engine.AppendElisionsJSON(out, elided)
+}
