@@ -11,9 +11,10 @@ import (
 )
 
 // writeChecks writes an exercise's Checks view: how many of its queries work
-// after the script, each query with its verdict (Cassandra's error, or the
-// rows it returned beside the expected ones), then the data and a solution
-// behind disclosures. Each query's text and expected rows travel in data-
+// after the script, a solution behind a disclosure right under that count
+// (where a reader looks after a failed check, not below every verdict),
+// each query with its verdict (Cassandra's error, or the rows it returned
+// beside the expected ones), then the data behind a disclosure. Each query's text and expected rows travel in data-
 // attributes, which the widget reads as text (site/ts/exercise.ts renders
 // the same markup live: change both together).
 //
@@ -33,6 +34,8 @@ func writeChecks(b *strings.Builder, t *uiText, x *lesson.Exercise, r *lesson.Ch
 	}
 	score = strings.NewReplacer("{n}", strconv.Itoa(passed), "{m}", strconv.Itoa(total)).Replace(score)
 	b.WriteString(`<p class="` + cls + `" role="status" data-passed="` + strconv.Itoa(passed) + `" data-total="` + strconv.Itoa(total) + `">` + html.EscapeString(score) + "</p>")
+	b.WriteString(`<details class="ex-more ex-sol"><summary>` + html.EscapeString(t.ExSolution) + `</summary><pre class="ex-solution"><code>` +
+		html.EscapeString(x.Solution) + "</code></pre></details>")
 	if o := r.DataError; o != nil {
 		for _, s := range script {
 			if s.Error != nil {
@@ -80,11 +83,9 @@ func writeChecks(b *strings.Builder, t *uiText, x *lesson.Exercise, r *lesson.Ch
 	}
 	b.WriteString("</ol>")
 	if strings.TrimSpace(x.Data) != "" {
-		b.WriteString(`<details class="ex-more"><summary>` + html.EscapeString(t.ExData) + `</summary><pre class="ex-data"><code>` +
+		b.WriteString(`<details class="ex-more ex-dat"><summary>` + html.EscapeString(t.ExData) + `</summary><pre class="ex-data"><code>` +
 			html.EscapeString(x.Data) + "</code></pre></details>")
 	}
-	b.WriteString(`<details class="ex-more"><summary>` + html.EscapeString(t.ExSolution) + `</summary><pre class="ex-solution"><code>` +
-		html.EscapeString(x.Solution) + "</code></pre></details>")
 }
 
 // wantRows is the part of an expected outcome the widget compares and draws.

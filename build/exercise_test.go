@@ -58,7 +58,7 @@ func TestBrowserExercise(t *testing.T) {
 	if got := eval[string](t, ctx, `document.querySelector("`+fig+` .ex-score").dataset.passed`); got != "0" {
 		t.Errorf("checks passing on the starting text = %s, want 0", got)
 	}
-	eval[bool](t, ctx, `(() => { document.querySelector("`+fig+` details.ex-more:last-of-type").open = true; return true })()`)
+	eval[bool](t, ctx, `(() => { document.querySelector("`+fig+` details.ex-sol").open = true; return true })()`)
 
 	for _, tt := range []struct {
 		name, schema string
@@ -86,7 +86,7 @@ func TestBrowserExercise(t *testing.T) {
 			const panel = document.querySelector("` + fig + `-checks");
 			const built = document.createElement("div");
 			built.innerHTML = ` + jsString(b.String()) + `;
-			built.querySelector("details.ex-more:last-of-type").open = true;
+			built.querySelector("details.ex-sol").open = true;
 			return built.innerHTML === panel.innerHTML ? "" : "built: " + built.innerHTML + "\nlive:  " + panel.innerHTML;
 		})()`
 		if diff := eval[string](t, ctx, js); diff != "" {

@@ -29,7 +29,7 @@ func TestBrowserWithoutJavaScript(t *testing.T) {
 	if figs == 0 || withCode != figs || withResults != figs {
 		t.Errorf("%d playgrounds, %d show their code, %d show results; want all", figs, withCode, withResults)
 	}
-	if !eval[bool](t, ctx, `(() => { const d = document.querySelector(".pg-checks details.ex-more:last-of-type"); d.open = true; return d.querySelector(".ex-solution").offsetParent !== null })()`) {
+	if !eval[bool](t, ctx, `(() => { const d = document.querySelector(".pg-checks details.ex-sol"); d.open = true; return d.querySelector(".ex-solution").offsetParent !== null })()`) {
 		t.Error("the exercise's solution cannot be opened without JavaScript")
 	}
 	if !eval[bool](t, ctx, `[...document.querySelectorAll(".noscript")].some(p => p.offsetParent !== null)`) {

@@ -103,15 +103,15 @@ export class Exercise {
       ol.append(li);
     });
     frag.append(ol);
-    // The data and solution disclosures stay as they are: the reader may
-    // have opened one.
-    const keep = this.panel.querySelector("details.ex-more");
-    for (const child of [...this.panel.childNodes]) {
-      if (child === keep) break;
-      if (child !== score) child.remove();
-    }
+    // The solution and data disclosures stay as they are (the reader may
+    // have opened one): the solution right under the score, where a reader
+    // looks after a failed check, the data after the verdicts.
+    const sol = this.panel.querySelector("details.ex-sol");
+    const data = this.panel.querySelector("details.ex-dat");
+    for (const child of [...this.panel.childNodes]) if (child !== score && child !== sol && child !== data) child.remove();
     this.panel.insertBefore(score, this.panel.firstChild);
-    this.panel.insertBefore(frag, keep);
+    if (sol) score.after(sol);
+    this.panel.insertBefore(frag, data);
     // The reader's progress (reader.ts) records a solved exercise.
     this.panel.dispatchEvent(new CustomEvent("pg-checks", { bubbles: true, detail: { passed: n, total: m } }));
   }

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// phone makes the tab a 360 px wide phone: the narrowest screen the site is
+// laid out for (site/css/site.css, max-width: 480px).
+func phone(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowserPhone reads a lesson with an exercise on a 360 px phone, in
+// English and Chinese: the page does not scroll sideways, every view's tab
+// is on screen (they wrap, none hides past the edge), the editor's text is
+// 16 px or more (smaller, and the phone zooms the page on focus), and the
+// exercise's "Show a solution" is right under its failing score, on the
+// screen that shows the tabs, not below every failed check.
+func TestBrowserPhone(t *testing.T) {
+	ctx := newTab(t)
+	phone(t, ctx)
+	for _, lang := range []string{"en", "zh"} {
+		openLesson(t, ctx, "/"+lang+"/queries-that-work/")
+		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 360 {
+			t.Errorf("%s: the page is %d px wide on a 360 px phone", lang, w)
+		}
+		fig := `document.querySelector("figure[data-exercise]")`
+		eval[bool](t, ctx, fig+`.querySelector(".pg-tabs").scrollIntoView(), true`)
+		waitFor(t, ctx, "the exercise laid out", fig+`.querySelector("[role=tab]").getBoundingClientRect().width > 0`)
+		if off := eval[string](t, ctx, `[...document.querySelectorAll("figure.pg")].flatMap(f => {
+			const bar = f.querySelector(".pg-tabs").getBoundingClientRect();
+			if (bar.width === 0) return []; // not laid out (content-visibility): measured when scrolled to
+			return [...f.querySelectorAll("[role=tab]")].filter(b => { const r = b.getBoundingClientRect(); return r.left < bar.left - 0.5 || r.right > bar.right + 0.5 || r.width === 0 }).map(b => f.id + " " + b.textContent);
+		}).join(", ")`); off != "" {
+			t.Errorf("%s: tabs off their bar: %s", lang, off)
+		}
+		if px := eval[float64](t, ctx, `parseFloat(getComputedStyle(document.querySelector(".ed textarea")).fontSize)`); px < 16 {
+			t.Errorf("%s: the editor's text is %v px on a phone, want 16 or more", lang, px)
+		}
+		if got := eval[string](t, ctx, fig+`.querySelector(".ex-score").dataset.passed`); got != "0" {
+			t.Fatalf("%s: %s checks pass on the starting text, want none", lang, got)
+		}
+		// Scrolled so that the tabs are at the top, the reader sees the
+		// score and the solution's disclosure without scrolling further.
+		eval[bool](t, ctx, fig+`.querySelector(".pg-tabs").scrollIntoView(), true`)
+		if bottom, h := eval[float64](t, ctx, fig+`.querySelector(".ex-sol summary").getBoundingClientRect().bottom`), eval[float64](t, ctx, `innerHeight`); bottom <= 0 || bottom > h {
+			t.Errorf("%s: with the tabs at the top of the screen, the solution's summary ends at %v px of %v", lang, bottom, h)
+		}
+		if !eval[bool](t, ctx, `(() => { const p = `+fig+`.querySelector(".pg-checks"); return p.querySelector(".ex-score").nextElementSibling === p.querySelector("details.ex-sol") })()`) {
+			t.Errorf("%s: the solution is not right under the score", lang)
+		}
+	}
+}
