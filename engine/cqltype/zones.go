@@ -55,25 +55,12 @@ const EmbeddedZones = "Africa/Abidjan, Africa/Johannesburg, America/Chicago, Ame
 	"Europe/London, Europe/Madrid, Europe/Moscow, Europe/Paris, Europe/Rome, Pacific/Auckland, " +
 	"Pacific/Bougainville, Pacific/Honolulu"
 
-// notEmbeddedZone returns the region name (Area/Location) that ends the
-// timestamp text s when the engine does not embed it, or "".
+// notEmbeddedZone returns the region name (Area/Location, capitalised as
+// the IANA names are) that ends the timestamp text s when the engine does
+// not embed it, or "".
 func notEmbeddedZone(s string) string {
-	i := strings.LastIndexByte(s, ' ')
-	if i < 0 {
-		return ""
-	}
-	name := s[i+1:]
-	slash := strings.IndexByte(name, '/')
-	if slash <= 0 || slash == len(name)-1 {
-		return ""
-	}
-	for j := 0; j < len(name); j++ {
-		c := name[j]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '/' || c == '_' || c == '-' || c == '+') {
-			return ""
-		}
-	}
-	if strings.Contains(name, "..") || loadZone(name) != nil {
+	name := s[strings.LastIndexByte(s, ' ')+1:]
+	if name == "" || name[0] < 'A' || name[0] > 'Z' || !strings.Contains(name, "/") || strings.Contains(name, "..") || loadZone(name) != nil {
 		return ""
 	}
 	return name

@@ -35,6 +35,7 @@ func TestNotEmbeddedZone(t *testing.T) {
 		"2026-01-01 10:00:00 ../../etc/passwd": "",
 		"2026-01-01 10:00:00+0545":             "",
 		"2026-01-01 10:00:00 PST":              "",
+		"2026-01-01 10:00:00/x":                "",
 	} {
 		if got := notEmbeddedZone(s); got != want {
 			t.Errorf("notEmbeddedZone(%q) = %q, want %q", s, got, want)
