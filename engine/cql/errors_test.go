@@ -18,6 +18,8 @@ func TestSyntaxErrors(t *testing.T) {
 		want string
 	}{
 		{"SELECT FROM t", "1:8", 4, "line 1:7 no viable alternative at input 'FROM' (SELECT [FROM]...)"},
+		{"SELECT ttl(a.zip) FROM t", "1:13", 1, "line 1:12 mismatched input '.' expecting ')' (SELECT ttl(a[.]...)"},
+		{"SELECT k,\n writetime(l[1]) FROM t", "2:13", 1, "line 2:12 mismatched input '[' expecting ')' (SELECT k, writetime(l[[]...)"},
 		{"CREATE FUNCTION f (a int) ON NULL INPUT RETURNS int LANGUAGE java AS 'x'", "1:27", 2, "line 1:26 no viable alternative at input 'ON' (...FUNCTION f (a int) [ON]...)"},
 		{"CREATE FUNCTION f (a int) CALLED ON NULL INPUT RETURNS int LANGUAGE \"java\" AS 'x'", "1:69", 6, "line 1:68 mismatched input 'java' expecting IDENT (...NULL INPUT RETURNS int LANGUAGE [\"java\"]...)"},
 		{"CREATE FUNCTION f (a int) CALLED ON NULL INPUT RETURNS int LANGUAGE java AS x", "1:77", 1, "line 1:76 mismatched input 'x' expecting STRING_LITERAL (...RETURNS int LANGUAGE java AS [x])"},

@@ -415,11 +415,13 @@ func (p *parser) nameExpr(ctx exprCtx) Expr {
 			if ctx != selCtx {
 				p.noViable()
 			}
+			// K_WRITETIME '(' c=sident ')' and K_TTL likewise (4.1): a
+			// field or an element (ttl(a.zip)) is a syntax error at '.'
+			// or '['; 5.0 added selectorModifier here.
 			f := &FuncCall{Pos: t.pos(), Name: keywordNames[t.Kw]}
 			p.next()
 			p.next()
-			col := p.ident()
-			f.Args = []Expr{p.selectorModifiers(&ColumnRef{Ident: col})}
+			f.Args = []Expr{&ColumnRef{Ident: p.cident()}}
 			p.expectPunct(')')
 			return f
 		}

@@ -30,7 +30,7 @@ func TestParsePrint(t *testing.T) {
 		{"SELECT DISTINCT k FROM t", "SELECT DISTINCT k FROM t"},
 		{"SELECT JSON DISTINCT k, v FROM t", "SELECT JSON DISTINCT k, v FROM t"},
 		{"SELECT count(*), COUNT(*) AS n FROM t", "SELECT count(*), count(*) AS n FROM t"},
-		{"SELECT writetime(v), TTL(v), WRITETIME(u.f) FROM t", "SELECT writetime(v), ttl(v), writetime(u.f) FROM t"},
+		{"SELECT writetime(v), TTL(v), WRITETIME(\"u\") FROM t", "SELECT writetime(v), ttl(v), writetime(\"u\") FROM t"},
 		{"SELECT key, value, column1, timestamp, date, time, text, type, ttl, count FROM t", "SELECT key, value, column1, timestamp, date, time, text, type, ttl, count FROM t"},
 		{"SELECT token(k), now(), system.now(), toTimestamp(now()), uuid() FROM t", "SELECT token(k), now(), system.now(), totimestamp(now()), uuid() FROM t"},
 		{"SELECT CAST(a AS text), cast(b as int) FROM t", "SELECT CAST(a AS text), CAST(b AS int) FROM t"},

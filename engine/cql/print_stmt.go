@@ -493,71 +493,61 @@ func (s *Directive) String() string {
 	return b.String()
 }
 
+// The printers of the function statements are single concatenations:
+// builder calls cost the WebAssembly module several KB more.
+
 func (s *CreateFunction) String() string {
-	var b strings.Builder
-	b.WriteString("CREATE ")
-	if s.OrReplace {
-		b.WriteString("OR REPLACE ")
-	}
-	b.WriteString("FUNCTION " + ifNotExistsText(s.IfNotExists) + s.Name.String() + " (")
+	args := make([]string, len(s.Args))
 	for i, a := range s.Args {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		writeColumnDef(&b, a)
+		args[i] = a.Name.String() + " " + a.Type.String()
 	}
-	b.WriteString(") ")
+	null := "RETURNS NULL"
 	if s.CalledOnNullInput {
-		b.WriteString("CALLED")
-	} else {
-		b.WriteString("RETURNS NULL")
+		null = "CALLED"
 	}
-	b.WriteString(" ON NULL INPUT RETURNS " + s.Returns.String() + " LANGUAGE " + s.Language + " AS ")
-	writeExpr(&b, &Literal{Kind: StringLit, Text: s.Body})
-	return b.String()
+	body := &Literal{Kind: StringLit, Text: s.Body}
+	return createHead("FUNCTION ", s.OrReplace, s.IfNotExists, s.Name) + " (" + strings.Join(args, ", ") + ") " + null +
+		" ON NULL INPUT RETURNS " + s.Returns.String() + " LANGUAGE " + s.Language + " AS " + body.String()
 }
 
 func (s *CreateAggregate) String() string {
-	var b strings.Builder
-	b.WriteString("CREATE ")
-	if s.OrReplace {
-		b.WriteString("OR REPLACE ")
-	}
-	b.WriteString("AGGREGATE " + ifNotExistsText(s.IfNotExists) + s.Name.String())
-	writeTypeList(&b, s.ArgTypes)
-	b.WriteString(" SFUNC " + s.StateFunc.String() + " STYPE " + s.StateType.String())
+	out := createHead("AGGREGATE ", s.OrReplace, s.IfNotExists, s.Name) + typeList(s.ArgTypes) +
+		" SFUNC " + s.StateFunc.String() + " STYPE " + s.StateType.String()
 	if s.FinalFunc != nil {
-		b.WriteString(" FINALFUNC " + s.FinalFunc.String())
+		out += " FINALFUNC " + s.FinalFunc.String()
 	}
 	if s.InitCond != nil {
-		b.WriteString(" INITCOND ")
-		writeExpr(&b, s.InitCond)
+		out += " INITCOND " + s.InitCond.String()
 	}
-	return b.String()
+	return out
 }
 
 func (s *DropFunction) String() string {
-	var b strings.Builder
-	b.WriteString("DROP FUNCTION ")
+	kw := "DROP FUNCTION "
 	if s.Aggregate {
-		b.Reset()
-		b.WriteString("DROP AGGREGATE ")
+		kw = "DROP AGGREGATE "
 	}
-	b.WriteString(ifExistsText(s.IfExists) + s.Name.String())
+	out := kw + ifExistsText(s.IfExists) + s.Name.String()
 	if s.ArgsGiven {
-		writeTypeList(&b, s.ArgTypes)
+		out += typeList(s.ArgTypes)
 	}
-	return b.String()
+	return out
 }
 
-// writeTypeList writes " (type, ...)".
-func writeTypeList(b *strings.Builder, types []*TypeRef) {
-	b.WriteString(" (")
-	for i, t := range types {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		writeType(b, t)
+// createHead is "CREATE [OR REPLACE] <kind>[IF NOT EXISTS ]name".
+func createHead(kind string, orReplace, ifNotExists bool, name QualifiedName) string {
+	head := "CREATE "
+	if orReplace {
+		head = "CREATE OR REPLACE "
 	}
-	b.WriteByte(')')
+	return head + kind + ifNotExistsText(ifNotExists) + name.String()
+}
+
+// typeList is " (type, ...)".
+func typeList(types []*TypeRef) string {
+	parts := make([]string, len(types))
+	for i, t := range types {
+		parts[i] = t.String()
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
 }

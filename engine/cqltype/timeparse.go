@@ -33,7 +33,11 @@ func ParseTimestamp(s string, now int64) (int64, *cqlerr.Error) {
 	if ms, ok := parseDateTime(s); ok {
 		return ms, nil
 	}
-	return 0, errUnableToMake("Unable to parse a date/time", s)
+	err := errUnableToMake("Unable to parse a date/time", s)
+	if zone := notEmbeddedZone(s); zone != "" {
+		err.For(RuleZoneNotEmbedded, zone, EmbeddedZones)
+	}
+	return 0, err
 }
 
 // isRawInteger matches ^-?\d+$.

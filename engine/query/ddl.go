@@ -304,7 +304,15 @@ func (db *DB) addColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 		if def.Static {
 			kind = schema.Static
 		}
-		t.AddColumn(&schema.Column{Name: def.Name.Name, Type: typ, Kind: kind})
+		c := &schema.Column{Name: def.Name.Name, Type: typ, Kind: kind}
+		if old := t.Dropped[def.Name.Name]; old != nil {
+			// The name's cells written before the drop's timestamp stay
+			// hidden; later ones are read again.
+			t.ReAddColumn(c, old)
+			db.Data(t).PurgeDropped(int32(c.ID), c.DroppedAt)
+		} else {
+			t.AddColumn(c)
+		}
 		if isCounter {
 			t.Counter = true
 		}

@@ -103,6 +103,16 @@ var explanations = map[cqlerr.Rule]explanation{
 		},
 	},
 	ruleNeedsFiltering: {en: explainFilteringEN, zh: explainFilteringZH},
+	cqltype.RuleZoneNotEmbedded: {
+		en: func(c *explainCtx) (string, string) {
+			return "Cassandra reads every zone of the IANA time zone database: if " + c.arg(0) + " is one, it stores this timestamp. cqlplay runs in your browser without that database: it knows only these named zones: " + c.arg(1) + ".",
+				"Write the zone's offset instead (for example '2026-01-01 10:00:00+0545'), or name one of the zones above."
+		},
+		zh: func(c *explainCtx) (string, string) {
+			return "Cassandra 认识 IANA 时区数据库里的所有时区：如果 " + c.arg(0) + " 是其中之一，它会接受这个时间戳。cqlplay 在浏览器里运行，没有带上这个数据库，只认识这些命名时区：" + c.arg(1) + "。",
+				"改写成该时区的偏移量（例如 '2026-01-01 10:00:00+0545'），或者使用上面列出的时区。"
+		},
+	},
 	rulePartitionKeyMissing: {
 		en: func(c *explainCtx) (string, string) {
 			return "A write goes to exactly one partition (or the few an IN names): Cassandra needs every partition key column (" + partitionListOr(c.t, "the partition key") + ") with = to compute the token that says which nodes store it.",

@@ -24,6 +24,7 @@ const messagesSchema = `
 CREATE TABLE users (mainland text, state text, uid int, name text, zip int, PRIMARY KEY ((mainland), state, uid));
 CREATE TABLE t (a int, b int, c int, d int, v int, s int STATIC, l list<int>, m map<text, int>, PRIMARY KEY ((a, b), c, d));
 CREATE TABLE k (k int PRIMARY KEY, v int);
+CREATE TABLE ts (k int PRIMARY KEY, t timestamp);
 `
 
 // TestMessages pins, rule by rule, the exact message Cassandra 4.1 gives
@@ -165,6 +166,7 @@ func TestExplainedInChinese(t *testing.T) {
 		"UPDATE t SET v = 1 WHERE a = 1 AND b = 1 AND c = 1 AND d = 1 AND v = 1",
 		"SELECT DISTINCT a, b, v FROM t",
 		"SELECT * FROM users WHERE mainland IN ('a', 'b') ORDER BY state DESC",
+		"INSERT INTO ts (k, t) VALUES (1, '2026-01-01 10:00:00 Asia/Kathmandu')",
 		"CREATE MATERIALIZED VIEW vw AS SELECT * FROM users WHERE name IS NOT NULL PRIMARY KEY (name, mainland, state, uid)",
 	} {
 		for _, lang := range []string{"en", "zh"} {

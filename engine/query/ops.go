@@ -17,6 +17,9 @@ const listReference = 1262304000000
 // applyOp writes one operation into a row.
 func (db *DB) applyOp(w *write, part *store.Partition, row *store.Row, op *operation, p writeParams) *cqlerr.Error {
 	c := op.col
+	if c.Readded && p.ts <= c.DroppedAt {
+		return nil // never read: dropped at a later timestamp (BTreeRow.filter)
+	}
 	col := int32(c.ID)
 	typ := c.Type
 	if typ.Kind == cqltype.Counter {

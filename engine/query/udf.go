@@ -79,10 +79,8 @@ func (db *DB) createAggregate(s *cql.CreateAggregate) (*Result, *cqlerr.Error) {
 	if s.IfNotExists && s.OrReplace {
 		return nil, errOrReplaceAndIfNotExists()
 	}
-	for _, t := range s.ArgTypes {
-		if frozenNotTuple(t) {
-			return nil, errFrozenArgument(cqltype.RawString(t, ""))
-		}
+	if err := frozenArgument(s.ArgTypes); err != nil {
+		return nil, err
 	}
 	if frozenNotTuple(s.StateType) {
 		return nil, errFrozenStateType(cqltype.RawString(s.StateType, ""))
@@ -90,17 +88,13 @@ func (db *DB) createAggregate(s *cql.CreateAggregate) (*Result, *cqlerr.Error) {
 	if db.Schema.Keyspaces[ksName] == nil {
 		return nil, errNoSuchKeyspace(ksName)
 	}
-	// The types are prepared (an unknown one fails here), and a user type
-	// is then named with its keyspace.
-	types := append([]*cql.TypeRef{s.StateType}, s.ArgTypes...)
-	names := make([]string, len(types))
-	for i, t := range types {
-		if _, err := cqltype.FromRefKeyspace(t, ksName, db.Schema.UserTypes); err != nil {
-			return nil, err
-		}
-		names[i] = cqltype.RawString(t, ksName)
+	// The state type, then the argument types, prepared (an unknown one
+	// fails) and printed with user types qualified.
+	names, err := db.prepareTypes(append([]*cql.TypeRef{s.StateType}, s.ArgTypes...), ksName)
+	if err != nil {
+		return nil, err
 	}
-	return nil, errNoStateFunction(ksName + "." + s.StateFunc.Name + "(" + strings.Join(names, ", ") + ")")
+	return nil, errNoStateFunction(ksName + "." + s.StateFunc.Name + "(" + names + ")")
 }
 
 // dropFunction is DropFunctionStatement.apply (DropAggregateStatement's
@@ -114,35 +108,51 @@ func (db *DB) dropFunction(s *cql.DropFunction) (*Result, *cqlerr.Error) {
 	}
 	name := ksName + "." + s.Name.Name.Name
 	if s.ArgsGiven {
-		args := make([]string, len(s.ArgTypes))
-		for i, t := range s.ArgTypes {
-			args[i] = cqltype.RawString(t, "")
-		}
-		name += "(" + strings.Join(args, ", ") + ")"
+		args, _ := db.prepareTypes(s.ArgTypes, "")
+		name += "(" + args + ")"
 	}
-	missing := func() (*Result, *cqlerr.Error) {
-		if s.IfExists {
-			return &Result{}, nil
+	if db.Schema.Keyspaces[ksName] != nil {
+		if err := frozenArgument(s.ArgTypes); err != nil {
+			return nil, err
 		}
-		if s.Aggregate {
-			return nil, errAggregateMissing(name)
-		}
-		return nil, errFunctionMissing(name)
-	}
-	if db.Schema.Keyspaces[ksName] == nil {
-		return missing()
-	}
-	for _, t := range s.ArgTypes {
-		if frozenNotTuple(t) {
-			return nil, errFrozenArgument(cqltype.RawString(t, ""))
-		}
-	}
-	for _, t := range s.ArgTypes {
-		if _, err := cqltype.FromRefKeyspace(t, ksName, db.Schema.UserTypes); err != nil {
+		if _, err := db.prepareTypes(s.ArgTypes, ksName); err != nil {
 			return nil, err
 		}
 	}
-	return missing()
+	if s.IfExists {
+		return &Result{}, nil
+	}
+	if s.Aggregate {
+		return nil, errAggregateMissing(name)
+	}
+	return nil, errFunctionMissing(name)
+}
+
+// prepareTypes returns types as CQL3Type.Raw prints them, joined by ", ".
+// With a keyspace ks it prepares them there first, as Raw.prepare does (an
+// unknown type fails), which qualifies their user types.
+func (db *DB) prepareTypes(types []*cql.TypeRef, ks string) (string, *cqlerr.Error) {
+	names := make([]string, len(types))
+	for i, t := range types {
+		if ks != "" {
+			if _, err := cqltype.FromRefKeyspace(t, ks, db.Schema.UserTypes); err != nil {
+				return "", err
+			}
+		}
+		names[i] = cqltype.RawString(t, ks)
+	}
+	return strings.Join(names, ", "), nil
+}
+
+// frozenArgument is the check that no argument type is written frozen<>
+// (but a tuple).
+func frozenArgument(types []*cql.TypeRef) *cqlerr.Error {
+	for _, t := range types {
+		if frozenNotTuple(t) {
+			return errFrozenArgument(cqltype.RawString(t, ""))
+		}
+	}
+	return nil
 }
 
 // frozenNotTuple is CQL3Type.Raw's `!isTuple() && isFrozen()`: a type

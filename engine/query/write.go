@@ -805,6 +805,9 @@ func (db *DB) applyOps(w *write, part *store.Partition, row *store.Row, room sto
 	}
 	if plain {
 		for _, op := range w.ops {
+			if op.col.Readded && params.ts <= op.col.DroppedAt {
+				continue // as applyOp
+			}
 			part.Write(row, params.cell(int32(op.col.ID), room.Copy(op.val)))
 		}
 		part.RemoveIfEmpty(row)

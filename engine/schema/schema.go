@@ -40,6 +40,11 @@ type Column struct {
 	// timestamp in microseconds (DroppedColumn.droppedTime), which
 	// system_schema.dropped_columns lists.
 	DroppedAt int64
+	// Readded marks a column added again after a drop of its name: its
+	// cells written at or before DroppedAt (the last drop's) stay unread,
+	// as TableMetadata.droppedColumns, which keeps the drop, makes
+	// BTreeRow.filter skip them; those written after it are read again.
+	Readded bool
 }
 
 // IsPrimaryKey reports whether c is a partition key or clustering column.
@@ -133,7 +138,17 @@ func (t *Table) HasClustering() bool { return len(t.ClusteringCs) > 0 }
 
 // AddColumn adds c to the table, assigning its ID and keeping Columns in
 // SELECT * order.
-func (t *Table) AddColumn(c *Column) {
+func (t *Table) AddColumn(c *Column) { t.addColumn(c, false) }
+
+// ReAddColumn adds c, of the name of old, a column ALTER TABLE DROP removed:
+// c keeps old's ID, for Cassandra finds a column's cells by its name, and
+// is Readded with old's drop timestamp.
+func (t *Table) ReAddColumn(c, old *Column) {
+	c.ID, c.Readded, c.DroppedAt = old.ID, true, old.DroppedAt
+	t.addColumn(c, true)
+}
+
+func (t *Table) addColumn(c *Column, keepID bool) {
 	c.Name = strings.Clone(c.Name) // not a piece of the script, which it would keep alive
 	if t.byName == nil {
 		t.byName = map[string]*Column{}
@@ -152,8 +167,10 @@ func (t *Table) AddColumn(c *Column) {
 		t.Regulars = insertByName(t.Regulars, c)
 	}
 	if !c.IsPrimaryKey() {
-		c.ID = t.nextID
-		t.nextID++
+		if !keepID {
+			c.ID = t.nextID
+			t.nextID++
+		}
 		t.byID[c.ID] = c
 	}
 	t.byName[c.Name] = c

@@ -1,0 +1,23 @@
+package query
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestSystemTableNames: the names DESCRIBE lists are those systemDDLs
+// declares, for each keyspace that has any.
+func TestSystemTableNames(t *testing.T) {
+	for _, ks := range []string{"system", "system_schema", "system_traces", "system_auth"} {
+		var names []string
+		for _, m := range systemDDLs(ks) {
+			for n := range m {
+				names = append(names, n)
+			}
+		}
+		slices.Sort(names)
+		if got := systemTableNames[ks]; !slices.Equal(got, names) {
+			t.Errorf("%s: systemTableNames %v, declarations %v", ks, got, names)
+		}
+	}
+}
