@@ -304,6 +304,15 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 				t.GCGrace = n
 			}
 			t.Options[name] = text
+		case "compaction":
+			if coll, ok := p.Value.(*cql.Collection); ok {
+				c, err := compactionText(coll)
+				if err != nil {
+					return err
+				}
+				text = c
+			}
+			t.Options[name] = text
 		default:
 			if isMap {
 				t.Options[name] = text
@@ -333,29 +342,63 @@ func propertyText(e cql.Expr) (string, bool) {
 	case *cql.Literal:
 		return v.Text, false
 	case *cql.Collection:
-		type kv struct{ k, v string }
-		var kvs []kv
-		for i := range v.Keys {
-			k, _ := propertyText(v.Keys[i])
-			val, _ := propertyText(v.Elems[i])
-			kvs = append(kvs, kv{k, val})
-		}
-		sort.Slice(kvs, func(i, j int) bool { return kvs[i].k < kvs[j].k })
-		var b strings.Builder
-		b.WriteByte('{')
-		for i, p := range kvs {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString("'" + p.k + "': '" + p.v + "'")
-		}
-		b.WriteByte('}')
-		return b.String(), true
+		return mapText(propertyMap(v)), true
 	}
 	if e == nil {
 		return "", false
 	}
 	return e.String(), false
+}
+
+// propertyMap reads a map property's entries as text.
+func propertyMap(v *cql.Collection) map[string]string {
+	m := make(map[string]string, len(v.Keys))
+	for i := range v.Keys {
+		k, _ := propertyText(v.Keys[i])
+		val, _ := propertyText(v.Elems[i])
+		m[k] = val
+	}
+	return m
+}
+
+// mapText prints a map property as {'k': 'v'} with keys sorted.
+func mapText(m map[string]string) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("'" + k + "': '" + m[k] + "'")
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// compactionText is the compaction map as CompactionParams keeps it: 'class' is
+// required and named in full (classFromName), and the strategy's thresholds take
+// their defaults when not given (CompactionParams.create).
+func compactionText(v *cql.Collection) (string, *cqlerr.Error) {
+	m := propertyMap(v)
+	class, ok := m["class"]
+	if !ok {
+		return "", errMissingSubOption("class", "compaction")
+	}
+	if !strings.Contains(class, ".") {
+		m["class"] = "org.apache.cassandra.db.compaction." + class
+	}
+	if _, ok := m["min_threshold"]; !ok {
+		m["min_threshold"] = "4"
+	}
+	if _, ok := m["max_threshold"]; !ok {
+		m["max_threshold"] = "32"
+	}
+	return mapText(m), nil
 }
 
 // AlterProperties applies ALTER TABLE ... WITH.
@@ -503,6 +546,12 @@ func errCompactNoValue() *cqlerr.Error {
 // errCompactTooManyValues: a COMPACT STORAGE table with clustering and several value columns.
 func errCompactTooManyValues(others []string) *cqlerr.Error {
 	return cqlerr.Invalid("COMPACT STORAGE with composite PRIMARY KEY allows no more than one column not part of the PRIMARY KEY (got: " + strings.Join(others, ", ") + ")")
+}
+
+// errMissingSubOption: a map property without the sub-option it requires
+// (CompactionParams.fromMap).
+func errMissingSubOption(sub, option string) *cqlerr.Error {
+	return cqlerr.Config("Missing sub-option '" + sub + "' for the '" + option + "' option")
 }
 
 // errPropertyTwice: a WITH property given twice (PropertyDefinitions.addProperty).
