@@ -304,9 +304,13 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 				t.GCGrace = n
 			}
 			t.Options[name] = text
-		case "compaction":
+		case "compaction", "compression":
 			if coll, ok := p.Value.(*cql.Collection); ok {
-				c, err := compactionText(coll)
+				prepare := compactionText
+				if name == "compression" {
+					prepare = compressionText
+				}
+				c, err := prepare(coll)
 				if err != nil {
 					return err
 				}
@@ -378,27 +382,6 @@ func mapText(m map[string]string) string {
 	}
 	b.WriteByte('}')
 	return b.String()
-}
-
-// compactionText is the compaction map as CompactionParams keeps it: 'class' is
-// required and named in full (classFromName), and the strategy's thresholds take
-// their defaults when not given (CompactionParams.create).
-func compactionText(v *cql.Collection) (string, *cqlerr.Error) {
-	m := propertyMap(v)
-	class, ok := m["class"]
-	if !ok {
-		return "", errMissingSubOption("class", "compaction")
-	}
-	if !strings.Contains(class, ".") {
-		m["class"] = "org.apache.cassandra.db.compaction." + class
-	}
-	if _, ok := m["min_threshold"]; !ok {
-		m["min_threshold"] = "4"
-	}
-	if _, ok := m["max_threshold"]; !ok {
-		m["max_threshold"] = "32"
-	}
-	return mapText(m), nil
 }
 
 // AlterProperties applies ALTER TABLE ... WITH.
@@ -546,12 +529,6 @@ func errCompactNoValue() *cqlerr.Error {
 // errCompactTooManyValues: a COMPACT STORAGE table with clustering and several value columns.
 func errCompactTooManyValues(others []string) *cqlerr.Error {
 	return cqlerr.Invalid("COMPACT STORAGE with composite PRIMARY KEY allows no more than one column not part of the PRIMARY KEY (got: " + strings.Join(others, ", ") + ")")
-}
-
-// errMissingSubOption: a map property without the sub-option it requires
-// (CompactionParams.fromMap).
-func errMissingSubOption(sub, option string) *cqlerr.Error {
-	return cqlerr.Config("Missing sub-option '" + sub + "' for the '" + option + "' option")
 }
 
 // errPropertyTwice: a WITH property given twice (PropertyDefinitions.addProperty).
