@@ -304,6 +304,16 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 				t.GCGrace = n
 			}
 			t.Options[name] = text
+		case "memtable":
+			// MemtableParams.get: a stock 4.1 cassandra.yaml defines no memtable
+			// configuration but "default".
+			if isMap {
+				return errPropertyNotString(name)
+			}
+			if text != "default" {
+				return errMemtableNotFound(text)
+			}
+			t.Options[name] = "'" + text + "'"
 		case "compaction", "compression":
 			if coll, ok := p.Value.(*cql.Collection); ok {
 				prepare := compactionText

@@ -132,6 +132,11 @@ func errMissingSubOption(sub, option, end string) *cqlerr.Error {
 	return cqlerr.Config("Missing sub-option '" + sub + "' for the '" + option + "' option" + end)
 }
 
+// errMemtableNotFound: a memtable configuration cassandra.yaml does not define (MemtableParams.get).
+func errMemtableNotFound(name string) *cqlerr.Error {
+	return cqlerr.Config("Memtable configuration \"" + name + "\" not found.")
+}
+
 // The other messages of CompressionParams (removeSstableCompressionClass,
 // removeChunkLength, parseChunkLength, validate).
 
