@@ -501,76 +501,47 @@ var validDatacenters = []string{"datacenter1"}
 // result (validateReplication).
 func prepareReplication(ks string, repl, previous [][2]string) ([][2]string, *cqlerr.Error) {
 	class := replicationOption(repl, "class")
-	var opts [][2]string
-	for _, kv := range repl {
-		if kv[0] != "class" {
-			opts = append(opts, kv)
-		}
-	}
-	var prev [][2]string
-	for _, kv := range previous {
-		if kv[0] != "class" {
-			prev = append(prev, kv)
-		}
+	opts, prev := schema.Opts(repl).Without("class"), schema.Opts(previous).Without("class")
+	prevRF, _ := prev.Get("replication_factor")
+	if prevRF == "" {
+		prevRF = DefaultKeyspaceRF
 	}
 	switch strings.TrimPrefix(class, "org.apache.cassandra.locator.") {
 	case "SimpleStrategy":
-		if replicationOption(opts, "replication_factor") == "" {
-			rf := replicationOption(prev, "replication_factor")
-			if rf == "" {
-				rf = DefaultKeyspaceRF
-			}
-			opts = append(opts, [2]string{"replication_factor", rf})
+		if _, ok := opts.Get("replication_factor"); !ok {
+			opts = append(opts, [2]string{"replication_factor", prevRF})
 		}
 	case "NetworkTopologyStrategy":
-		opts = prepareNTS(opts, prev)
+		rf, given := opts.Get("replication_factor")
+		if len(opts) == 0 {
+			rf, given = prevRF, true
+		}
+		opts = opts.Without("replication_factor")
+		if given {
+			for _, kv := range prev.Without("replication_factor") {
+				if _, ok := opts.Get(kv[0]); !ok {
+					opts = append(opts, kv)
+				}
+			}
+			for _, dc := range validDatacenters {
+				if _, ok := opts.Get(dc); !ok {
+					opts = append(opts, [2]string{dc, rf})
+				}
+			}
+		}
+		kept := opts[:0]
+		for _, kv := range opts {
+			if kv[1] != "0" {
+				kept = append(kept, kv)
+			}
+		}
+		opts = kept
 	}
 	out := append([][2]string{{"class", class}}, opts...)
 	if err := validateReplication(ks, out); err != nil {
 		return nil, err
 	}
 	return out, nil
-}
-
-// prepareNTS is NetworkTopologyStrategy.prepareOptions on the options without 'class'.
-func prepareNTS(opts, prev [][2]string) [][2]string {
-	if len(opts) == 0 {
-		rf := replicationOption(prev, "replication_factor")
-		if rf == "" {
-			rf = DefaultKeyspaceRF
-		}
-		opts = [][2]string{{"replication_factor", rf}}
-	}
-	rf := replicationOption(opts, "replication_factor")
-	var out [][2]string
-	for _, kv := range opts {
-		if kv[0] != "replication_factor" {
-			out = append(out, kv)
-		}
-	}
-	if rf == "" && len(out) == 0 {
-		rf = replicationOption(prev, "replication_factor")
-	} else if rf != "" {
-		for _, kv := range prev {
-			if kv[0] != "replication_factor" && replicationOption(out, kv[0]) == "" {
-				out = append(out, kv)
-			}
-		}
-	}
-	if rf != "" {
-		for _, dc := range validDatacenters {
-			if replicationOption(out, dc) == "" {
-				out = append(out, [2]string{dc, rf})
-			}
-		}
-	}
-	kept := out[:0]
-	for _, kv := range out {
-		if kv[1] != "0" {
-			kept = append(kept, kv)
-		}
-	}
-	return kept
 }
 
 // validateReplication checks a keyspace's replication strategy as

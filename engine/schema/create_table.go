@@ -356,42 +356,12 @@ func propertyText(e cql.Expr) (string, bool) {
 	case *cql.Literal:
 		return v.Text, false
 	case *cql.Collection:
-		return mapText(propertyMap(v)), true
+		return propertyOpts(v).Text(), true
 	}
 	if e == nil {
 		return "", false
 	}
 	return e.String(), false
-}
-
-// propertyMap reads a map property's entries as text.
-func propertyMap(v *cql.Collection) map[string]string {
-	m := make(map[string]string, len(v.Keys))
-	for i := range v.Keys {
-		k, _ := propertyText(v.Keys[i])
-		val, _ := propertyText(v.Elems[i])
-		m[k] = val
-	}
-	return m
-}
-
-// mapText prints a map property as {'k': 'v'} with keys sorted.
-func mapText(m map[string]string) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	b.WriteByte('{')
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString("'" + k + "': '" + m[k] + "'")
-	}
-	b.WriteByte('}')
-	return b.String()
 }
 
 // AlterProperties applies ALTER TABLE ... WITH.

@@ -17,21 +17,20 @@ import (
 // required and named in full (classFromName), and the strategy's thresholds take
 // their defaults when not given (CompactionParams.create).
 func compactionText(v *cql.Collection) (string, *cqlerr.Error) {
-	m := propertyMap(v)
-	class, ok := m["class"]
+	o := propertyOpts(v)
+	class, ok := o.Get("class")
 	if !ok {
 		return "", errMissingSubOption("class", "compaction", "")
 	}
 	if !strings.Contains(class, ".") {
-		m["class"] = "org.apache.cassandra.db.compaction." + class
+		o = o.With("class", "org.apache.cassandra.db.compaction."+class)
 	}
-	if _, ok := m["min_threshold"]; !ok {
-		m["min_threshold"] = "4"
+	for _, d := range [2][2]string{{"min_threshold", "4"}, {"max_threshold", "32"}} {
+		if _, ok := o.Get(d[0]); !ok {
+			o = append(o, d)
+		}
 	}
-	if _, ok := m["max_threshold"]; !ok {
-		m["max_threshold"] = "32"
-	}
-	return mapText(m), nil
+	return o.Text(), nil
 }
 
 // compressionText is the compression map as CompressionParams.fromMap reads it
@@ -39,82 +38,75 @@ func compactionText(v *cql.Collection) (string, *cqlerr.Error) {
 // compressor named in full, chunk_length_in_kb (16 by default) and
 // min_compress_ratio when it is not 0.
 func compressionText(v *cql.Collection) (string, *cqlerr.Error) {
-	opts := propertyMap(v)
+	o := propertyOpts(v)
 	// isEnabled: Boolean.parseBoolean of 'enabled', true when it is absent.
-	e, ok := opts["enabled"]
-	enabled := !ok || strings.EqualFold(e, "true")
-	_, hasClass := opts["class"]
-	_, hasOld := opts["sstable_compression"]
-	if len(opts) > 0 && enabled && !hasClass && !hasOld {
+	e, hasEnabled := o.Get("enabled")
+	enabled := !hasEnabled || strings.EqualFold(e, "true")
+	class, hasClass := o.Get("class")
+	old, hasOld := o.Get("sstable_compression")
+	if len(o) > 0 && enabled && !hasClass && !hasOld {
 		return "", errMissingSubOption("class", "compression", ".")
 	}
-	delete(opts, "enabled")
-	if !enabled || len(opts) == 0 && !hasClass {
-		if len(opts) > 0 {
+	o = o.Without("enabled")
+	if !enabled || !hasClass && !hasOld {
+		if len(o) > 0 {
 			return "", errCompressionDisabledWithOptions()
 		}
 		return "{'enabled': 'false'}", nil
 	}
-	class := opts["sstable_compression"]
-	if hasClass {
-		if hasOld {
-			return "", errCompressionTwoClasses()
-		}
-		class = opts["class"]
-		if class == "" {
-			return "", errCompressionEmptyClass()
-		}
+	if hasClass && hasOld {
+		return "", errCompressionTwoClasses()
 	}
-	delete(opts, "class")
-	delete(opts, "sstable_compression")
+	if !hasClass {
+		class = old
+	} else if class == "" {
+		return "", errCompressionEmptyClass()
+	}
+	o = o.Without("class").Without("sstable_compression")
 	chunk := 16
-	_, inKB := opts["chunk_length_in_kb"]
-	old, hasKB := opts["chunk_length_kb"]
-	if inKB && hasKB {
+	inKB, hasInKB := o.Get("chunk_length_in_kb")
+	kb, hasKB := o.Get("chunk_length_kb")
+	if hasInKB && hasKB {
 		return "", errCompressionTwoChunkLengths()
 	}
-	if inKB {
-		old = opts["chunk_length_in_kb"]
+	if hasInKB {
+		kb, hasKB = inKB, true
 	}
-	if inKB || hasKB {
-		n, err := strconv.Atoi(old)
+	if hasKB {
+		n, err := strconv.Atoi(kb)
 		if err != nil {
 			return "", errCompressionChunkLength()
 		}
 		chunk = n
 	}
-	delete(opts, "chunk_length_in_kb")
-	delete(opts, "chunk_length_kb")
+	o = o.Without("chunk_length_in_kb").Without("chunk_length_kb")
 	ratio := 0.0
-	if r, ok := opts["min_compress_ratio"]; ok {
+	if r, ok := o.Get("min_compress_ratio"); ok {
 		if f, err := strconv.ParseFloat(r, 64); err == nil {
 			ratio = f
-			delete(opts, "min_compress_ratio")
+			o = o.Without("min_compress_ratio")
 		}
 	}
 	// CompressionParams.validate, on the chunk length in bytes and the longest
 	// compressed chunk the ratio allows.
-	if chunk <= 0 {
+	switch {
+	case chunk <= 0:
 		return "", errCompressionChunkNotPositive()
-	}
-	if chunk&(chunk-1) != 0 {
+	case chunk&(chunk-1) != 0:
 		return "", errCompressionChunkPowerOfTwo()
-	}
-	if ratio < 0 {
+	case ratio < 0:
 		return "", errCompressionNegativeRatio()
-	}
-	if ratio > 0 && ratio < 1 {
+	case ratio > 0 && ratio < 1:
 		return "", errCompressionRatioRange()
 	}
 	if !strings.Contains(class, ".") {
 		class = "org.apache.cassandra.io.compress." + class
 	}
-	opts["class"] = class
-	opts["chunk_length_in_kb"] = strconv.Itoa(chunk)
+	o = append(o, [2]string{"class", class}, [2]string{"chunk_length_in_kb", strconv.Itoa(chunk)})
 	if ratio != 0 {
-		opts["min_compress_ratio"] = javaDouble(ratio)
+		o = append(o, [2]string{"min_compress_ratio", javaDouble(ratio)})
 	}
-	return mapText(opts), nil
+	return o.Text(), nil
 }
 
 // javaDouble prints a double as Java's String.valueOf does for ordinary values.
