@@ -25,19 +25,22 @@ type condition struct {
 	field int
 }
 
-// prepareConditions validates IF EXISTS / IF col op v (ColumnCondition.Raw.prepare).
-func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Condition) (*conditions, *cqlerr.Error) {
+// prepareConditions validates IF EXISTS / IF col op v as ModificationStatement.Parsed
+// prepares them, before the statement's operations and WHERE clause
+// (prepareColumnConditions: a custom timestamp first, then each condition's
+// ColumnCondition.Raw.prepare, then its column's place in the key).
+func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Condition, ts cql.Expr) (*conditions, *cqlerr.Error) {
 	if !ifExists && len(conds) == 0 {
 		return nil, nil
+	}
+	if len(conds) > 0 && ts != nil {
+		return nil, errConditionalTimestamp()
 	}
 	cs := &conditions{ifExists: ifExists}
 	for _, c := range conds {
 		col, err := db.column(t, c.Column)
 		if err != nil {
 			return nil, err
-		}
-		if col.IsPrimaryKey() {
-			return nil, errConditionOnKey(col.Name)
 		}
 		if col.Type.Kind == cqltype.Counter {
 			return nil, errConditionOnCounter()
@@ -69,6 +72,18 @@ func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Con
 		if err := checkDurationCondition(cond.typ, c.Op); err != nil {
 			return nil, err
 		}
+		// Raw.prepareTerms: CONTAINS compares an element, CONTAINS KEY a map key
+		// (CollectionType.makeCollectionReceiver).
+		switch {
+		case c.Op == cql.OpContainsKey && col.Type.Kind != cqltype.Map:
+			return nil, errContainsKeyNotMap(col.Name)
+		case c.Op == cql.OpContains && !col.Type.IsCollection():
+			return nil, errContainsNotCollection(col.Name)
+		case c.Op == cql.OpContainsKey:
+			cond.typ, recv = col.Type.KeyType(), "key("+col.Name+")"
+		case c.Op == cql.OpContains:
+			cond.typ, recv = elemType(col.Type), "value("+col.Name+")"
+		}
 		exprs := c.In
 		if c.Op != cql.OpIn {
 			exprs = []cql.Expr{c.Value}
@@ -79,6 +94,9 @@ func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Con
 				return nil, err
 			}
 			cond.vals = append(cond.vals, v)
+		}
+		if col.IsPrimaryKey() {
+			return nil, errConditionOnKey(col.Name)
 		}
 		cs.conds = append(cs.conds, cond)
 	}
@@ -277,6 +295,13 @@ func (c *condition) check(v cqltype.Value) bool {
 		return equalNullable(c.typ, v, c.vals[0])
 	case cql.OpNeq:
 		return !equalNullable(c.typ, v, c.vals[0])
+	case cql.OpContains, cql.OpContainsKey:
+		// containsAppliesTo: the list's or map's values, the set's elements or the map's keys.
+		keys, vals := c.col.Type.Elements(v)
+		if c.col.Type.Kind == cqltype.Set || c.op == cql.OpContainsKey {
+			vals = keys
+		}
+		return c.vals[0] != nil && containsValue(c.typ, vals, c.vals[0])
 	}
 	if v == nil || c.vals[0] == nil {
 		return false

@@ -259,6 +259,9 @@ func (db *DB) prepareUpdate(s *cql.Update) (*write, *cqlerr.Error) {
 		return nil, err
 	}
 	w := &write{typ: updateStmt, t: t, ttl: s.Using.TTL, ts: s.Using.Timestamp}
+	if w.cond, err = db.prepareConditions(t, s.IfExists, s.Conditions, w.ts); err != nil {
+		return nil, err
+	}
 	// Parser.g's addRawUpdate: a plain `c = v` cannot share a SET with any
 	// other operation on c (additions and removals can).
 	whole := map[string]bool{}
@@ -295,10 +298,6 @@ func (db *DB) prepareUpdate(s *cql.Update) (*write, *cqlerr.Error) {
 		w.ops = append(w.ops, op)
 	}
 	w.rs, err = db.analyse(t, updateStmt, s.Where, false, appliesOnlyToStatic(w.ops), false)
-	if err != nil {
-		return nil, err
-	}
-	w.cond, err = db.prepareConditions(t, s.IfExists, s.Conditions)
 	if err != nil {
 		return nil, err
 	}
@@ -398,6 +397,9 @@ func (db *DB) prepareDelete(s *cql.Delete) (*write, *cqlerr.Error) {
 	if s.Using.TTL != nil {
 		return nil, errDeleteTTL(exprPos(s.Using.TTL))
 	}
+	if w.cond, err = db.prepareConditions(t, s.IfExists, s.Conditions, w.ts); err != nil {
+		return nil, err
+	}
 	for _, target := range s.Targets {
 		c, err := db.column(t, target.Column)
 		if err != nil {
@@ -433,10 +435,6 @@ func (db *DB) prepareDelete(s *cql.Delete) (*write, *cqlerr.Error) {
 		w.ops = append(w.ops, op)
 	}
 	w.rs, err = db.analyse(t, deleteStmt, s.Where, false, appliesOnlyToStatic(w.ops), false)
-	if err != nil {
-		return nil, err
-	}
-	w.cond, err = db.prepareConditions(t, s.IfExists, s.Conditions)
 	if err != nil {
 		return nil, err
 	}
