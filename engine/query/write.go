@@ -179,6 +179,23 @@ func (db *DB) prepareInsert(s *cql.Insert) (*write, *cqlerr.Error) {
 	return w, db.checkWriteAttributes(w)
 }
 
+// onlyStatic is ModificationStatement.appliesOnlyToStaticColumns: the operations
+// and the IF conditions touch static columns and no regular one.
+func onlyStatic(w *write) bool {
+	if w.cond == nil || len(w.cond.conds) == 0 {
+		return appliesOnlyToStatic(w.ops)
+	}
+	if w.cond.appliesToRegularColumns() {
+		return false
+	}
+	for _, op := range w.ops {
+		if op.col.Kind != schema.Static {
+			return false
+		}
+	}
+	return true
+}
+
 func appliesOnlyToStatic(ops []*operation) bool {
 	if len(ops) == 0 {
 		return false
@@ -297,7 +314,7 @@ func (db *DB) prepareUpdate(s *cql.Update) (*write, *cqlerr.Error) {
 		}
 		w.ops = append(w.ops, op)
 	}
-	w.rs, err = db.analyse(t, updateStmt, s.Where, false, appliesOnlyToStatic(w.ops), false)
+	w.rs, err = db.analyse(t, updateStmt, s.Where, false, onlyStatic(w), false)
 	if err != nil {
 		return nil, err
 	}
@@ -434,7 +451,7 @@ func (db *DB) prepareDelete(s *cql.Delete) (*write, *cqlerr.Error) {
 		}
 		w.ops = append(w.ops, op)
 	}
-	w.rs, err = db.analyse(t, deleteStmt, s.Where, false, appliesOnlyToStatic(w.ops), false)
+	w.rs, err = db.analyse(t, deleteStmt, s.Where, false, onlyStatic(w), false)
 	if err != nil {
 		return nil, err
 	}
