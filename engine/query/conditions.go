@@ -174,7 +174,13 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 		// ColumnsConditions.appliesTo reads a missing row as null cells
 		// (IF v = null holds), and static conditions read the static row
 		// whether or not the clustering row exists (CQL3CasRequest).
-		applied = part != nil && c.holds(rc) || part == nil && c.holds(&rowCtx{t: w.t, pkVals: rc.pkVals, now: p.now, part: emptyPartition})
+		if part == nil {
+			rc = &rowCtx{t: w.t, pkVals: rc.pkVals, now: p.now, part: emptyPartition}
+		}
+		var err *cqlerr.Error
+		if applied, err = c.holds(rc); err != nil {
+			return false, nil, err
+		}
 	}
 	res := &Result{Columns: []string{"[applied]"}, Plan: &Plan{Kind: "write", Table: w.t.Qualified(), PartitionsRead: 1, Partitions: tokens(keys)}}
 	if applied {
@@ -242,9 +248,17 @@ func (cs *conditions) readsStatic() bool {
 	return false
 }
 
-// holds evaluates every IF condition on the current row.
-func (cs *conditions) holds(rc *rowCtx) bool {
+// holds evaluates the IF conditions on the current row, in order, until one
+// fails; a slice compared with null is an error when it is reached
+// (ColumnCondition.Bound.compareWithOperator).
+func (cs *conditions) holds(rc *rowCtx) (bool, *cqlerr.Error) {
 	for _, c := range cs.conds {
+		switch c.op {
+		case cql.OpLt, cql.OpLte, cql.OpGt, cql.OpGte:
+			if c.vals[0] == nil {
+				return false, errNullComparison(c.op.String())
+			}
+		}
 		v := rc.value(c.col)
 		if c.key != nil && v != nil {
 			v = element(c.col.Type, v, c.key)
@@ -259,10 +273,15 @@ func (cs *conditions) holds(rc *rowCtx) bool {
 			}
 		}
 		if !c.check(v) {
-			return false
+			return false, nil
 		}
 	}
-	return true
+	return true, nil
+}
+
+// errNullComparison: a slice condition compared with null (ColumnCondition.Bound.compareWithOperator).
+func errNullComparison(op string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid comparison with null for operator \"" + op + "\"")
 }
 
 func element(t *cqltype.Type, coll, key cqltype.Value) cqltype.Value {
