@@ -209,10 +209,19 @@ func (p *parser) propertyMap() Expr {
 		c.Kind = EmptyBraces
 		return c
 	}
+	seen := map[string]bool{}
 	for {
-		c.Keys = append(c.Keys, p.parseExpr(termCtx))
+		k := p.parseExpr(termCtx)
+		c.Keys = append(c.Keys, k)
 		p.expectPunct(':')
 		c.Elems = append(c.Elems, p.parseExpr(termCtx))
+		// convertPropertyMap: a sub-option given twice is a recognition error.
+		if lit, ok := k.(*Literal); ok {
+			if seen[lit.Text] {
+				p.fail(lit.Pos, len(lit.Text), "Multiple definition for property "+lit.Text)
+			}
+			seen[lit.Text] = true
+		}
 		if !p.gotPunct(',') {
 			break
 		}

@@ -142,7 +142,7 @@ func validateBatch(b *cql.Batch, writes []*write) *cqlerr.Error {
 // hold on the one partition it touches, or nothing is written.
 func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Result, *cqlerr.Error) {
 	var key []byte
-	rows := casRows{}
+	var rows casRows
 	for _, w := range writes {
 		keys, _, err := db.keysOf(w.rs)
 		if err != nil {
@@ -186,7 +186,12 @@ func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Resul
 // as CQL3CasRequest does while BatchStatement.makeCasRequest adds each statement's
 // conditions: IF EXISTS, IF NOT EXISTS or IF columns, one kind per row (the static
 // row being one).
-type casRows map[string]int
+type casRows []casRow
+
+type casRow struct {
+	key  string
+	kind int
+}
 
 const (
 	casColumns = iota + 1
@@ -197,7 +202,7 @@ const (
 // add records w's conditions: a row named twice with the same EXISTS kind is fine,
 // IF conditions merge, any other mix is refused (CQL3CasRequest.addExistsCondition,
 // addConditions).
-func (r casRows) add(w *write) *cqlerr.Error {
+func (r *casRows) add(w *write) *cqlerr.Error {
 	row := "static"
 	if !w.t.HasClustering() {
 		row = "row:"
@@ -209,10 +214,9 @@ func (r casRows) add(w *write) *cqlerr.Error {
 		if w.cond.ifNotExists {
 			kind = casNotExists
 		}
-		prev, ok := r[row]
-		switch {
-		case !ok:
-			r[row] = kind
+		switch prev := r.kindOf(row); {
+		case prev == 0:
+			*r = append(*r, casRow{row, kind})
 		case prev == casColumns:
 			return errBatchMixConditions(w.cond.ifNotExists)
 		case prev != kind:
@@ -220,36 +224,30 @@ func (r casRows) add(w *write) *cqlerr.Error {
 		}
 		return nil
 	}
-	regular, static := false, false
 	for _, c := range w.cond.conds {
+		key := row
 		if c.col.Kind == schema.Static {
-			static = true
-		} else {
-			regular = true
+			key = "static"
 		}
-	}
-	if regular {
-		if err := r.addColumns(row); err != nil {
-			return err
+		switch r.kindOf(key) {
+		case 0:
+			*r = append(*r, casRow{key, casColumns})
+		case casColumns:
+		default:
+			// 4.1 names IF NOT EXISTS here whichever EXISTS kind the row has.
+			return errBatchMixConditions(true)
 		}
-	}
-	if static {
-		return r.addColumns("static")
 	}
 	return nil
 }
 
-func (r casRows) addColumns(row string) *cqlerr.Error {
-	prev, ok := r[row]
-	if !ok {
-		r[row] = casColumns
-		return nil
+func (r casRows) kindOf(key string) int {
+	for _, c := range r {
+		if c.key == key {
+			return c.kind
+		}
 	}
-	if prev != casColumns {
-		// 4.1 names IF NOT EXISTS here whichever EXISTS kind the row has.
-		return errBatchMixConditions(true)
-	}
-	return nil
+	return 0
 }
 
 // joinKey joins clustering values, each after its length, into one map key.

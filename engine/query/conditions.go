@@ -25,19 +25,22 @@ type condition struct {
 	field int
 }
 
-// prepareConditions validates IF EXISTS / IF col op v (ColumnCondition.Raw.prepare).
-func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Condition) (*conditions, *cqlerr.Error) {
+// prepareConditions validates IF EXISTS / IF col op v as ModificationStatement.Parsed
+// prepares them, before the statement's operations and WHERE clause
+// (prepareColumnConditions: a custom timestamp first, then each condition's
+// ColumnCondition.Raw.prepare, then its column's place in the key).
+func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Condition, ts cql.Expr) (*conditions, *cqlerr.Error) {
 	if !ifExists && len(conds) == 0 {
 		return nil, nil
+	}
+	if len(conds) > 0 && ts != nil {
+		return nil, errConditionalTimestamp()
 	}
 	cs := &conditions{ifExists: ifExists}
 	for _, c := range conds {
 		col, err := db.column(t, c.Column)
 		if err != nil {
 			return nil, err
-		}
-		if col.IsPrimaryKey() {
-			return nil, errConditionOnKey(col.Name)
 		}
 		if col.Type.Kind == cqltype.Counter {
 			return nil, errConditionOnCounter()
@@ -69,6 +72,18 @@ func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Con
 		if err := checkDurationCondition(cond.typ, c.Op); err != nil {
 			return nil, err
 		}
+		// Raw.prepareTerms: CONTAINS compares an element, CONTAINS KEY a map key
+		// (CollectionType.makeCollectionReceiver).
+		switch {
+		case c.Op == cql.OpContainsKey && col.Type.Kind != cqltype.Map:
+			return nil, errContainsKeyNotMap(col.Name)
+		case c.Op == cql.OpContains && !col.Type.IsCollection():
+			return nil, errContainsNotCollection(col.Name)
+		case c.Op == cql.OpContainsKey:
+			cond.typ, recv = col.Type.KeyType(), "key("+col.Name+")"
+		case c.Op == cql.OpContains:
+			cond.typ, recv = elemType(col.Type), "value("+col.Name+")"
+		}
 		exprs := c.In
 		if c.Op != cql.OpIn {
 			exprs = []cql.Expr{c.Value}
@@ -79,6 +94,9 @@ func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Con
 				return nil, err
 			}
 			cond.vals = append(cond.vals, v)
+		}
+		if col.IsPrimaryKey() {
+			return nil, errConditionOnKey(col.Name)
 		}
 		cs.conds = append(cs.conds, cond)
 	}
@@ -156,7 +174,13 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 		// ColumnsConditions.appliesTo reads a missing row as null cells
 		// (IF v = null holds), and static conditions read the static row
 		// whether or not the clustering row exists (CQL3CasRequest).
-		applied = part != nil && c.holds(rc) || part == nil && c.holds(&rowCtx{t: w.t, pkVals: rc.pkVals, now: p.now, part: emptyPartition})
+		if part == nil {
+			rc = &rowCtx{t: w.t, pkVals: rc.pkVals, now: p.now, part: emptyPartition}
+		}
+		var err *cqlerr.Error
+		if applied, err = c.holds(rc); err != nil {
+			return false, nil, err
+		}
 	}
 	res := &Result{Columns: []string{"[applied]"}, Plan: &Plan{Kind: "write", Table: w.t.Qualified(), PartitionsRead: 1, Partitions: tokens(keys)}}
 	if applied {
@@ -224,9 +248,17 @@ func (cs *conditions) readsStatic() bool {
 	return false
 }
 
-// holds evaluates every IF condition on the current row.
-func (cs *conditions) holds(rc *rowCtx) bool {
+// holds evaluates the IF conditions on the current row, in order, until one
+// fails; a slice compared with null is an error when it is reached
+// (ColumnCondition.Bound.compareWithOperator).
+func (cs *conditions) holds(rc *rowCtx) (bool, *cqlerr.Error) {
 	for _, c := range cs.conds {
+		switch c.op {
+		case cql.OpLt, cql.OpLte, cql.OpGt, cql.OpGte:
+			if c.vals[0] == nil {
+				return false, errNullComparison(c.op.String())
+			}
+		}
 		v := rc.value(c.col)
 		if c.key != nil && v != nil {
 			v = element(c.col.Type, v, c.key)
@@ -241,10 +273,15 @@ func (cs *conditions) holds(rc *rowCtx) bool {
 			}
 		}
 		if !c.check(v) {
-			return false
+			return false, nil
 		}
 	}
-	return true
+	return true, nil
+}
+
+// errNullComparison: a slice condition compared with null (ColumnCondition.Bound.compareWithOperator).
+func errNullComparison(op string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid comparison with null for operator \"" + op + "\"")
 }
 
 func element(t *cqltype.Type, coll, key cqltype.Value) cqltype.Value {
@@ -277,6 +314,13 @@ func (c *condition) check(v cqltype.Value) bool {
 		return equalNullable(c.typ, v, c.vals[0])
 	case cql.OpNeq:
 		return !equalNullable(c.typ, v, c.vals[0])
+	case cql.OpContains, cql.OpContainsKey:
+		// containsAppliesTo: the list's or map's values, the set's elements or the map's keys.
+		keys, vals := c.col.Type.Elements(v)
+		if c.col.Type.Kind == cqltype.Set || c.op == cql.OpContainsKey {
+			vals = keys
+		}
+		return c.vals[0] != nil && containsValue(c.typ, vals, c.vals[0])
 	}
 	if v == nil || c.vals[0] == nil {
 		return false

@@ -1,9 +1,9 @@
 package query
 
 import (
-	"strings"
-
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
@@ -108,9 +108,11 @@ func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 		}
 		return nil, errKeyspaceExists(name)
 	}
-	if err := validateReplication(name, ks.Replication); err != nil {
+	repl, err := prepareReplication(name, ks.Replication, nil)
+	if err != nil {
 		return nil, err
 	}
+	ks.Replication = repl
 	db.Schema.Keyspaces[name] = ks
 	return &Result{}, nil
 }
@@ -123,7 +125,25 @@ func (db *DB) alterKeyspace(s *cql.AlterKeyspace) (*Result, *cqlerr.Error) {
 	if ks.System {
 		return nil, errAlterSystemKeyspace(ks.Name)
 	}
-	return &Result{}, applyKeyspaceProperties(ks, s.Properties)
+	// AlterKeyspaceStatement.apply: the new replication is prepared from the
+	// keyspace's previous options (asAlteredKeyspaceParams) and validated
+	// before anything changes.
+	altered := &schema.Keyspace{DurableWrites: ks.DurableWrites}
+	if err := applyKeyspaceProperties(altered, s.Properties); err != nil {
+		return nil, err
+	}
+	if len(altered.Replication) > 0 {
+		if replicationOption(altered.Replication, "class") == "" {
+			return nil, errNoStrategyClass()
+		}
+		repl, err := prepareReplication(ks.Name, altered.Replication, ks.Replication)
+		if err != nil {
+			return nil, err
+		}
+		ks.Replication = repl
+	}
+	ks.DurableWrites = altered.DurableWrites
+	return &Result{}, nil
 }
 
 // applyKeyspaceProperties records replication and durable_writes; the
@@ -476,11 +496,72 @@ func replicationOption(repl [][2]string, key string) string {
 	return ""
 }
 
+// DefaultKeyspaceRF is 4.1's default_keyspace_rf, the replication factor a
+// strategy is given when the statement names none.
+const DefaultKeyspaceRF = "1"
+
+// validDatacenters are the data centres NetworkTopologyStrategy accepts: the
+// simulated cluster's one (Datacenters.getValidDatacenters).
+var validDatacenters = []string{"datacenter1"}
+
+// prepareReplication completes a keyspace's replication options as
+// ReplicationParams.fromMapWithDefaults does, from the options the keyspace had
+// before (nil for CREATE): SimpleStrategy takes the previous replication_factor
+// or default_keyspace_rf; NetworkTopologyStrategy expands replication_factor (or,
+// given no option at all, the previous or default factor) into every data
+// centre it does not name, keeps the data centres it had on ALTER, and drops
+// those given 0 (NetworkTopologyStrategy.prepareOptions). It then validates the
+// result (validateReplication).
+func prepareReplication(ks string, repl, previous [][2]string) ([][2]string, *cqlerr.Error) {
+	class := replicationOption(repl, "class")
+	opts, prev := schema.Opts(repl).Without("class"), schema.Opts(previous).Without("class")
+	prevRF, _ := prev.Get("replication_factor")
+	if prevRF == "" {
+		prevRF = DefaultKeyspaceRF
+	}
+	switch strings.TrimPrefix(class, "org.apache.cassandra.locator.") {
+	case "SimpleStrategy":
+		if _, ok := opts.Get("replication_factor"); !ok {
+			opts = append(opts, [2]string{"replication_factor", prevRF})
+		}
+	case "NetworkTopologyStrategy":
+		rf, given := opts.Get("replication_factor")
+		if len(opts) == 0 {
+			rf, given = prevRF, true
+		}
+		opts = opts.Without("replication_factor")
+		if given {
+			for _, kv := range prev.Without("replication_factor") {
+				if _, ok := opts.Get(kv[0]); !ok {
+					opts = append(opts, kv)
+				}
+			}
+			for _, dc := range validDatacenters {
+				if _, ok := opts.Get(dc); !ok {
+					opts = append(opts, [2]string{dc, rf})
+				}
+			}
+		}
+		kept := opts[:0]
+		for _, kv := range opts {
+			if kv[1] != "0" {
+				kept = append(kept, kv)
+			}
+		}
+		opts = kept
+	}
+	out := append([][2]string{{"class", class}}, opts...)
+	if err := validateReplication(ks, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // validateReplication checks a keyspace's replication strategy as
 // AbstractReplicationStrategy.validateReplicationStrategy does for the
 // strategies Cassandra 4.1 ships: the class must exist (short names live in
 // org.apache.cassandra.locator), LocalStrategy is internal, SimpleStrategy
-// needs a replication_factor and accepts no other option.
+// accepts replication_factor alone and NetworkTopologyStrategy data centre names.
 func validateReplication(ks string, repl [][2]string) *cqlerr.Error {
 	cls := replicationOption(repl, "class")
 	className := cls
@@ -493,15 +574,18 @@ func validateReplication(ks string, repl [][2]string) *cqlerr.Error {
 	case "LocalStrategy":
 		return errLocalStrategy()
 	case "SimpleStrategy":
-		if replicationOption(repl, "replication_factor") == "" {
-			return errSimpleNeedsRF()
-		}
 		for _, kv := range repl {
 			if kv[0] != "class" && kv[0] != "replication_factor" {
 				return errSimpleOption(kv[0], ks)
 			}
 		}
 	case "NetworkTopologyStrategy":
+		// validateExpectedOptions: only data centre names remain after prepareNTS.
+		for _, kv := range repl {
+			if kv[0] != "class" && !slices.Contains(validDatacenters, kv[0]) {
+				return errUnrecognizedOption(kv[0], "NetworkTopologyStrategy", ks)
+			}
+		}
 	default:
 		return errNoStrategy(className)
 	}
@@ -674,12 +758,13 @@ func errLocalStrategy() *cqlerr.Error {
 	return cqlerr.Invalid("Unable to use given strategy class: LocalStrategy is reserved for internal use.")
 }
 
-func errSimpleNeedsRF() *cqlerr.Error {
-	return cqlerr.Config("SimpleStrategy requires a replication_factor strategy option.")
+func errSimpleOption(option, ks string) *cqlerr.Error {
+	return errUnrecognizedOption(option, "SimpleStrategy", ks)
 }
 
-func errSimpleOption(option, ks string) *cqlerr.Error {
-	return cqlerr.Config("Unrecognized strategy option {" + option + "} passed to SimpleStrategy for keyspace " + ks)
+// errUnrecognizedOption: an option a strategy does not know (AbstractReplicationStrategy.validateExpectedOptions).
+func errUnrecognizedOption(option, strategy, ks string) *cqlerr.Error {
+	return cqlerr.Config("Unrecognized strategy option {" + option + "} passed to " + strategy + " for keyspace " + ks)
 }
 
 func errNoStrategy(class string) *cqlerr.Error {

@@ -97,13 +97,18 @@ func withPath(c store.Cell, path []byte) store.Cell {
 	return c
 }
 
-// listPath returns the timeuuid that names a list element's cell.
+// listPath returns the timeuuid that names a list element's cell, element i
+// of n. A prepend's elements take ascending times below those of the prepends
+// before it in the same millisecond, as Lists.Prepender draws them from
+// PrecisionTime.getNext, so each prepend goes ahead of the earlier ones.
 func (db *DB) listPath(ts int64, prepend bool, i, n int) []byte {
 	db.listSeq++
 	ms := ts / 1000
 	if prepend {
 		ms = listReference - (ms - listReference)
-		return cqltype.TimeUUIDAt(ms*1_000_000+int64(i)*100, 0x1000, 0x1C0FFEE0CAFE)
+		before := db.listSeq - 1 - int64(i) // the elements written before this prepend
+		ticks := 9999 - (before+int64(n))%10000 + int64(i)
+		return cqltype.TimeUUIDAt(ms*1_000_000+ticks*100, 0x1000, 0x1C0FFEE0CAFE)
 	}
 	return cqltype.TimeUUIDAt(ms*1_000_000+(db.listSeq%10000)*100, 0x1000, 0x1C0FFEE0CAFE)
 }

@@ -179,6 +179,23 @@ func (db *DB) prepareInsert(s *cql.Insert) (*write, *cqlerr.Error) {
 	return w, db.checkWriteAttributes(w)
 }
 
+// onlyStatic is ModificationStatement.appliesOnlyToStaticColumns: the operations
+// and the IF conditions touch static columns and no regular one.
+func onlyStatic(w *write) bool {
+	if w.cond == nil || len(w.cond.conds) == 0 {
+		return appliesOnlyToStatic(w.ops)
+	}
+	if w.cond.appliesToRegularColumns() {
+		return false
+	}
+	for _, op := range w.ops {
+		if op.col.Kind != schema.Static {
+			return false
+		}
+	}
+	return true
+}
+
 func appliesOnlyToStatic(ops []*operation) bool {
 	if len(ops) == 0 {
 		return false
@@ -259,6 +276,9 @@ func (db *DB) prepareUpdate(s *cql.Update) (*write, *cqlerr.Error) {
 		return nil, err
 	}
 	w := &write{typ: updateStmt, t: t, ttl: s.Using.TTL, ts: s.Using.Timestamp}
+	if w.cond, err = db.prepareConditions(t, s.IfExists, s.Conditions, w.ts); err != nil {
+		return nil, err
+	}
 	// Parser.g's addRawUpdate: a plain `c = v` cannot share a SET with any
 	// other operation on c (additions and removals can).
 	whole := map[string]bool{}
@@ -294,11 +314,7 @@ func (db *DB) prepareUpdate(s *cql.Update) (*write, *cqlerr.Error) {
 		}
 		w.ops = append(w.ops, op)
 	}
-	w.rs, err = db.analyse(t, updateStmt, s.Where, false, appliesOnlyToStatic(w.ops), false)
-	if err != nil {
-		return nil, err
-	}
-	w.cond, err = db.prepareConditions(t, s.IfExists, s.Conditions)
+	w.rs, err = db.analyse(t, updateStmt, s.Where, false, onlyStatic(w), false)
 	if err != nil {
 		return nil, err
 	}
@@ -398,6 +414,9 @@ func (db *DB) prepareDelete(s *cql.Delete) (*write, *cqlerr.Error) {
 	if s.Using.TTL != nil {
 		return nil, errDeleteTTL(exprPos(s.Using.TTL))
 	}
+	if w.cond, err = db.prepareConditions(t, s.IfExists, s.Conditions, w.ts); err != nil {
+		return nil, err
+	}
 	for _, target := range s.Targets {
 		c, err := db.column(t, target.Column)
 		if err != nil {
@@ -432,11 +451,7 @@ func (db *DB) prepareDelete(s *cql.Delete) (*write, *cqlerr.Error) {
 		}
 		w.ops = append(w.ops, op)
 	}
-	w.rs, err = db.analyse(t, deleteStmt, s.Where, false, appliesOnlyToStatic(w.ops), false)
-	if err != nil {
-		return nil, err
-	}
-	w.cond, err = db.prepareConditions(t, s.IfExists, s.Conditions)
+	w.rs, err = db.analyse(t, deleteStmt, s.Where, false, onlyStatic(w), false)
 	if err != nil {
 		return nil, err
 	}

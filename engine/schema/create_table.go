@@ -304,6 +304,29 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 				t.GCGrace = n
 			}
 			t.Options[name] = text
+		case "memtable":
+			// MemtableParams.get: a stock 4.1 cassandra.yaml defines no memtable
+			// configuration but "default".
+			if isMap {
+				return errPropertyNotString(name)
+			}
+			if text != "default" {
+				return errMemtableNotFound(text)
+			}
+			t.Options[name] = "'" + text + "'"
+		case "compaction", "compression":
+			if coll, ok := p.Value.(*cql.Collection); ok {
+				prepare := compactionText
+				if name == "compression" {
+					prepare = compressionText
+				}
+				c, err := prepare(coll)
+				if err != nil {
+					return err
+				}
+				text = c
+			}
+			t.Options[name] = text
 		default:
 			if isMap {
 				t.Options[name] = text
@@ -333,24 +356,7 @@ func propertyText(e cql.Expr) (string, bool) {
 	case *cql.Literal:
 		return v.Text, false
 	case *cql.Collection:
-		type kv struct{ k, v string }
-		var kvs []kv
-		for i := range v.Keys {
-			k, _ := propertyText(v.Keys[i])
-			val, _ := propertyText(v.Elems[i])
-			kvs = append(kvs, kv{k, val})
-		}
-		sort.Slice(kvs, func(i, j int) bool { return kvs[i].k < kvs[j].k })
-		var b strings.Builder
-		b.WriteByte('{')
-		for i, p := range kvs {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString("'" + p.k + "': '" + p.v + "'")
-		}
-		b.WriteByte('}')
-		return b.String(), true
+		return propertyOpts(v).Text(), true
 	}
 	if e == nil {
 		return "", false
