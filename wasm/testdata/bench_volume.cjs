@@ -53,8 +53,14 @@ async function main() {
     time(`${form} layoutBounded, one partition open`, () => api.layoutBounded(h, form, open));
   }
   // The caret on the count (outcome 1): the state after it, and what it changed.
-  time("map layoutAt after the count (whole)", () => api.layoutAt(h, "map", 1));
   time("map layoutBounded after the count", () => api.layoutBounded(h, "map", "", 1));
   time("cli layoutBounded after the count", () => api.layoutBounded(h, "cli", "", 1));
+  // Last: the whole state twice over (before and after, to find the
+  // changes) ran the module out of memory (2026-11-27), which ends it.
+  try {
+    time("map layoutAt after the count (whole)", () => api.layoutAt(h, "map", 1));
+  } catch (e) {
+    console.log("map layoutAt after the count (whole): failed: " + e.message);
+  }
 }
 main().catch((e) => { console.error(e); process.exit(1); });
