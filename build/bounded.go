@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine"
-	"github.com/cqlplay/cqlplay/engine/layout"
 )
 
 // This file pre-renders data in volume in the storage views: a partition
@@ -25,20 +24,20 @@ var boundedForms = map[string]bool{"map": true, "cli": true, "sstabledump": true
 func writeGap(b *strings.Builder, t *uiText, tag, table string, token int64, left, rows, bytes int) {
 	text := strings.NewReplacer("{left}", strconv.Itoa(left), "{rows}", strconv.Itoa(rows), "{size}", szBytes(bytes)).Replace(t.Elided)
 	b.WriteString(`<` + tag + ` class="lay-gap"><span class="lay-gap-text">` + html.EscapeString(text) +
-		`</span><button type="button" class="lay-open" data-partition="` + html.EscapeString(layout.PartitionID(table, token)) + `">` +
+		`</span><button type="button" class="lay-open" data-partition="` + html.EscapeString(engine.PartitionID(table, token)) + `">` +
 		html.EscapeString(t.OpenPartition) + "</button></" + tag + ">")
 }
 
 // writeBoundedText writes a text view (cli, sstabledump), each gap line
 // replaced by its gap with the line's indentation kept
 // (bounded.ts renderBoundedText).
-func writeBoundedText(b *strings.Builder, t *uiText, text string, elided []layout.Elision) {
+func writeBoundedText(b *strings.Builder, t *uiText, text string, elided []engine.Elision) {
 	b.WriteString(`<pre class="lay-text">`)
 	if len(elided) == 0 {
 		b.WriteString(html.EscapeString(text) + "</pre>")
 		return
 	}
-	at := map[int]layout.Elision{}
+	at := map[int]engine.Elision{}
 	for _, e := range elided {
 		at[e.At] = e
 	}

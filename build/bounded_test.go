@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine"
-	"github.com/cqlplay/cqlplay/engine/layout"
 )
 
 // The same cases as site/ts/bounded.test.ts.
@@ -25,7 +24,7 @@ func TestFilledRows(t *testing.T) {
 func TestWriteBoundedText(t *testing.T) {
 	var b strings.Builder
 	text := "a <b>\n  ... 9 rows left out ...\nc"
-	writeBoundedText(&b, uiStrings["en"], text, []layout.Elision{{Table: "ks.t", Token: -5, Rows: 15, Left: 9, Bytes: 2048, At: 1}})
+	writeBoundedText(&b, uiStrings["en"], text, []engine.Elision{{Table: "ks.t", Token: -5, Rows: 15, Left: 9, Bytes: 2048, At: 1}})
 	want := `<pre class="lay-text">a &lt;b&gt;` + "\n  " + `<span class="lay-gap"><span class="lay-gap-text">… 9 of 15 rows not shown · partition 2.0 KB</span>` +
 		`<button type="button" class="lay-open" data-partition="ks.t -5">Show all rows</button></span>` + "\nc</pre>"
 	if b.String() != want {

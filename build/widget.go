@@ -9,7 +9,6 @@ import (
 
 	"github.com/cqlplay/cqlplay/build/lesson"
 	"github.com/cqlplay/cqlplay/engine"
-	"github.com/cqlplay/cqlplay/engine/layout"
 )
 
 // This file writes a playground's HTML, including the results the build got
@@ -41,7 +40,7 @@ func views(t *uiText, exercise bool) []view {
 type exampleRun struct {
 	Outcomes []engine.Outcome
 	Layouts  map[string]string           // layout form -> text (map: JSON); a failure is "\x00" + message
-	Elided   map[string][]layout.Elision // layout form -> the partitions it summarised (bounded.go)
+	Elided   map[string][]engine.Elision // layout form -> the partitions it summarised (bounded.go)
 	Filled   int                         // the rows the script's -- @fill directives generated
 	Checks   *lesson.CheckRun            // an exercise's checks of its starting text
 	Patterns []lesson.PatternRun         // the access patterns the script lists, run after it
@@ -155,8 +154,8 @@ func writePanel(b *strings.Builder, t *uiText, v view, r exampleRun) {
 // layoutsOf renders every layout form of a session, for the pre-rendered
 // views: the bounded forms within the page's bounds, with the partitions
 // they summarised.
-func layoutsOf(s *engine.Session) (map[string]string, map[string][]layout.Elision) {
-	m, elided := map[string]string{}, map[string][]layout.Elision{}
+func layoutsOf(s *engine.Session) (map[string]string, map[string][]engine.Elision) {
+	m, elided := map[string]string{}, map[string][]engine.Elision{}
 	if s == nil {
 		return m, elided
 	}
@@ -175,7 +174,7 @@ func layoutsOf(s *engine.Session) (map[string]string, map[string][]layout.Elisio
 
 // safeLayout turns an engine panic into an error: a bug in one view must not
 // fail the whole build.
-func safeLayout(s *engine.Session, form string) (text string, elided []layout.Elision, err error) {
+func safeLayout(s *engine.Session, form string) (text string, elided []engine.Elision, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = errString("the engine failed drawing the " + form + " layout")

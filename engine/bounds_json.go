@@ -47,3 +47,11 @@ func AppendElisionsJSON(obj []byte, elided []layout.Elision) []byte {
 	}
 	return append(obj, "]}"...)
 }
+
+// Elision is one partition a bounded layout summarised (layout.Elision),
+// for the packages outside engine/.
+type Elision = layout.Elision
+
+// PartitionID names a partition for ViewBounds' open set
+// (layout.PartitionID).
+func PartitionID(table string, token int64) string { return layout.PartitionID(table, token) }

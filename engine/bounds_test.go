@@ -2,6 +2,9 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -157,5 +160,84 @@ func TestLayoutBoundedJSON(t *testing.T) {
 	}
 	if r.Form != "cli" || r.Text != text || len(r.Elided) != 3 || r.Elided[0].Left != r.Elided[0].Rows-6 || r.Elided[0].Token == "" {
 		t.Errorf("reply %+v", r)
+	}
+}
+
+// TestLayoutAtBoundedChanges is LayoutAtBounded's property against
+// LayoutAt over random scripts: with bounds no partition reaches, the same
+// text and the same changes; with bounds summarising every partition of
+// more than 2 rows, the text LayoutBounded gives a fresh run and changes
+// that LayoutAt reports too, in the same order (it compares only written
+// and small partitions).
+func TestLayoutAtBoundedChanges(t *testing.T) {
+	seeds := 12
+	if testing.Short() {
+		seeds = 4
+	}
+	for seed := range seeds {
+		r := rand.New(rand.NewPCG(uint64(seed), 41))
+		g := rerunGen{r}
+		lines := []string{
+			"CREATE TABLE t (k int, c int, v text, s int static, l list<int>, m map<int, text>, PRIMARY KEY (k, c)) WITH gc_grace_seconds = 3600;",
+			"CREATE TABLE u (id int PRIMARY KEY, n int, tags set<text>);",
+		}
+		for range 20 + r.IntN(30) {
+			lines = append(lines, g.statement())
+		}
+		script := strings.Join(lines, "\n")
+		s := NewSession(Options{})
+		outs := s.Rerun(script)
+		for n := range len(outs) {
+			form := []string{"map", "cli", "sstabledump"}[n%3]
+			want, wantChanges, _ := s.LayoutAt(form, "", n)
+			got, changes, _, err := s.LayoutAtBounded(form, "", n, &layout.Bounds{Rows: 1 << 30, Edge: 3})
+			if err != nil || got != want || fmt.Sprint(changes) != fmt.Sprint(wantChanges) {
+				t.Fatalf("seed %d, statement %d (%s), unreached bounds: %v\nchanges %v\nwant    %v\nscript:\n%s", seed, n, form, err, changes, wantChanges, script)
+			}
+			tight := &layout.Bounds{Rows: 2, Edge: 1}
+			_, changes, _, _ = s.LayoutAtBounded(form, "", n, tight)
+			rest := wantChanges
+			for _, c := range changes {
+				i := slices.Index(rest, c)
+				if i < 0 {
+					t.Fatalf("seed %d, statement %d: bounded change %v is not LayoutAt's %v\nscript:\n%s", seed, n, c, wantChanges, script)
+				}
+				rest = rest[i+1:]
+			}
+		}
+	}
+}
+
+// TestLayoutAtBoundedWide checks time travel through a partition too wide
+// to list: a write in its middle is marked although the view leaves that
+// row out, an UPDATE shadows what it replaced, and a statement that wrote
+// elsewhere marks nothing in it.
+func TestLayoutAtBoundedWide(t *testing.T) {
+	s := NewSession(Options{})
+	s.Rerun(`CREATE TABLE w (k int, c int, v int, PRIMARY KEY (k, c));
+-- @fill w 100 k=0 c=series(0, 2) v=uniform(0, 9)
+INSERT INTO w (k, c, v) VALUES (0, 101, 7);
+UPDATE w SET v = 8 WHERE k = 0 AND c = 50;
+INSERT INTO w (k, c, v) VALUES (1, 1, 1);
+`)
+	marks := func(n int) string {
+		_, cs, elided, err := s.LayoutAtBounded("map", "", n, ViewBounds(nil))
+		if err != nil || len(elided) != 1 {
+			t.Fatalf("statement %d: %v, %d elisions", n, err, len(elided))
+		}
+		var b []string
+		for _, c := range cs {
+			b = append(b, c.Kind+" ["+c.Partition+"]["+c.Clustering+"] "+c.Column)
+		}
+		return strings.Join(b, "\n")
+	}
+	for n, want := range []string{
+		"written [0][101] @marker\nwritten [0][101] v",
+		"shadowed [0][50] v\nwritten [0][50] v",
+		"written [1][1] @marker\nwritten [1][1] v",
+	} {
+		if got := marks(n + 1); got != want {
+			t.Errorf("statement %d marks:\n%s\nwant:\n%s", n+1, got, want)
+		}
 	}
 }

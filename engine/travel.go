@@ -72,6 +72,9 @@ func (s *Session) LayoutAtBounded(form, table string, n int, bounds *layout.Boun
 		})
 	}
 	runTo(n)
+	if bounds != nil {
+		return t.travelBounded(form, table, n, bounds, count == n, func() bool { runTo(n + 1); return count == n+1 })
+	}
 	var before storageEntries
 	if tables, err := t.layoutTables(table); err == nil && count == n {
 		before.prints = map[string]string{}
@@ -203,9 +206,15 @@ func diffChanges(before storageEntries, t *Session, table string) []Change {
 	if err != nil {
 		return nil
 	}
+	return diffEntries(before, layout.Build(t.db, tables))
+}
+
+// diffEntries compares the entries before a statement with the model m of
+// the storage after it, as diffChanges says.
+func diffEntries(before storageEntries, m *layout.Model) []Change {
 	var changes []Change
 	after := map[string]bool{}
-	entries(layout.Build(t.db, tables), func(k, print string) {
+	entries(m, func(k, print string) {
 		after[k] = true
 		old, ok := before.prints[k]
 		if ok && old == print {

@@ -86,13 +86,15 @@ function fastAPI(ex, slow) {
   // becomes U+FFFD, as it does through js.FuncOf.
   function writeInput(s) {
     const room = s.length * 3;
-    const ptr = ex.cqlplay_input(room);
+    // A uint32 export arrives as a signed i32: past 2 GiB of memory, a
+    // pointer or length reads negative unless made unsigned (>>> 0).
+    const ptr = ex.cqlplay_input(room) >>> 0;
     // Read ex.mem.buffer after the call: the memory may have grown, which
     // detaches the old ArrayBuffer.
     return encoder.encodeInto(s, new Uint8Array(ex.mem.buffer, ptr, room)).written;
   }
   function readOutput(n) {
-    return decoder.decode(new Uint8Array(ex.mem.buffer, ex.cqlplay_output(), n));
+    return decoder.decode(new Uint8Array(ex.mem.buffer, ex.cqlplay_output() >>> 0, n >>> 0));
   }
   // A collection the engine found due at the end of a call runs from a
   // zero-delay timer, after the caller has its reply (wasm/gc.go).

@@ -50,11 +50,13 @@ type Elision struct {
 // span tells which rows of p a view lists: all of them (ok false), or the
 // first head and the rows from index tail on.
 func (b *Bounds) span(table string, p *store.Partition) (head, tail int, ok bool) {
-	n := p.Len()
-	if b == nil || b.Rows <= 0 || n <= b.Rows || b.Open[PartitionID(table, p.Token)] {
+	if b == nil || b.Rows <= 0 {
 		return 0, 0, false
 	}
-	edge := max(b.Edge, 1)
+	n, edge := p.Len(), max(b.Edge, 1)
+	if n <= b.Rows || n <= 2*edge || b.Open[PartitionID(table, p.Token)] {
+		return 0, 0, false
+	}
 	return edge, n - edge, true
 }
 

@@ -35,6 +35,19 @@ func BuildBounded(db *query.DB, tables []*schema.Table, bounds *Bounds) (*Model,
 	return m, b.elided
 }
 
+// BuildOnly is Build of the partitions keep accepts, without the ring:
+// what a comparison of two states needs when it knows which partitions
+// may differ (engine's time travel within bounds).
+func BuildOnly(db *query.DB, tables []*schema.Table, keep func(*schema.Table, *store.Partition) bool) *Model {
+	m := &Model{Now: db.Clock, Tables: make([]Table, 0, len(tables))}
+	b := builder{now: db.NowSeconds(), ring: db.Ring, keep: keep}
+	data := db.Tables()
+	for _, t := range tables {
+		m.Tables = append(m.Tables, b.table(t, data[t]))
+	}
+	return m
+}
+
 // BuildSummary is Build without rows and cells: each partition keeps its
 // key, token, replicas, live rows and size (the Sizes and Model views).
 func BuildSummary(db *query.DB, tables []*schema.Table) *Model {
@@ -67,8 +80,10 @@ type builder struct {
 	// summary builds partitions without their rows (for BuildRing).
 	summary bool
 	// bounds, when set, summarise large partitions; elided lists them.
-	bounds  *Bounds
-	elided  []Elision
+	bounds *Bounds
+	elided []Elision
+	// keep, when set, picks the partitions built (BuildOnly).
+	keep    func(*schema.Table, *store.Partition) bool
 	now     int64
 	ring    *query.Ring
 	cols    []colData // scratch for columnsOf
@@ -126,7 +141,7 @@ func (b *builder) table(t *schema.Table, st *store.Table) Table {
 	}
 	out.Partitions = make([]Partition, 0, st.Len())
 	st.Ascend(func(p *store.Partition) bool {
-		if !p.IsEmpty() {
+		if !p.IsEmpty() && (b.keep == nil || b.keep(t, p)) {
 			out.Partitions = append(out.Partitions, b.partition(t, p))
 		}
 		return true
