@@ -282,14 +282,16 @@ func resizeSnippet(t *testing.T) string {
 
 // TestBrowserEmbedFollowsReader frames a playground embed in a page of
 // another site running the snippet of docs/embedding.md, and edits the
-// frame as its reader would: twenty more lines grow the iframe to its
-// page's new height, opening a view sets it to that view's, and deleting
-// the lines shrinks it back.
+// frame as its reader would. The iframe is sized to the built widget at
+// once (not first to the taller page without JavaScript), twenty more
+// lines grow it to its page's new height, opening a view sets it to that
+// view's, and deleting the lines shrinks it back.
 func TestBrowserEmbedFollowsReader(t *testing.T) {
 	ctx := newTab(t)
 	short := "SELECT * FROM system_schema.keyspaces WHERE keyspace_name = 'x';"
 	src := testURL + "/en/play/embed/" + fragmentOf("ex-0", short)
 	page := `<!doctype html><title>wiki</title><p>A wiki page.</p>` +
+		`<script>window.posted = []; addEventListener("message", (e) => posted.push(e.data.height));</script>` +
 		`<iframe id="a" src="` + src + `" title="a" width="100%" height="150" style="border:0"></iframe><p>After.</p>` + resizeSnippet(t)
 	wiki := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -329,6 +331,11 @@ func TestBrowserEmbedFollowsReader(t *testing.T) {
 	before := int(eval[float64](t, ctx, box))
 	if before <= 150 {
 		t.Errorf("the iframe is %d px high, no more than its fallback", before)
+	}
+	// The frame never posted the taller height of its page before the
+	// widget hid its other views: the wiki's page would jump.
+	if max := eval[int](t, ctx, `Math.max(...posted)`); max > before+50 {
+		t.Errorf("the frame posted %s px before settling at %d px", eval[string](t, ctx, `posted.join(", ")`), before)
 	}
 	n := runs(t, frame, "#ex-0")
 	appendText(t, frame, "#ex-0", strings.Repeat("\n-- one more line", 20))
