@@ -21,7 +21,8 @@ func phone(t *testing.T, ctx context.Context) {
 // is on screen (they wrap, none hides past the edge), the editor's text is
 // 16 px or more (smaller, and the phone zooms the page on focus), and the
 // exercise's "Show a solution" is right under its failing score, on the
-// screen that shows the tabs, not below every failed check.
+// screen that shows the tabs, not below every failed check. In the Storage
+// view a short value stays on one line.
 func TestBrowserPhone(t *testing.T) {
 	ctx := newTab(t)
 	phone(t, ctx)
@@ -54,6 +55,16 @@ func TestBrowserPhone(t *testing.T) {
 		}
 		if !eval[bool](t, ctx, `(() => { const p = `+fig+`.querySelector(".pg-checks"); return p.querySelector(".ex-score").nextElementSibling === p.querySelector("details.ex-sol") })()`) {
 			t.Errorf("%s: the solution is not right under the score", lang)
+		}
+
+		// The Storage view: a short value stays on one line (its timestamp
+		// wraps under it instead of squeezing it to a few letters a line).
+		openLesson(t, ctx, "/"+lang+"/how-rows-are-stored/")
+		eval[bool](t, ctx, `document.querySelector("#ex-0-tab-storage").click(), true`)
+		inView(t, ctx, "#ex-0")
+		waitFor(t, ctx, "the storage view", `document.querySelector("#ex-0-storage .lay-val")?.getBoundingClientRect().height > 0`)
+		if broken := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0-storage .lay-val")].filter(v => v.textContent.length <= 16 && v.getClientRects().length === 1 && v.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(v).lineHeight === "normal" ? 13 * 1.3 : getComputedStyle(v).lineHeight)).map(v => v.textContent).join(", ")`); broken != "" {
+			t.Errorf("%s: short values broken over lines in the storage view: %s", lang, broken)
 		}
 	}
 }
