@@ -18,11 +18,11 @@ func phone(t *testing.T, ctx context.Context) {
 
 // TestBrowserPhone reads a lesson with an exercise on a 360 px phone, in
 // English and Chinese: the page does not scroll sideways, every view's tab
-// is on screen (they wrap, none hides past the edge), the editor's text is
-// 16 px or more (smaller, and the phone zooms the page on focus), and the
-// exercise's "Show a solution" is right under its failing score, on the
-// screen that shows the tabs, not below every failed check. In the Storage
-// view a short value stays on one line.
+// is on screen (they wrap, none hides past the edge), the editor's gutter
+// runs its whole height, its text is 16 px or more (smaller, and the phone
+// zooms the page on focus), and the exercise's "Show a solution" is right
+// under its failing score, on the screen that shows the tabs, not below
+// every failed check. In the Storage view a short value stays on one line.
 func TestBrowserPhone(t *testing.T) {
 	ctx := newTab(t)
 	phone(t, ctx)
@@ -40,6 +40,11 @@ func TestBrowserPhone(t *testing.T) {
 			return [...f.querySelectorAll("[role=tab]")].filter(b => { const r = b.getBoundingClientRect(); return r.left < bar.left - 0.5 || r.right > bar.right + 0.5 || r.width === 0 }).map(b => f.id + " " + b.textContent);
 		}).join(", ")`); off != "" {
 			t.Errorf("%s: tabs off their bar: %s", lang, off)
+		}
+		// The editor's help line keeps its place while hidden (two lines on
+		// a phone); the gutter runs down beside it, not leaving a blank strip.
+		if gap := eval[float64](t, ctx, `(() => { const ed = `+fig+`.querySelector(".ed"); return ed.getBoundingClientRect().bottom - ed.querySelector(".ed-gutter").getBoundingClientRect().bottom; })()`); gap > 1 {
+			t.Errorf("%s: the editor reaches %v px below its gutter", lang, gap)
 		}
 		if px := eval[float64](t, ctx, `parseFloat(getComputedStyle(document.querySelector(".ed textarea")).fontSize)`); px < 16 {
 			t.Errorf("%s: the editor's text is %v px on a phone, want 16 or more", lang, px)
