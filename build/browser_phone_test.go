@@ -18,10 +18,11 @@ func phone(t *testing.T, ctx context.Context) {
 
 // TestBrowserPhone reads a lesson with an exercise on a 360 px phone, in
 // English and Chinese: the page does not scroll sideways, every view's tab
-// is on screen (they wrap, none hides past the edge), the editor's text is
-// 16 px or more (smaller, and the phone zooms the page on focus), and the
-// exercise's "Show a solution" is right under its failing score, on the
-// screen that shows the tabs, not below every failed check.
+// is on screen (they wrap, none hides past the edge), the editor's gutter
+// runs its whole height, its text is 16 px or more (smaller, and the phone
+// zooms the page on focus), and the exercise's "Show a solution" is right
+// under its failing score, on the screen that shows the tabs, not below
+// every failed check. In the Storage view a short value stays on one line.
 func TestBrowserPhone(t *testing.T) {
 	ctx := newTab(t)
 	phone(t, ctx)
@@ -40,6 +41,11 @@ func TestBrowserPhone(t *testing.T) {
 		}).join(", ")`); off != "" {
 			t.Errorf("%s: tabs off their bar: %s", lang, off)
 		}
+		// The editor's help line keeps its place while hidden (two lines on
+		// a phone); the gutter runs down beside it, not leaving a blank strip.
+		if gap := eval[float64](t, ctx, `(() => { const ed = `+fig+`.querySelector(".ed"); return ed.getBoundingClientRect().bottom - ed.querySelector(".ed-gutter").getBoundingClientRect().bottom; })()`); gap > 1 {
+			t.Errorf("%s: the editor reaches %v px below its gutter", lang, gap)
+		}
 		if px := eval[float64](t, ctx, `parseFloat(getComputedStyle(document.querySelector(".ed textarea")).fontSize)`); px < 16 {
 			t.Errorf("%s: the editor's text is %v px on a phone, want 16 or more", lang, px)
 		}
@@ -54,6 +60,16 @@ func TestBrowserPhone(t *testing.T) {
 		}
 		if !eval[bool](t, ctx, `(() => { const p = `+fig+`.querySelector(".pg-checks"); return p.querySelector(".ex-score").nextElementSibling === p.querySelector("details.ex-sol") })()`) {
 			t.Errorf("%s: the solution is not right under the score", lang)
+		}
+
+		// The Storage view: a short value stays on one line (its timestamp
+		// wraps under it instead of squeezing it to a few letters a line).
+		openLesson(t, ctx, "/"+lang+"/how-rows-are-stored/")
+		eval[bool](t, ctx, `document.querySelector("#ex-0-tab-storage").click(), true`)
+		inView(t, ctx, "#ex-0")
+		waitFor(t, ctx, "the storage view", `document.querySelector("#ex-0-storage .lay-val")?.getBoundingClientRect().height > 0`)
+		if broken := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0-storage .lay-val")].filter(v => v.textContent.length <= 16 && v.getClientRects().length === 1 && v.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(v).lineHeight === "normal" ? 13 * 1.3 : getComputedStyle(v).lineHeight)).map(v => v.textContent).join(", ")`); broken != "" {
+			t.Errorf("%s: short values broken over lines in the storage view: %s", lang, broken)
 		}
 	}
 }

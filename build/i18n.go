@@ -21,6 +21,7 @@ type uiText struct {
 	ThemeSystem  string `json:"-"`
 	ThemeLight   string `json:"-"`
 	ThemeDark    string `json:"-"`
+	Anchor       string `json:"-"` // the name of a heading's "#" link, read by screen readers
 	// The playground (build/play.go): its name in the header, its intro,
 	// and the picker of starting schemas.
 	Play      string `json:"-"`
@@ -156,6 +157,7 @@ var uiStrings = map[string]*uiText{
 		Footer:         "cqlplay teaches Cassandra data modeling: every example is a playground. Its engine simulates Apache Cassandra 4.1 in your browser, so nothing you type leaves the page, and the lessons you have visited work offline.",
 		SiteTitle:      "cqlplay",
 		Tagline:        "Learn Cassandra data modeling by seeing what Cassandra does with your data.",
+		Anchor:         "Link to this section",
 		Lessons:        "Lessons",
 		Play:           "Playground",
 		PlayIntro:      "A blank playground: write any CQL, or start from a schema below, and see its results, its storage and its cost as you type. Your script stays in this browser; Share and Embed give a link or an iframe.",
@@ -284,6 +286,7 @@ var uiStrings = map[string]*uiText{
 		Footer:       "cqlplay 教 Cassandra 数据建模：每个示例都是一个可以编辑运行的游乐场。它的引擎在你的浏览器里模拟 Apache Cassandra 4.1，你输入的内容不会离开页面；访问过的课程离线也能阅读。",
 		SiteTitle:    "cqlplay",
 		Tagline:      "看 Cassandra 如何存放你的数据，学会 Cassandra 数据建模。",
+		Anchor:       "本节链接",
 		Lessons:      "课程",
 		Play:         "游乐场",
 		PlayIntro:    "一个空白的游乐场：写任意 CQL，或从下面的模式开始，边输入边看结果、存储方式和代价。脚本只留在这个浏览器里；“分享”和“嵌入”给出链接或 iframe。",

@@ -67,8 +67,11 @@ func (t cqlTransformer) Transform(doc *ast.Document, reader text.Reader, pc pars
 type widgetWriter func(w util.BufWriter, ex *lesson.Example)
 
 // cqlRenderer renders cqlBlock nodes with a widgetWriter and headings with
-// an anchor link.
-type cqlRenderer struct{ widget widgetWriter }
+// an anchor link named anchor (uiText.Anchor).
+type cqlRenderer struct {
+	widget widgetWriter
+	anchor string
+}
 
 func (r cqlRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(kindCQLBlock, r.renderCQL)
@@ -95,7 +98,9 @@ func (r cqlRenderer) renderHeading(w util.BufWriter, src []byte, node ast.Node, 
 	}
 	if id, ok := n.AttributeString("id"); ok {
 		if b, ok := id.([]byte); ok {
-			_, _ = w.WriteString(`<a class="anchor" href="#` + string(util.EscapeHTML(util.URLEscape(b, false))) + `" aria-hidden="true" tabindex="-1">#</a>`)
+			// A link a keyboard reaches and a screen reader names: hidden
+			// from them, the section's address was for mouse readers only.
+			_, _ = w.WriteString(`<a class="anchor" href="#` + string(util.EscapeHTML(util.URLEscape(b, false))) + `" aria-label="` + string(util.EscapeHTML([]byte(r.anchor))) + `">#</a>`)
 		}
 	}
 	_, _ = w.WriteString("</h" + level + ">\n")
@@ -111,7 +116,7 @@ func renderMarkdown(l *lesson.Lesson, widget widgetWriter) ([]byte, error) {
 			parser.WithASTTransformers(util.Prioritized(cqlTransformer{l}, 100)),
 		),
 		goldmark.WithRendererOptions(
-			renderer.WithNodeRenderers(util.Prioritized(cqlRenderer{widget}, 100)),
+			renderer.WithNodeRenderers(util.Prioritized(cqlRenderer{widget, uiText_(l.Lang).Anchor}, 100)),
 		),
 	)
 	var buf bytes.Buffer

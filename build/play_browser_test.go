@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/base64"
 	"net/http"
 	"net/http/httptest"
@@ -188,21 +189,7 @@ func TestBrowserEmbedParams(t *testing.T) {
 // holding the longer script grows taller by about its extra lines.
 func TestBrowserEmbedResize(t *testing.T) {
 	ctx := newTab(t)
-	doc, err := os.ReadFile(filepath.Join(testRoot, "docs", "embedding.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	snippet := ""
-	for _, block := range strings.Split(string(doc), "```html\n")[1:] {
-		block, _, _ = strings.Cut(block, "```")
-		if strings.Contains(block, "cqlplay:height") {
-			snippet = block
-		}
-	}
-	if snippet == "" || !strings.Contains(snippet, `"https://cqlplay.example"`) {
-		t.Fatal("docs/embedding.md has no resize snippet naming https://cqlplay.example")
-	}
-	snippet = strings.Replace(snippet, `"https://cqlplay.example"`, strconv.Quote(testURL), 1)
+	snippet := resizeSnippet(t)
 	short := "SELECT * FROM system_schema.keyspaces WHERE keyspace_name = 'x';"
 	long := "-- forty lines\n" + strings.Repeat("--\n", 39) + short
 	page := `<!doctype html><title>wiki</title><p>A wiki page.</p>` +
@@ -269,5 +256,124 @@ func TestBrowserEmbedResize(t *testing.T) {
 		if !strings.HasPrefix(urls[i], testURL+"/en/play/embed/") {
 			t.Errorf("frame %s holds %s", id, urls[i])
 		}
+	}
+}
+
+// resizeSnippet is the framing page's resize script of docs/embedding.md,
+// trusting the test's site instead of https://cqlplay.example.
+func resizeSnippet(t *testing.T) string {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join(testRoot, "docs", "embedding.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	snippet := ""
+	for _, block := range strings.Split(string(doc), "```html\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		if strings.Contains(block, "cqlplay:height") {
+			snippet = block
+		}
+	}
+	if snippet == "" || !strings.Contains(snippet, `"https://cqlplay.example"`) {
+		t.Fatal("docs/embedding.md has no resize snippet naming https://cqlplay.example")
+	}
+	return strings.Replace(snippet, `"https://cqlplay.example"`, strconv.Quote(testURL), 1)
+}
+
+// TestBrowserEmbedFollowsReader frames a playground embed in a page of
+// another site running the snippet of docs/embedding.md, and edits the
+// frame as its reader would. The iframe is sized to the built widget at
+// once (not first to the taller page without JavaScript), twenty more
+// lines grow it to its page's new height, opening a view sets it to that
+// view's, and deleting the lines shrinks it back.
+func TestBrowserEmbedFollowsReader(t *testing.T) {
+	ctx := newTab(t)
+	short := "SELECT * FROM system_schema.keyspaces WHERE keyspace_name = 'x';"
+	src := testURL + "/en/play/embed/" + fragmentOf("ex-0", short)
+	page := `<!doctype html><title>wiki</title><p>A wiki page.</p>` +
+		`<script>window.posted = []; addEventListener("message", (e) => posted.push(e.data.height));</script>` +
+		`<iframe id="a" src="` + src + `" title="a" width="100%" height="150" style="border:0"></iframe><p>After.</p>` + resizeSnippet(t)
+	wiki := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte(page))
+	}))
+	defer wiki.Close()
+	// Another site, not only another origin (127.0.0.1 and localhost;
+	// ports do not count): Chrome runs the frame in a process of its own,
+	// as it does a real wiki's, and the test reaches it as its own target.
+	wikiURL := strings.Replace(wiki.URL, "://127.0.0.1:", "://localhost:", 1)
+	if wikiURL == wiki.URL || !strings.HasPrefix(testURL, "http://127.0.0.1:") {
+		t.Fatalf("the wiki (%s) is not another site than %s", wikiURL, testURL)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(wikiURL)); err != nil {
+		t.Fatal(err)
+	}
+	frame := frameTarget(t, ctx, src)
+	waitFor(t, frame, "the frame's first run", `Number(document.querySelector("#ex-0")?.dataset.runs) >= 1 && document.documentElement.dataset.queue === "0"`)
+	const box = `document.getElementById("a").getBoundingClientRect().height`
+	// follows waits until the iframe is as high as its page, and cond holds.
+	follows := func(what, cond string) {
+		t.Helper()
+		inner := `Math.ceil(document.documentElement.getBoundingClientRect().height)`
+		for {
+			h := eval[int](t, frame, inner)
+			ok := eval[bool](t, ctx, `document.getElementById("a").style.height === "`+strconv.Itoa(h)+`px" && (`+cond+`)`)
+			if ok && eval[int](t, frame, inner) == h {
+				return
+			}
+			if ctx.Err() != nil {
+				t.Fatalf("waiting for %s: the frame's page is %d px, the iframe %s", what, h, eval[string](t, ctx, `document.getElementById("a").style.height`))
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	follows("the first height", "true")
+	before := int(eval[float64](t, ctx, box))
+	if before <= 150 {
+		t.Errorf("the iframe is %d px high, no more than its fallback", before)
+	}
+	// The frame never posted the taller height of its page before the
+	// widget hid its other views: the wiki's page would jump.
+	if max := eval[int](t, ctx, `Math.max(...posted)`); max > before+50 {
+		t.Errorf("the frame posted %s px before settling at %d px", eval[string](t, ctx, `posted.join(", ")`), before)
+	}
+	n := runs(t, frame, "#ex-0")
+	appendText(t, frame, "#ex-0", strings.Repeat("\n-- one more line", 20))
+	waitRun(t, frame, "#ex-0", n)
+	follows("twenty more lines", box+` > `+strconv.Itoa(before+300))
+
+	// A view of another height: the iframe takes it.
+	eval[bool](t, frame, `document.querySelector("#ex-0-tab-cli").click(), true`)
+	waitFor(t, frame, "the cli view", `!(document.querySelector("#ex-0").dataset.stale ?? "").split(" ").includes("cli")`)
+	follows("the cli view", "true")
+
+	n = runs(t, frame, "#ex-0")
+	eval[bool](t, frame, `document.querySelector("#ex-0-tab-results").click(), true`)
+	replaceText(t, frame, "#ex-0", short)
+	waitRun(t, frame, "#ex-0", n)
+	follows("the lines deleted", `Math.abs(`+box+` - `+strconv.Itoa(before)+`) <= 1`)
+}
+
+// frameTarget attaches to the iframe of another site that holds url:
+// Chrome runs it in a process of its own, which the page's DOM and
+// chromedp's page target do not reach (chromedp.WithTargetID).
+func frameTarget(t *testing.T, ctx context.Context, url string) context.Context {
+	t.Helper()
+	for {
+		infos, err := chromedp.Targets(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, info := range infos {
+			if info.Type == "iframe" && info.URL == url {
+				fctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(info.TargetID))
+				t.Cleanup(cancel)
+				return fctx
+			}
+		}
+		if err := ctx.Err(); err != nil {
+			t.Fatalf("no iframe target holds %s", url)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -64,14 +64,13 @@ function keepOffline(): void {
 function boot(): void {
   const figs = [...document.querySelectorAll<HTMLElement>("figure.pg")];
   const body = document.body.dataset;
-  if (document.body.classList.contains("embed")) {
-    figs.forEach(applyEmbedParams);
-    postHeight();
-  }
+  const embed = document.body.classList.contains("embed");
+  if (embed) figs.forEach(applyEmbedParams);
   const worker = assets?.worker ?? body.worker;
   const wasm = assets?.wasm ?? body.wasm;
   if (figs.length === 0 || !worker || !wasm) {
     early?.terminate(); // a page without playgrounds
+    if (embed) postHeight();
     if (document.readyState === "complete") keepOffline();
     else addEventListener("load", keepOffline);
     return;
@@ -113,6 +112,10 @@ function boot(): void {
     widgets.set(w.index, w);
     if (fig.dataset.key === "play") wirePicker(fig, w.editor);
   }
+  // Only now: before the widgets hide their other views (the "js" class,
+  // the tabs), the page is its taller no-JavaScript layout, and a frame
+  // sized to that would make the wiki's page jump.
+  if (embed) postHeight();
   addEventListener("hashchange", () => widgets.forEach((w) => w.openShared()));
   engine.ready.then(
     (ms) => {
