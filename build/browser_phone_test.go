@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/cqlplay/cqlplay/build/lesson"
 )
 
 // phone makes the tab a 360 px wide phone: the narrowest screen the site is
@@ -70,6 +73,32 @@ func TestBrowserPhone(t *testing.T) {
 		waitFor(t, ctx, "the storage view", `document.querySelector("#ex-0-storage .lay-val")?.getBoundingClientRect().height > 0`)
 		if broken := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0-storage .lay-val")].filter(v => v.textContent.length <= 16 && v.getClientRects().length === 1 && v.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(v).lineHeight === "normal" ? 13 * 1.3 : getComputedStyle(v).lineHeight)).map(v => v.textContent).join(", ")`); broken != "" {
 			t.Errorf("%s: short values broken over lines in the storage view: %s", lang, broken)
+		}
+	}
+}
+
+// TestBrowserPhoneFits opens every page of the site's kinds (indexes,
+// playgrounds, every lesson in both languages) on a 360 px phone: none is
+// wider than the screen. A long inline code span in a sentence
+// (clusterVal1:clusterVal2:normalfield1) once was.
+func TestBrowserPhoneFits(t *testing.T) {
+	lessons, err := lesson.Load(filepath.Join(testRoot, "content"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{"/en/", "/zh/", "/en/play/", "/zh/play/"}
+	for _, l := range lessons {
+		paths = append(paths, lessonURL(l))
+	}
+	ctx := newTab(t)
+	phone(t, ctx)
+	for _, path := range paths {
+		if err := chromedp.Do(ctx, chromedp.Navigate(testURL+path)); err != nil {
+			t.Fatal(err)
+		}
+		if w := eval[int](t, ctx, `document.documentElement.scrollWidth`); w > 360 {
+			wide := eval[string](t, ctx, `[...document.querySelectorAll("main *")].filter(e => e.getBoundingClientRect().right > 361 && !e.closest("pre, .pg, table")).slice(0, 3).map(e => e.tagName + " " + e.textContent.slice(0, 40)).join("; ")`)
+			t.Errorf("%s is %d px wide on a 360 px phone: %s", path, w, wide)
 		}
 	}
 }
