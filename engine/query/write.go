@@ -548,6 +548,9 @@ type writeParams struct {
 	ts  int64
 	ttl int32
 	now int64
+	// lists are the elements, before the statement, of the lists that
+	// element operations name (prefetchLists), by column ID.
+	lists map[int32][]store.Cell
 }
 
 func (p writeParams) cell(col int32, val []byte) store.Cell {
@@ -778,6 +781,15 @@ func plainSet(op *operation) bool {
 // When plain, every operation is a plainSet and room is the row's room for
 // their values (or none): they are copied into it while they fit.
 func (db *DB) applyOps(w *write, part *store.Partition, row *store.Row, room store.Room, plain bool, params writeParams) *cqlerr.Error {
+	if !plain {
+		lists, err := db.prefetchLists(part, row, w.ops, params.now)
+		if err != nil {
+			part.RemoveIfEmpty(row)
+			db.afterWrite(w.t, part)
+			return err
+		}
+		params.lists = lists
+	}
 	if w.marker && row.Clustering != nil {
 		l := store.Liveness{TS: params.ts, TTL: params.ttl}
 		if params.ttl > 0 {
