@@ -116,11 +116,14 @@ func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 }
 
 func (db *DB) alterKeyspace(s *cql.AlterKeyspace) (*Result, *cqlerr.Error) {
+	if err := db.authorizeDDL(s.Name.Name, "ALTER", "<keyspace "+s.Name.Name+">"); err != nil {
+		return nil, err
+	}
 	ks := db.Schema.Keyspaces[s.Name.Name]
 	if ks == nil {
 		return nil, errNoSuchKeyspace(s.Name.Name)
 	}
-	if ks.System {
+	if ks.System && db.Version == "3.11" {
 		return nil, errAlterSystemKeyspace(ks.Name)
 	}
 	return &Result{}, applyKeyspaceProperties(ks, s.Properties)
@@ -156,6 +159,9 @@ func applyKeyspaceProperties(ks *schema.Keyspace, props []cql.Property) *cqlerr.
 }
 
 func (db *DB) dropKeyspace(s *cql.DropKeyspace) (*Result, *cqlerr.Error) {
+	if err := db.authorizeDDL(s.Name.Name, "DROP", "<keyspace "+s.Name.Name+">"); err != nil {
+		return nil, err
+	}
 	ks := db.Schema.Keyspaces[s.Name.Name]
 	if ks == nil {
 		if s.IfExists {
@@ -198,6 +204,11 @@ func (db *DB) ddlKeyspace(q cql.QualifiedName) (*schema.Keyspace, *cqlerr.Error)
 }
 
 func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
+	if ksName := db.keyspaceOf(s.Table); ksName != "" {
+		if err := db.authorizeDDL(ksName, "CREATE", "<all tables in "+ksName+">"); err != nil {
+			return nil, err
+		}
+	}
 	ks, err := db.ddlKeyspace(s.Table)
 	if err != nil {
 		return nil, err
@@ -231,6 +242,9 @@ func (db *DB) alterTable(s *cql.AlterTable) (*Result, *cqlerr.Error) {
 		return db.alterType(s)
 	}
 	ksName := db.keyspaceOf(s.Table)
+	if err := db.authorizeDDL(ksName, "ALTER", "<table "+ksName+"."+s.Table.Name.Name+">"); err != nil {
+		return nil, err
+	}
 	ks := db.Schema.Keyspaces[ksName]
 	var t *schema.Table
 	if ks != nil {
@@ -386,6 +400,9 @@ func renameColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 
 func (db *DB) dropTable(s *cql.DropTable) (*Result, *cqlerr.Error) {
 	ksName := db.keyspaceOf(s.Table)
+	if err := db.authorizeDDL(ksName, "DROP", "<table "+ksName+"."+s.Table.Name.Name+">"); err != nil {
+		return nil, err
+	}
 	ks := db.Schema.Keyspaces[ksName]
 	var t *schema.Table
 	if ks != nil {

@@ -43,6 +43,29 @@ func checkSchemaKeyspace(name string) *cqlerr.Error {
 	return nil
 }
 
+// authorizeDDL is what a schema statement's authorize and then
+// AlterSchemaStatement.execute check of the keyspace it changes, before
+// anything else: ClientState.preventSystemKSSchemaModification refuses
+// DDL on the local system keyspaces, and on the replicated ones all but
+// ALTER KEYSPACE, as Unauthorized; then a virtual keyspace or an invalid
+// name is refused (checkSchemaKeyspace). perm and resource are the
+// statement's Permission and DataResource ("<all tables in ks>",
+// "<keyspace ks>", "<table ks.t>"). 3.11 keeps the engine's older wording.
+func (db *DB) authorizeDDL(ks, perm, resource string) *cqlerr.Error {
+	if db.Version == "3.11" {
+		return nil
+	}
+	switch ks {
+	case "system", "system_schema": // SchemaConstants.isLocalSystemKeyspace
+		return errNotUserModifiable(ks)
+	case "system_auth", "system_distributed", "system_traces": // isReplicatedSystemKeyspace
+		if perm != "ALTER" || resource != "<keyspace "+ks+">" {
+			return errSystemDDL(perm, resource)
+		}
+	}
+	return checkSchemaKeyspace(ks)
+}
+
 // validSchemaName is SchemaConstants.isValidName: 1 to 48 word characters.
 func validSchemaName(name string) bool {
 	if name == "" || len(name) > 48 {
@@ -217,4 +240,16 @@ func errFunctionMissing(name string) *cqlerr.Error {
 // errAggregateMissing: DropAggregateStatement.
 func errAggregateMissing(name string) *cqlerr.Error {
 	return cqlerr.Invalid("Aggregate '" + name + "' doesn't exist")
+}
+
+// errNotUserModifiable: ClientState.preventSystemKSSchemaModification, DDL
+// on a local system keyspace.
+func errNotUserModifiable(ks string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Unauthorized, ks+" keyspace is not user-modifiable.")
+}
+
+// errSystemDDL: ClientState.preventSystemKSSchemaModification, DDL on a
+// replicated system keyspace.
+func errSystemDDL(perm, resource string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Unauthorized, "Cannot "+perm+" "+resource)
 }
