@@ -116,7 +116,7 @@ func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 }
 
 func (db *DB) alterKeyspace(s *cql.AlterKeyspace) (*Result, *cqlerr.Error) {
-	if err := db.authorizeDDL(s.Name.Name, "ALTER", "<keyspace "+s.Name.Name+">"); err != nil {
+	if err := db.authorizeDDL(s.Name.Name, "ALTER", ""); err != nil {
 		return nil, err
 	}
 	ks := db.Schema.Keyspaces[s.Name.Name]
@@ -159,7 +159,7 @@ func applyKeyspaceProperties(ks *schema.Keyspace, props []cql.Property) *cqlerr.
 }
 
 func (db *DB) dropKeyspace(s *cql.DropKeyspace) (*Result, *cqlerr.Error) {
-	if err := db.authorizeDDL(s.Name.Name, "DROP", "<keyspace "+s.Name.Name+">"); err != nil {
+	if err := db.authorizeDDL(s.Name.Name, "DROP", ""); err != nil {
 		return nil, err
 	}
 	ks := db.Schema.Keyspaces[s.Name.Name]
@@ -205,7 +205,7 @@ func (db *DB) ddlKeyspace(q cql.QualifiedName) (*schema.Keyspace, *cqlerr.Error)
 
 func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 	if ksName := db.keyspaceOf(s.Table); ksName != "" {
-		if err := db.authorizeDDL(ksName, "CREATE", "<all tables in "+ksName+">"); err != nil {
+		if err := db.authorizeDDL(ksName, "CREATE", "*"); err != nil {
 			return nil, err
 		}
 	}
@@ -242,7 +242,7 @@ func (db *DB) alterTable(s *cql.AlterTable) (*Result, *cqlerr.Error) {
 		return db.alterType(s)
 	}
 	ksName := db.keyspaceOf(s.Table)
-	if err := db.authorizeDDL(ksName, "ALTER", "<table "+ksName+"."+s.Table.Name.Name+">"); err != nil {
+	if err := db.authorizeDDL(ksName, "ALTER", s.Table.Name.Name); err != nil {
 		return nil, err
 	}
 	ks := db.Schema.Keyspaces[ksName]
@@ -400,7 +400,7 @@ func renameColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 
 func (db *DB) dropTable(s *cql.DropTable) (*Result, *cqlerr.Error) {
 	ksName := db.keyspaceOf(s.Table)
-	if err := db.authorizeDDL(ksName, "DROP", "<table "+ksName+"."+s.Table.Name.Name+">"); err != nil {
+	if err := db.authorizeDDL(ksName, "DROP", s.Table.Name.Name); err != nil {
 		return nil, err
 	}
 	ks := db.Schema.Keyspaces[ksName]

@@ -170,7 +170,7 @@ func (db *DB) setElement(part *store.Partition, row *store.Row, c *schema.Column
 		part.Write(row, withPath(p.cell(col, op.val), op.key))
 		return nil
 	}
-	elems := p.lists[col]
+	elems := p.prefetched(op)
 	idx, err := listElement(elems, op)
 	if err != nil {
 		return err
@@ -185,7 +185,7 @@ func (db *DB) deleteElement(part *store.Partition, row *store.Row, c *schema.Col
 		part.Write(row, withPath(p.cell(col, nil), op.key))
 		return nil
 	}
-	elems := p.lists[col]
+	elems := p.prefetched(op)
 	idx, err := listElement(elems, op)
 	if err != nil {
 		return err
@@ -215,33 +215,40 @@ func listElement(elems []store.Cell, op *operation) (int32, *cqlerr.Error) {
 // prefetchLists reads, before anything is written, the elements of each
 // list an element operation names and checks the operations against them:
 // a statement that fails writes nothing, as Cassandra builds its whole
-// mutation first.
-func (db *DB) prefetchLists(part *store.Partition, row *store.Row, ops []*operation, now int64) (map[int32][]store.Cell, *cqlerr.Error) {
-	var lists map[int32][]store.Cell
-	for _, op := range ops {
-		if (op.kind == opSetElem || op.kind == opDeleteElem) && op.col.Type.Kind == cqltype.List && op.col.Type.MultiCell() {
-			col := int32(op.col.ID)
-			elems, ok := lists[col]
-			if !ok {
-				r := row
-				if op.col.Kind == schema.Static && row.Clustering != nil {
-					// A static list lives in the partition's static row.
-					if r = part.Static; r == nil {
-						r = &store.Row{}
-					}
-				}
-				elems = db.liveElements(part, r, op.col, now)
-				if lists == nil {
-					lists = map[int32][]store.Cell{}
-				}
-				lists[col] = elems
+// mutation first. The result has, for each operation, its list's elements
+// (nil for other operations).
+func (db *DB) prefetchLists(part *store.Partition, row *store.Row, ops []*operation, now int64) ([][]store.Cell, *cqlerr.Error) {
+	var lists [][]store.Cell
+	for i, op := range ops {
+		if (op.kind != opSetElem && op.kind != opDeleteElem) || op.col.Type.Kind != cqltype.List || !op.col.Type.MultiCell() {
+			continue
+		}
+		r := row
+		if op.col.Kind == schema.Static && row.Clustering != nil {
+			// A static list lives in the partition's static row.
+			if r = part.Static; r == nil {
+				r = &store.Row{}
 			}
-			if _, err := listElement(elems, op); err != nil {
-				return nil, err
-			}
+		}
+		if lists == nil {
+			lists = make([][]store.Cell, len(ops))
+		}
+		lists[i] = db.liveElements(part, r, op.col, now)
+		if _, err := listElement(lists[i], op); err != nil {
+			return nil, err
 		}
 	}
 	return lists, nil
+}
+
+// prefetched is the elements prefetchLists read for op's list.
+func (p writeParams) prefetched(op *operation) []store.Cell {
+	for i, o := range p.ops {
+		if o == op && i < len(p.lists) {
+			return p.lists[i]
+		}
+	}
+	return nil
 }
 
 // applyCounter adds to a counter. Counters merge by adding rather than by

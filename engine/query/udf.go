@@ -48,10 +48,11 @@ func checkSchemaKeyspace(name string) *cqlerr.Error {
 // anything else: ClientState.preventSystemKSSchemaModification refuses
 // DDL on the local system keyspaces, and on the replicated ones all but
 // ALTER KEYSPACE, as Unauthorized; then a virtual keyspace or an invalid
-// name is refused (checkSchemaKeyspace). perm and resource are the
-// statement's Permission and DataResource ("<all tables in ks>",
-// "<keyspace ks>", "<table ks.t>"). 3.11 keeps the engine's older wording.
-func (db *DB) authorizeDDL(ks, perm, resource string) *cqlerr.Error {
+// name is refused (checkSchemaKeyspace). perm is the statement's
+// Permission and table names its DataResource: "*" all the keyspace's
+// tables, "" the keyspace, else that table. 3.11 keeps the engine's older
+// wording.
+func (db *DB) authorizeDDL(ks, perm, table string) *cqlerr.Error {
 	if db.Version == "3.11" {
 		return nil
 	}
@@ -59,8 +60,8 @@ func (db *DB) authorizeDDL(ks, perm, resource string) *cqlerr.Error {
 	case "system", "system_schema": // SchemaConstants.isLocalSystemKeyspace
 		return errNotUserModifiable(ks)
 	case "system_auth", "system_distributed", "system_traces": // isReplicatedSystemKeyspace
-		if perm != "ALTER" || resource != "<keyspace "+ks+">" {
-			return errSystemDDL(perm, resource)
+		if perm != "ALTER" || table != "" {
+			return errSystemDDL(perm, ks, table)
 		}
 	}
 	return checkSchemaKeyspace(ks)
@@ -249,7 +250,16 @@ func errNotUserModifiable(ks string) *cqlerr.Error {
 }
 
 // errSystemDDL: ClientState.preventSystemKSSchemaModification, DDL on a
-// replicated system keyspace.
-func errSystemDDL(perm, resource string) *cqlerr.Error {
+// replicated system keyspace, naming the DataResource (authorizeDDL's
+// table).
+func errSystemDDL(perm, ks, table string) *cqlerr.Error {
+	resource := "<keyspace " + ks + ">"
+	switch table {
+	case "*":
+		resource = "<all tables in " + ks + ">"
+	case "":
+	default:
+		resource = "<table " + ks + "." + table + ">"
+	}
 	return cqlerr.New(cqlerr.Unauthorized, "Cannot "+perm+" "+resource)
 }

@@ -13,7 +13,7 @@ import (
 // field's type prepared in the keyspace.
 func (db *DB) createType(s *cql.CreateType) (*Result, *cqlerr.Error) {
 	if ksName := db.keyspaceOf(s.Name); ksName != "" {
-		if err := db.authorizeDDL(ksName, "CREATE", "<all tables in "+ksName+">"); err != nil {
+		if err := db.authorizeDDL(ksName, "CREATE", "*"); err != nil {
 			return nil, err
 		}
 	}
@@ -60,7 +60,7 @@ func (db *DB) alterType(s *cql.AlterTable) (*Result, *cqlerr.Error) {
 	if ksName == "" {
 		return nil, errNoKeyspace()
 	}
-	if err := db.authorizeDDL(ksName, "ALTER", "<all tables in "+ksName+">"); err != nil {
+	if err := db.authorizeDDL(ksName, "ALTER", "*"); err != nil {
 		return nil, err
 	}
 	name := s.Table.Name.Name
@@ -133,7 +133,7 @@ func (db *DB) dropType(s *cql.DropType) (*Result, *cqlerr.Error) {
 	if ksName == "" {
 		return nil, errNoKeyspace()
 	}
-	if err := db.authorizeDDL(ksName, "DROP", "<all tables in "+ksName+">"); err != nil {
+	if err := db.authorizeDDL(ksName, "DROP", "*"); err != nil {
 		return nil, err
 	}
 	name := s.Name.Name.Name

@@ -549,8 +549,9 @@ type writeParams struct {
 	ttl int32
 	now int64
 	// lists are the elements, before the statement, of the lists that
-	// element operations name (prefetchLists), by column ID.
-	lists map[int32][]store.Cell
+	// the element operations of ops name (prefetchLists), by operation.
+	ops   []*operation
+	lists [][]store.Cell
 }
 
 func (p writeParams) cell(col int32, val []byte) store.Cell {
@@ -788,7 +789,7 @@ func (db *DB) applyOps(w *write, part *store.Partition, row *store.Row, room sto
 			db.afterWrite(w.t, part)
 			return err
 		}
-		params.lists = lists
+		params.ops, params.lists = w.ops, lists
 	}
 	if w.marker && row.Clustering != nil {
 		l := store.Liveness{TS: params.ts, TTL: params.ttl}
