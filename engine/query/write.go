@@ -586,6 +586,10 @@ func (db *DB) apply(w *write, shared *writeParams) (*Result, *cqlerr.Error) {
 			return nil, err
 		}
 	}
+	if params.ts == -1<<63 {
+		// UpdateParameters: Long.MIN_VALUE means "no timestamp" inside Cassandra.
+		return nil, errTimestampOutOfBound()
+	}
 	params.now = db.NowSeconds()
 	if err := w.rs.checkNulls(); err != nil {
 		return nil, err
@@ -949,6 +953,11 @@ func errCounterConditional() *cqlerr.Error {
 }
 
 func errNullTimestamp() *cqlerr.Error { return cqlerr.Invalid("Invalid null value of timestamp") }
+
+// errTimestampOutOfBound: UpdateParameters, USING TIMESTAMP of Long.MIN_VALUE.
+func errTimestampOutOfBound() *cqlerr.Error {
+	return cqlerr.Invalid("Out of bound timestamp, must be in [-9223372036854775807, 9223372036854775807]")
+}
 
 func errNullTTL() *cqlerr.Error { return cqlerr.Invalid("Invalid null value of TTL") }
 
