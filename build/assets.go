@@ -139,12 +139,12 @@ func hasGoPackage(dir string) bool {
 
 // notInlined are the engine packages compiled without Go's inlining in the
 // WebAssembly build. Inlining copies callees into every caller, and in these
-// packages (the parser and printer, the schema, the layouts) the copies cost
-// 35 KB brotli of the 1.25 MB budget while the browser's own compiler inlines
-// small wasm functions anyway: W1 (parse-bound) runs as fast without it. The
-// hot paths (query, store, cqltype) keep inlining; docs/performance.md has
-// the measurements.
-var notInlined = []string{"cql", "schema", "layout"}
+// packages (the parser and printer, the schema, the layouts, the outcomes'
+// JSON writer) the copies cost 37 KB brotli of the 1.25 MB budget while the
+// browser's own compiler inlines small wasm functions anyway: W1
+// (parse-bound) runs as fast without it. The hot paths (query, store,
+// cqltype) keep inlining; docs/performance.md has the measurements.
+var notInlined = []string{"cql", "schema", "layout", "jsonenc"}
 
 // compileWasm builds root/wasm for js/wasm into dst.
 func compileWasm(root, dst string) error {

@@ -118,11 +118,14 @@ func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 }
 
 func (db *DB) alterKeyspace(s *cql.AlterKeyspace) (*Result, *cqlerr.Error) {
+	if err := db.authorizeDDL(s.Name.Name, "ALTER", ""); err != nil {
+		return nil, err
+	}
 	ks := db.Schema.Keyspaces[s.Name.Name]
 	if ks == nil {
 		return nil, errNoSuchKeyspace(s.Name.Name)
 	}
-	if ks.System {
+	if ks.System && db.Version == "3.11" {
 		return nil, errAlterSystemKeyspace(ks.Name)
 	}
 	// AlterKeyspaceStatement.apply: the new replication is prepared from the
@@ -176,6 +179,9 @@ func applyKeyspaceProperties(ks *schema.Keyspace, props []cql.Property) *cqlerr.
 }
 
 func (db *DB) dropKeyspace(s *cql.DropKeyspace) (*Result, *cqlerr.Error) {
+	if err := db.authorizeDDL(s.Name.Name, "DROP", ""); err != nil {
+		return nil, err
+	}
 	ks := db.Schema.Keyspaces[s.Name.Name]
 	if ks == nil {
 		if s.IfExists {
@@ -218,6 +224,11 @@ func (db *DB) ddlKeyspace(q cql.QualifiedName) (*schema.Keyspace, *cqlerr.Error)
 }
 
 func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
+	if ksName := db.keyspaceOf(s.Table); ksName != "" {
+		if err := db.authorizeDDL(ksName, "CREATE", "*"); err != nil {
+			return nil, err
+		}
+	}
 	ks, err := db.ddlKeyspace(s.Table)
 	if err != nil {
 		return nil, err
@@ -251,6 +262,9 @@ func (db *DB) alterTable(s *cql.AlterTable) (*Result, *cqlerr.Error) {
 		return db.alterType(s)
 	}
 	ksName := db.keyspaceOf(s.Table)
+	if err := db.authorizeDDL(ksName, "ALTER", s.Table.Name.Name); err != nil {
+		return nil, err
+	}
 	ks := db.Schema.Keyspaces[ksName]
 	var t *schema.Table
 	if ks != nil {
@@ -406,6 +420,9 @@ func renameColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 
 func (db *DB) dropTable(s *cql.DropTable) (*Result, *cqlerr.Error) {
 	ksName := db.keyspaceOf(s.Table)
+	if err := db.authorizeDDL(ksName, "DROP", s.Table.Name.Name); err != nil {
+		return nil, err
+	}
 	ks := db.Schema.Keyspaces[ksName]
 	var t *schema.Table
 	if ks != nil {

@@ -12,8 +12,12 @@ import (
 // createIndex validates CREATE INDEX as CreateIndexStatement does. The index
 // is built at once (Cassandra builds it in the background).
 func (db *DB) createIndex(s *cql.CreateIndex) (*Result, *cqlerr.Error) {
-	// CreateIndexStatement.apply's order: the SASI switch, keyspace, table,
-	// an index name already taken, counters, views, then the target.
+	// CreateIndexStatement.authorize (ALTER on the table), then apply's
+	// order: the SASI switch, keyspace, table, an index name already
+	// taken, counters, views, then the target.
+	if err := db.authorizeDDL(db.keyspaceOf(s.Table), "ALTER", s.Table.Name.Name); err != nil {
+		return nil, err
+	}
 	if s.Custom && strings.Contains(strings.ToLower(s.Using), "sasi") {
 		return nil, errSASIDisabled()
 	}

@@ -175,10 +175,10 @@ func (db *DB) setElement(part *store.Partition, row *store.Row, c *schema.Column
 		part.Write(row, withPath(p.cell(col, op.val), op.key))
 		return nil
 	}
-	idx, _ := cqltype.Int32Of(op.key)
-	elems := db.liveElements(part, row, c, p.now)
-	if idx < 0 || int(idx) >= len(elems) {
-		return errListIndex(int(idx), len(elems))
+	elems := p.prefetched(op)
+	idx, err := listElement(elems, op)
+	if err != nil {
+		return err
 	}
 	part.Write(row, withPath(p.cell(col, op.val), elems[idx].Path()))
 	return nil
@@ -190,15 +190,69 @@ func (db *DB) deleteElement(part *store.Partition, row *store.Row, c *schema.Col
 		part.Write(row, withPath(p.cell(col, nil), op.key))
 		return nil
 	}
-	idx, _ := cqltype.Int32Of(op.key)
-	elems := db.liveElements(part, row, c, p.now)
-	if len(elems) == 0 {
-		return errDeleteFromNullList()
-	}
-	if idx < 0 || int(idx) >= len(elems) {
-		return errListIndex(int(idx), len(elems))
+	elems := p.prefetched(op)
+	idx, err := listElement(elems, op)
+	if err != nil {
+		return err
 	}
 	part.Write(row, withPath(p.cell(col, nil), elems[idx].Path()))
+	return nil
+}
+
+// listElement finds the element l[i] of a list operation names among the
+// list's elements before the statement (Cassandra's prefetched row: in
+// DELETE l[0], l[1] both indexes name the elements as they were), with
+// Lists.SetterByIndex's and Lists.DiscarderByIndex's messages: the list is
+// empty, then i is out of bounds.
+func listElement(elems []store.Cell, op *operation) (int32, *cqlerr.Error) {
+	idx, _ := cqltype.Int32Of(op.key)
+	switch {
+	case len(elems) == 0 && op.kind == opSetElem:
+		return 0, errSetInNullList()
+	case len(elems) == 0:
+		return 0, errDeleteFromNullList()
+	case idx < 0 || int(idx) >= len(elems):
+		return 0, errListIndex(int(idx), len(elems))
+	}
+	return idx, nil
+}
+
+// prefetchLists reads, before anything is written, the elements of each
+// list an element operation names and checks the operations against them:
+// a statement that fails writes nothing, as Cassandra builds its whole
+// mutation first. The result has, for each operation, its list's elements
+// (nil for other operations).
+func (db *DB) prefetchLists(part *store.Partition, row *store.Row, ops []*operation, now int64) ([][]store.Cell, *cqlerr.Error) {
+	var lists [][]store.Cell
+	for i, op := range ops {
+		if (op.kind != opSetElem && op.kind != opDeleteElem) || op.col.Type.Kind != cqltype.List || !op.col.Type.MultiCell() {
+			continue
+		}
+		r := row
+		if op.col.Kind == schema.Static && row.Clustering != nil {
+			// A static list lives in the partition's static row.
+			if r = part.Static; r == nil {
+				r = &store.Row{}
+			}
+		}
+		if lists == nil {
+			lists = make([][]store.Cell, len(ops))
+		}
+		lists[i] = db.liveElements(part, r, op.col, now)
+		if _, err := listElement(lists[i], op); err != nil {
+			return nil, err
+		}
+	}
+	return lists, nil
+}
+
+// prefetched is the elements prefetchLists read for op's list.
+func (p writeParams) prefetched(op *operation) []store.Cell {
+	for i, o := range p.ops {
+		if o == op && i < len(p.lists) {
+			return p.lists[i]
+		}
+	}
 	return nil
 }
 
@@ -240,4 +294,10 @@ func errListIndex(idx, size int) *cqlerr.Error {
 
 func errDeleteFromNullList() *cqlerr.Error {
 	return cqlerr.Invalid("Attempted to delete an element from a list which is null")
+}
+
+// errSetInNullList: Lists.SetterByIndex, l[i] = v on an empty or null list
+// (checked before the index's bounds).
+func errSetInNullList() *cqlerr.Error {
+	return cqlerr.Invalid("Attempted to set an element on a list which is null")
 }

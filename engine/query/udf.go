@@ -43,6 +43,30 @@ func checkSchemaKeyspace(name string) *cqlerr.Error {
 	return nil
 }
 
+// authorizeDDL is what a schema statement's authorize and then
+// AlterSchemaStatement.execute check of the keyspace it changes, before
+// anything else: ClientState.preventSystemKSSchemaModification refuses
+// DDL on the local system keyspaces, and on the replicated ones all but
+// ALTER KEYSPACE, as Unauthorized; then a virtual keyspace or an invalid
+// name is refused (checkSchemaKeyspace). perm is the statement's
+// Permission and table names its DataResource: "*" all the keyspace's
+// tables, "" the keyspace, else that table. 3.11 keeps the engine's older
+// wording.
+func (db *DB) authorizeDDL(ks, perm, table string) *cqlerr.Error {
+	if db.Version == "3.11" || ks == "" && table != "" {
+		return nil // no keyspace: the statement's own message says so
+	}
+	switch ks {
+	case "system", "system_schema": // SchemaConstants.isLocalSystemKeyspace
+		return errNotUserModifiable(ks)
+	case "system_auth", "system_distributed", "system_traces": // isReplicatedSystemKeyspace
+		if perm != "ALTER" || table != "" {
+			return errSystemDDL(perm, ks, table)
+		}
+	}
+	return checkSchemaKeyspace(ks)
+}
+
 // validSchemaName is SchemaConstants.isValidName: 1 to 48 word characters.
 func validSchemaName(name string) bool {
 	if name == "" || len(name) > 48 {
@@ -217,4 +241,25 @@ func errFunctionMissing(name string) *cqlerr.Error {
 // errAggregateMissing: DropAggregateStatement.
 func errAggregateMissing(name string) *cqlerr.Error {
 	return cqlerr.Invalid("Aggregate '" + name + "' doesn't exist")
+}
+
+// errNotUserModifiable: ClientState.preventSystemKSSchemaModification, DDL
+// on a local system keyspace.
+func errNotUserModifiable(ks string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Unauthorized, ks+" keyspace is not user-modifiable.")
+}
+
+// errSystemDDL: ClientState.preventSystemKSSchemaModification, DDL on a
+// replicated system keyspace, naming the DataResource (authorizeDDL's
+// table).
+func errSystemDDL(perm, ks, table string) *cqlerr.Error {
+	resource := "<keyspace " + ks + ">"
+	switch table {
+	case "*":
+		resource = "<all tables in " + ks + ">"
+	case "":
+	default:
+		resource = "<table " + ks + "." + table + ">"
+	}
+	return cqlerr.New(cqlerr.Unauthorized, "Cannot "+perm+" "+resource)
 }

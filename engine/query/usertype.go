@@ -12,6 +12,11 @@ import (
 // duplicate fields, counters and non-frozen user types as fields, then each
 // field's type prepared in the keyspace.
 func (db *DB) createType(s *cql.CreateType) (*Result, *cqlerr.Error) {
+	if ksName := db.keyspaceOf(s.Name); ksName != "" {
+		if err := db.authorizeDDL(ksName, "CREATE", "*"); err != nil {
+			return nil, err
+		}
+	}
 	ks, err := db.ddlKeyspace(s.Name)
 	if err != nil {
 		return nil, err
@@ -54,6 +59,9 @@ func (db *DB) alterType(s *cql.AlterTable) (*Result, *cqlerr.Error) {
 	ksName := db.keyspaceOf(s.Table)
 	if ksName == "" {
 		return nil, errNoKeyspace()
+	}
+	if err := db.authorizeDDL(ksName, "ALTER", "*"); err != nil {
+		return nil, err
 	}
 	name := s.Table.Name.Name
 	ut := db.Schema.UserTypes(ksName, name)
@@ -124,6 +132,9 @@ func (db *DB) dropType(s *cql.DropType) (*Result, *cqlerr.Error) {
 	ksName := db.keyspaceOf(s.Name)
 	if ksName == "" {
 		return nil, errNoKeyspace()
+	}
+	if err := db.authorizeDDL(ksName, "DROP", "*"); err != nil {
+		return nil, err
 	}
 	name := s.Name.Name.Name
 	if db.Schema.UserTypes(ksName, name) == nil {

@@ -34,6 +34,10 @@ type viewRow struct {
 // then builds the view from the base table's current data.
 func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 	ksName := db.keyspaceOf(s.Name)
+	// CreateViewStatement.authorize: ALTER on the base table.
+	if err := db.authorizeDDL(ksName, "ALTER", s.Base_.Name.Name); err != nil {
+		return nil, err
+	}
 	ks := db.Schema.Keyspaces[ksName]
 	if ks == nil {
 		return nil, errNoSuchKeyspace(ksName)

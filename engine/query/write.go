@@ -567,6 +567,10 @@ type writeParams struct {
 	ts  int64
 	ttl int32
 	now int64
+	// lists are the elements, before the statement, of the lists that
+	// the element operations of ops name (prefetchLists), by operation.
+	ops   []*operation
+	lists [][]store.Cell
 }
 
 func (p writeParams) cell(col int32, val []byte) store.Cell {
@@ -600,6 +604,10 @@ func (db *DB) apply(w *write, shared *writeParams) (*Result, *cqlerr.Error) {
 		if params.ttl, err = db.timeToLive(w); err != nil {
 			return nil, err
 		}
+	}
+	if params.ts == -1<<63 {
+		// UpdateParameters: Long.MIN_VALUE means "no timestamp" inside Cassandra.
+		return nil, errTimestampOutOfBound()
 	}
 	params.now = db.NowSeconds()
 	if err := w.rs.checkNulls(); err != nil {
@@ -797,6 +805,15 @@ func plainSet(op *operation) bool {
 // When plain, every operation is a plainSet and room is the row's room for
 // their values (or none): they are copied into it while they fit.
 func (db *DB) applyOps(w *write, part *store.Partition, row *store.Row, room store.Room, plain bool, params writeParams) *cqlerr.Error {
+	if !plain {
+		lists, err := db.prefetchLists(part, row, w.ops, params.now)
+		if err != nil {
+			part.RemoveIfEmpty(row)
+			db.afterWrite(w.t, part)
+			return err
+		}
+		params.ops, params.lists = w.ops, lists
+	}
 	if w.marker && row.Clustering != nil {
 		l := store.Liveness{TS: params.ts, TTL: params.ttl}
 		if params.ttl > 0 {
@@ -957,6 +974,11 @@ func errCounterConditional() *cqlerr.Error {
 }
 
 func errNullTimestamp() *cqlerr.Error { return cqlerr.Invalid("Invalid null value of timestamp") }
+
+// errTimestampOutOfBound: UpdateParameters, USING TIMESTAMP of Long.MIN_VALUE.
+func errTimestampOutOfBound() *cqlerr.Error {
+	return cqlerr.Invalid("Out of bound timestamp, must be in [-9223372036854775807, 9223372036854775807]")
+}
 
 func errNullTTL() *cqlerr.Error { return cqlerr.Invalid("Invalid null value of TTL") }
 
