@@ -137,20 +137,25 @@ func hasGoPackage(dir string) bool {
 	return false
 }
 
-// notInlined are the engine packages compiled without Go's inlining in the
-// WebAssembly build. Inlining copies callees into every caller, and in these
-// packages (the parser and printer, the schema, the layouts, the outcomes'
-// JSON writer) the copies cost 37 KB brotli of the 1.25 MB budget while the
-// browser's own compiler inlines small wasm functions anyway: W1
-// (parse-bound) runs as fast without it. The hot paths (query, store,
-// cqltype) keep inlining; docs/performance.md has the measurements.
-var notInlined = []string{"cql", "schema", "layout", "jsonenc"}
+// notInlined are the packages (paths under the module) compiled without Go's
+// inlining in the WebAssembly build. Inlining copies callees into every
+// caller, and in wasm the browser's own compiler inlines small functions
+// anyway, so the copies mostly cost bytes of the 1.25 MB budget: un-inlined,
+// these save 34 KB (cql, schema, layout), 2 KB (jsonenc) and 34 KB (cqltype,
+// function, the facade and the bridge) brotli, with W1, W2, W3 and reruns
+// within the noise of the machine. engine/query and engine/store, where a
+// run spends its time, keep inlining: query un-inlined doubled W1 and W2.
+// docs/performance.md ("Inlining") has the measurements.
+var notInlined = []string{
+	"engine/cql", "engine/schema", "engine/layout", "engine/jsonenc",
+	"engine/cqltype", "engine/function", "engine", "wasm",
+}
 
 // compileWasm builds root/wasm for js/wasm into dst.
 func compileWasm(root, dst string) error {
 	args := []string{"build", "-trimpath", "-ldflags=-s -w"}
 	for _, p := range notInlined {
-		args = append(args, "-gcflags=github.com/cqlplay/cqlplay/engine/"+p+"=-l")
+		args = append(args, "-gcflags=github.com/cqlplay/cqlplay/"+p+"=-l")
 	}
 	cmd := exec.Command("go", append(args, "-o", dst, "./wasm")...)
 	cmd.Dir = root
