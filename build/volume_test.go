@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,8 +22,8 @@ const volumeLesson = "/en/wide-partitions-and-time-series/"
 // row count and size); "Show all rows" lists one partition in full through
 // the worker; an edit of the last statement updates the results, and the
 // opened partition stays open. The times it logs are measures, not
-// assertions (docs/performance.md). CQLPLAY_VOLUME_SCREENSHOT=FILE.png
-// saves the playground with the partition opened.
+// assertions (docs/performance.md). CQLPLAY_VOLUME_SCREENSHOT=DIR saves
+// the views (see shoot).
 func TestBrowserDataInVolume(t *testing.T) {
 	ctx := newTab(t)
 	start := time.Now()
@@ -53,6 +55,8 @@ func TestBrowserDataInVolume(t *testing.T) {
 		t.Errorf("a summarised partition lists %d rows, want its first and last 3", n)
 	}
 
+	shoot(t, ctx, fig+"-storage", "summarised")
+
 	// Open the first partition: the worker lists it in full.
 	key := eval[string](t, ctx, storage+`.querySelector(".lay-part").dataset.key`)
 	part := storage + `.querySelector('.lay-part[data-key="` + key + `"]')`
@@ -78,6 +82,7 @@ func TestBrowserDataInVolume(t *testing.T) {
 	if n := eval[int](t, ctx, cli+`.querySelectorAll(".lay-text .lay-gap").length`); n != 19 {
 		t.Errorf("the cli view summarises %d partitions, want 19", n)
 	}
+	shoot(t, ctx, fig+"-cli", "cli")
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fig+` [data-view="storage"]`))); err != nil {
 		t.Fatal(err)
 	}
@@ -92,6 +97,11 @@ func TestBrowserDataInVolume(t *testing.T) {
 	}
 	waitRun(t, ctx, fig, n)
 	t.Logf("edit to its run drawn: %v (worker %s ms)", time.Since(edited), eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.workerMs`))
+	// The fill ran whole in the page (a run stopped at the time limit would count fewer).
+	count := `[...document.querySelectorAll("` + fig + ` .pg-results .out")].at(-2)`
+	if got := eval[string](t, ctx, count+`.querySelector("tbody td")?.textContent ?? ""`); got != "5000" {
+		t.Errorf("the live count of a sensor's rows is %q, want 5000", got)
+	}
 	last := `[...document.querySelectorAll("` + fig + ` .pg-results .out")].at(-1)`
 	if got := eval[int](t, ctx, last+`.querySelectorAll("tbody tr").length`); got != 5 {
 		t.Errorf("the edited SELECT shows %d rows, want 5", got)
@@ -101,15 +111,31 @@ func TestBrowserDataInVolume(t *testing.T) {
 		t.Errorf("after the edit the opened partition lists %d rows, want it still open (5000)", got)
 	}
 
-	if shot := os.Getenv("CQLPLAY_VOLUME_SCREENSHOT"); shot != "" {
-		eval[bool](t, ctx, `document.querySelector("`+fig+`-storage").scrollIntoView(), true`)
-		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(shot, png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("screenshot: %s (%s bytes)", shot, strconv.Itoa(len(png)))
+	shoot(t, ctx, fig+"-storage", "opened")
+}
+
+// shoot saves a screenshot of the page with the element sel scrolled to
+// the top, as DIR/name.png when CQLPLAY_VOLUME_SCREENSHOT=DIR, at the
+// width CQLPLAY_VOLUME_WIDTH (default 1280 px).
+func shoot(t *testing.T, ctx context.Context, sel, name string) {
+	t.Helper()
+	dir := os.Getenv("CQLPLAY_VOLUME_SCREENSHOT")
+	if dir == "" {
+		return
+	}
+	width, _ := strconv.Atoi(os.Getenv("CQLPLAY_VOLUME_WIDTH"))
+	if width == 0 {
+		width = 1280
+	}
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), 900)); err != nil {
+		t.Fatal(err)
+	}
+	eval[bool](t, ctx, `document.querySelector("`+sel+`").scrollIntoView(), true`)
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

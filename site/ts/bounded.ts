@@ -91,6 +91,18 @@ export function filledRows(script: string, outcomes: readonly Outcome[]): number
   return n;
 }
 
+/**
+ * The time a run of script may take on top of the page's limits for the
+ * rows its `-- @fill` lines generate: 0.1 ms a row, at most 30 s. A fill
+ * of 100,000 rows took 1.1-5.5 s in WebAssembly (docs/performance.md, "Data
+ * in volume"), past the engine's default bound of 2.5 s on a busy machine;
+ * only the first run pays it, as later edits rerun from the statement
+ * changed.
+ */
+export function fillAllowanceMs(script: string): number {
+  return Math.min(30_000, filledRows(script, []) / 10);
+}
+
 /** The notice over a bounded view of a script that generated rows. */
 export function renderFilled(ui: UI, rows: number): HTMLElement {
   const p = document.createElement("p");
