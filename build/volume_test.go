@@ -57,6 +57,38 @@ func TestBrowserDataInVolume(t *testing.T) {
 
 	shoot(t, ctx, fig+"-storage", "summarised")
 
+	// Drawn live (an edit, then the lesson's text again), every view
+	// matches what the build pre-rendered: gaps, buttons and the notice.
+	diff, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+		const fig = document.querySelector("`+fig+`");
+		const until = async (f) => { while (!f()) await new Promise((r) => setTimeout(r, 10)); };
+		const ta = fig.querySelector("textarea"), text = ta.value;
+		for (const v of [text + " ", text]) {
+			const n = Number(fig.dataset.runs);
+			ta.value = v;
+			ta.dispatchEvent(new Event("input"));
+			await until(() => Number(fig.dataset.runs) > n);
+		}
+		for (const tab of fig.querySelectorAll("[role=tab]")) {
+			tab.click();
+			await until(() => !(fig.dataset.stale ?? "").split(" ").includes(tab.dataset.view));
+		}
+		fig.querySelector('[data-view="storage"]').click();
+		const doc = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
+		const out = [];
+		for (const panel of fig.querySelectorAll("[role=tabpanel]")) {
+			const built = doc.getElementById(panel.id).innerHTML;
+			if (built !== panel.innerHTML) out.push(panel.id + "\n built: " + built.slice(0, 3000) + "\n live:  " + panel.innerHTML.slice(0, 3000));
+		}
+		return out.join("\n");
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff != "" {
+		t.Errorf("the live views differ from the pre-rendered ones:\n%s", diff)
+	}
+
 	// Open the first partition: the worker lists it in full.
 	key := eval[string](t, ctx, storage+`.querySelector(".lay-part").dataset.key`)
 	part := storage + `.querySelector('.lay-part[data-key="` + key + `"]')`
