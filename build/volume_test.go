@@ -119,6 +119,20 @@ func TestBrowserDataInVolume(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// Time travel: the caret on the count shows the state after it, still
+	// summarised, the opened partition whole.
+	caretOnLine(t, ctx, fig, 11)
+	waitFor(t, ctx, "the state after the count", `document.querySelector("`+fig+`").dataset.at === "1"`)
+	waitFor(t, ctx, "the Storage view after the count", `!(document.querySelector("`+fig+`").dataset.stale ?? "").split(" ").includes("storage")`)
+	if n := eval[int](t, ctx, storage+`.querySelectorAll(".lay-part .lay-gap").length`); n != 19 {
+		t.Errorf("after the count, %d partitions are summarised, want 19", n)
+	}
+	if got := eval[int](t, ctx, part+`?.querySelectorAll(".lay-row").length ?? 0`); got != 5000 {
+		t.Errorf("after the count the opened partition lists %d rows, want 5000", got)
+	}
+	caretOnLine(t, ctx, fig, 13)
+	waitFor(t, ctx, "the final state", `document.querySelector("`+fig+`").dataset.at === ""`)
+
 	// Edit the last statement, as a reader types: LIMIT 3 becomes LIMIT 5.
 	n := runs(t, ctx, fig)
 	eval[bool](t, ctx, `(() => { const ta = document.querySelector("`+fig+` textarea"); const i = ta.value.lastIndexOf("LIMIT 3");
