@@ -29,7 +29,8 @@ func writeGap(b *strings.Builder, t *uiText, tag, table string, token int64, lef
 }
 
 // writeBoundedText writes a text view (cli, sstabledump), each gap line
-// replaced by its gap with the line's indentation kept
+// replaced by its gap with the line's indentation kept, and the line after
+// the partitions listed by the page's "… and N more partitions."
 // (bounded.ts renderBoundedText).
 func writeBoundedText(b *strings.Builder, t *uiText, text string, elided []engine.Elision) {
 	b.WriteString(`<pre class="lay-text">`)
@@ -51,6 +52,10 @@ func writeBoundedText(b *strings.Builder, t *uiText, text string, elided []engin
 			continue
 		}
 		b.WriteString(html.EscapeString(line[:len(line)-len(strings.TrimLeft(line, " \t"))]))
+		if e.Partitions > 0 {
+			b.WriteString(`<span class="lay-more">` + html.EscapeString(strings.ReplaceAll(t.More, "{n}", strconv.Itoa(e.Partitions))) + "</span>")
+			continue
+		}
 		writeGap(b, t, "span", e.Table, e.Token, e.Left, e.Rows, e.Bytes)
 	}
 	b.WriteString("</pre>")

@@ -30,4 +30,9 @@ func TestWriteBoundedText(t *testing.T) {
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
+	b.Reset()
+	writeBoundedText(&b, uiStrings["zh"], "a\n... 50 more partitions ...\n", []engine.Elision{{Table: "ks.t", Partitions: 50, At: 1}})
+	if want := `<pre class="lay-text">a` + "\n" + `<span class="lay-more">……还有 50 个分区。</span>` + "\n</pre>"; b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
 }

@@ -34,6 +34,7 @@ type layoutModel struct {
 			} `json:"ranges"`
 			Replicas []int `json:"replicas"`
 		} `json:"partitions"`
+		OmittedPartitions int `json:"omittedPartitions"`
 	} `json:"tables"`
 }
 
@@ -102,11 +103,8 @@ func writeStorage(b *strings.Builder, t *uiText, mapJSON string) {
 		if len(tb.Partitions) == 0 {
 			b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoData) + "</p>")
 		}
-		for i, p := range tb.Partitions {
-			if i == maxPartitions {
-				b.WriteString(`<p class="out-none">` + html.EscapeString(strings.ReplaceAll(t.More, "{n}", strconv.Itoa(len(tb.Partitions)-i))) + "</p>")
-				break
-			}
+		drawn := min(len(tb.Partitions), maxPartitions)
+		for _, p := range tb.Partitions[:drawn] {
 			cls := "lay-part"
 			if p.Deletion != nil {
 				cls += " lay-deleted"
@@ -146,6 +144,9 @@ func writeStorage(b *strings.Builder, t *uiText, mapJSON string) {
 					boundText(r.End, false) + " @" + i64(r.Deletion.MarkedAt) + "</p>")
 			}
 			b.WriteString("</div>")
+		}
+		if more := len(tb.Partitions) - drawn + tb.OmittedPartitions; more > 0 {
+			b.WriteString(`<p class="out-none">` + html.EscapeString(strings.ReplaceAll(t.More, "{n}", strconv.Itoa(more))) + "</p>")
 		}
 		b.WriteString("</section>")
 	}

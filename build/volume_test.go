@@ -158,6 +158,25 @@ func TestBrowserDataInVolume(t *testing.T) {
 	}
 
 	shoot(t, ctx, fig+"-storage", "opened")
+
+	// Many partitions: the views list the first 100 and count the others.
+	n = runs(t, ctx, fig)
+	replaceText(t, ctx, fig, "CREATE TABLE p (id int PRIMARY KEY, v int);\n-- @fill p 150 id=series(0, 1) v=uniform(0, 9)\n")
+	waitRun(t, ctx, fig, n)
+	waitFor(t, ctx, "Storage redrawn for 150 partitions", `!(document.querySelector("`+fig+`").dataset.stale ?? "").split(" ").includes("storage")`)
+	if got := eval[string](t, ctx, `[...`+storage+`.querySelectorAll(".lay-table > .out-none")].map(p => p.textContent).join("|")`); got != "… and 50 more partitions." {
+		t.Errorf("Storage of 150 partitions says %q", got)
+	}
+	if n := eval[int](t, ctx, storage+`.querySelectorAll(".lay-part").length`); n != 100 {
+		t.Errorf("Storage of 150 partitions draws %d", n)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fig+` [data-view="sstabledump"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the sstabledump view drawn", `!(document.querySelector("`+fig+`").dataset.stale ?? "").split(" ").includes("sstabledump")`)
+	if got := eval[string](t, ctx, `document.querySelector("`+fig+`-sstabledump .lay-more")?.textContent ?? ""`); got != "… and 50 more partitions." {
+		t.Errorf("sstabledump of 150 partitions says %q", got)
+	}
 	if os.Getenv("CQLPLAY_VOLUME_SCREENSHOT") != "" {
 		// The Chinese lesson's example, as the build drew it.
 		openLesson(t, ctx, strings.Replace(volumeLesson, "/en/", "/zh/", 1))

@@ -241,3 +241,52 @@ INSERT INTO w (k, c, v) VALUES (1, 1, 1);
 		}
 	}
 }
+
+// TestLayoutBoundedPartitions checks the bound on partitions: a table of
+// 150 lists its first 100 in token order, the map counts the others in
+// omittedPartitions and places all 150 on the ring, and the text forms end
+// their listing with a line saying how many were left out.
+func TestLayoutBoundedPartitions(t *testing.T) {
+	s := NewSession(Options{})
+	s.Rerun("CREATE TABLE p (id int PRIMARY KEY, v int);\n-- @fill p 150 id=series(0, 1) v=uniform(0, 9)\n")
+	full, _ := s.Layout("map", "")
+	text, elided, _ := s.LayoutBounded("map", "", ViewBounds(nil))
+	type model struct {
+		Tables []struct {
+			Partitions        []struct{ Token string }
+			OmittedPartitions int
+		}
+		Ring json.RawMessage
+	}
+	var fm, bm model
+	if err := json.Unmarshal([]byte(full), &fm); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(text), &bm); err != nil {
+		t.Fatal(err)
+	}
+	if len(elided) != 0 || len(bm.Tables[0].Partitions) != 100 || bm.Tables[0].OmittedPartitions != 50 {
+		t.Fatalf("bounded map: %d partitions, %d omitted, %d elisions", len(bm.Tables[0].Partitions), bm.Tables[0].OmittedPartitions, len(elided))
+	}
+	for i, p := range bm.Tables[0].Partitions {
+		if p.Token != fm.Tables[0].Partitions[i].Token {
+			t.Fatalf("partition %d: token %s, want the full map's %s", i, p.Token, fm.Tables[0].Partitions[i].Token)
+		}
+	}
+	if string(bm.Ring) != string(fm.Ring) {
+		t.Errorf("the bounded map's ring differs:\n%s\nwant\n%s", bm.Ring, fm.Ring)
+	}
+	for _, form := range []string{"cli", "sstabledump"} {
+		text, elided, _ := s.LayoutBounded(form, "", ViewBounds(nil))
+		if len(elided) != 1 || elided[0].Partitions != 50 || elided[0].Table != "cqlplay.p" {
+			t.Fatalf("%s: elisions %+v, want 50 partitions of cqlplay.p", form, elided)
+		}
+		lines := strings.Split(text, "\n")
+		if got := strings.TrimSpace(lines[elided[0].At]); got != "... 50 more partitions ..." {
+			t.Errorf("%s: line %d is %q", form, elided[0].At, got)
+		}
+		if form == "cli" && !strings.HasSuffix(text, "\n150 Rows Returned.\n") || form == "sstabledump" && !strings.HasSuffix(text, "more partitions ...\n]\n") {
+			t.Errorf("%s ends %q", form, text[len(text)-60:])
+		}
+	}
+}

@@ -40,6 +40,9 @@ type Table struct {
 	// legacy layout the clustering value names the cell.
 	Compact    bool
 	Partitions []Partition
+	// OmittedPartitions is how many partitions a bounded model
+	// (BuildBounded) left out after Partitions; 0 in a model listing all.
+	OmittedPartitions int
 }
 
 // Value is one serialized value, as cqlsh prints it and its bytes (Hex

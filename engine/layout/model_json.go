@@ -91,7 +91,12 @@ func (t *Table) appendJSON(dst []byte) []byte {
 		}
 		dst = t.Partitions[i].appendJSON(dst)
 	}
-	return append(dst, "]}"...)
+	dst = append(dst, ']')
+	if t.OmittedPartitions > 0 {
+		dst = append(dst, `,"omittedPartitions":`...)
+		dst = strconv.AppendInt(dst, int64(t.OmittedPartitions), 10)
+	}
+	return append(dst, '}')
 }
 
 func appendColumns(dst []byte, cs []Column) []byte {

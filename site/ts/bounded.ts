@@ -21,6 +21,8 @@ export interface Elision {
   bytes: number;
   /** map: the index in the partition's rows after the gap; text: the gap's line. */
   at: number;
+  /** Set: the line says that this many partitions of table were left out (the other fields are zero). */
+  partitions?: number;
 }
 
 /** A partition's name for the worker's open request (engine/layout PartitionID). */
@@ -51,7 +53,8 @@ export function gapText(ui: UI, left: number, rows: number, bytes: number): stri
 
 /**
  * Draws a text view (cli, sstabledump) into pre: the engine's text, each
- * gap line replaced by its gap (its indentation kept).
+ * gap line replaced by its gap (its indentation kept), and the line after
+ * the partitions listed by the page's "… and N more partitions."
  */
 export function renderBoundedText(pre: HTMLElement, ui: UI, text: string, elided: readonly Elision[]): void {
   if (elided.length === 0) {
@@ -67,7 +70,12 @@ export function renderBoundedText(pre: HTMLElement, ui: UI, text: string, elided
     if (!e) continue;
     const indent = lines[i].length - lines[i].trimStart().length;
     parts.push(lines.slice(from, i).join("\n") + (i > from ? "\n" : "") + lines[i].slice(0, indent));
-    parts.push(renderGap(ui, e.table, e.token, e.left, e.rows, e.bytes, "span"));
+    if (e.partitions) {
+      const more = document.createElement("span");
+      more.className = "lay-more";
+      more.textContent = ui.more.replace("{n}", String(e.partitions));
+      parts.push(more);
+    } else parts.push(renderGap(ui, e.table, e.token, e.left, e.rows, e.bytes, "span"));
     from = i + 1;
     parts.push("\n");
   }

@@ -57,6 +57,8 @@ export interface LayoutModel {
     staticColumns?: KeyColumn[];
     regularColumns?: KeyColumn[];
     partitions: LPartition[];
+    /** Partitions a bounded layout left out after those listed (bounded.ts). */
+    omittedPartitions?: number;
   }[];
   ring?: { loads: { node: number; partitions: number; rows: number; bytes: number }[]; meanBytes: number };
 }
@@ -90,13 +92,10 @@ export function renderStorage(panel: HTMLElement, ui: UI, m: LayoutModel, marks?
     sec.append(h);
     const parts = tb.partitions ?? [];
     if (parts.length === 0) sec.append(el("p", "out-none", ui.noData));
-    for (let i = 0; i < parts.length; i++) {
-      if (i === maxPartitions) {
-        sec.append(el("p", "out-none", ui.more.replace("{n}", String(parts.length - i))));
-        break;
-      }
-      sec.append(renderPartition(ui, name, parts[i], marks && markerOf(marks, name, parts[i])));
-    }
+    const drawn = Math.min(parts.length, maxPartitions);
+    for (let i = 0; i < drawn; i++) sec.append(renderPartition(ui, name, parts[i], marks && markerOf(marks, name, parts[i])));
+    const more = parts.length - drawn + (tb.omittedPartitions ?? 0);
+    if (more > 0) sec.append(el("p", "out-none", ui.more.replace("{n}", String(more))));
     frag.append(sec);
   }
   panel.replaceChildren(frag);
