@@ -194,7 +194,7 @@ func TestLayoutAtBoundedChanges(t *testing.T) {
 			if err != nil || got != want || fmt.Sprint(changes) != fmt.Sprint(wantChanges) {
 				t.Fatalf("seed %d, statement %d (%s), unreached bounds: %v\nchanges %v\nwant    %v\nscript:\n%s", seed, n, form, err, changes, wantChanges, script)
 			}
-			tight := &layout.Bounds{Rows: 2, Edge: 1}
+			tight := &layout.Bounds{Rows: 2, Edge: 1, Partitions: n % 3}
 			_, changes, _, _ = s.LayoutAtBounded(form, "", n, tight)
 			rest := wantChanges
 			for _, c := range changes {
