@@ -290,3 +290,22 @@ func TestLayoutBoundedPartitions(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLayoutBounded is the page's Storage view of lesson 08's example
+// after an edit: the map form of 100,000 rows in 20 partitions within
+// ViewBounds (docs/performance.md, "Data in volume").
+func BenchmarkLayoutBounded(b *testing.B) {
+	s := NewSession(Options{})
+	s.Rerun("CREATE TABLE sensor_log (sensor text, at timestamp, temperature double, PRIMARY KEY (sensor, at));\n" +
+		"-- @fill sensor_log 100000 sensor=seq(20) at=series('2026-01-01T00:00:00Z', 10s) temperature=uniform(-5, 30)\n")
+	for _, form := range []string{"map", "cli"} {
+		b.Run(form, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := s.LayoutBounded(form, "", ViewBounds(nil)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -63,7 +63,13 @@ func (m *Model) JSON() []byte {
 	size := 256
 	for i := range m.Tables {
 		for j := range m.Tables[i].Partitions {
-			size += 160 + 12*len(m.Tables[i].Partitions[j].Key) + m.Tables[i].Partitions[j].Bytes*6
+			p := &m.Tables[i].Partitions[j]
+			bytes := p.Bytes
+			if p.Omitted > 0 {
+				// A summarised partition's JSON holds the rows listed only.
+				bytes = bytes * len(p.Rows) / (len(p.Rows) + p.Omitted)
+			}
+			size += 160 + 12*len(p.Key) + bytes*6
 		}
 	}
 	return m.AppendJSON(make([]byte, 0, size))
