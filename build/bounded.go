@@ -22,7 +22,7 @@ var boundedForms = map[string]bool{"map": true, "cli": true, "sstabledump": true
 // left out (bounded.ts renderGap); tag is div in the Storage view, span in
 // a text view.
 func writeGap(b *strings.Builder, t *uiText, tag, table string, token int64, left, rows, bytes int) {
-	text := strings.NewReplacer("{left}", strconv.Itoa(left), "{rows}", strconv.Itoa(rows), "{size}", szBytes(bytes)).Replace(t.Elided)
+	text := strings.NewReplacer("{left}", groupDigits(left), "{rows}", groupDigits(rows), "{size}", szBytes(bytes)).Replace(t.Elided)
 	b.WriteString(`<` + tag + ` class="lay-gap"><span class="lay-gap-text">` + html.EscapeString(text) +
 		`</span><button type="button" class="lay-open" data-partition="` + html.EscapeString(engine.PartitionID(table, token)) + `">` +
 		html.EscapeString(t.OpenPartition) + "</button></" + tag + ">")
@@ -87,6 +87,24 @@ func filledRows(script string, outcomes []engine.Outcome) int {
 // generated rows (bounded.ts renderFilled).
 func writeFilled(b *strings.Builder, t *uiText, rows int) {
 	if rows > 0 {
-		b.WriteString(`<p class="lay-filled">` + html.EscapeString(strings.ReplaceAll(t.Filled, "{n}", strconv.Itoa(rows))) + "</p>")
+		b.WriteString(`<p class="lay-filled">` + html.EscapeString(strings.ReplaceAll(t.Filled, "{n}", groupDigits(rows))) + "</p>")
 	}
+}
+
+// groupDigits writes a count with its thousands grouped by commas, 100,000
+// (bounded.ts groupDigits).
+func groupDigits(n int) string {
+	s := strconv.Itoa(n)
+	sign := ""
+	if n < 0 {
+		sign, s = "-", s[1:]
+	}
+	var b strings.Builder
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(s[i])
+	}
+	return sign + b.String()
 }

@@ -19,6 +19,15 @@ func TestFilledRows(t *testing.T) {
 	}
 }
 
+// The same cases as site/ts/bounded.test.ts.
+func TestGroupDigits(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 4994: "4,994", 100000: "100,000", 1234567: "1,234,567", -5000: "-5,000"} {
+		if got := groupDigits(n); got != want {
+			t.Errorf("groupDigits(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
 // TestWriteBoundedText checks that a gap line becomes the gap, its
 // indentation kept, and every other line stays as the engine wrote it.
 func TestWriteBoundedText(t *testing.T) {

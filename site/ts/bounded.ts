@@ -48,7 +48,18 @@ export function renderGap(ui: UI, table: string, token: string, left: number, ro
 
 /** The gap's words: how many rows were left out, of how many, and the partition's size. */
 export function gapText(ui: UI, left: number, rows: number, bytes: number): string {
-  return ui.elided.replace("{left}", String(left)).replace("{rows}", String(rows)).replace("{size}", szBytes(bytes));
+  return ui.elided.replace("{left}", groupDigits(left)).replace("{rows}", groupDigits(rows)).replace("{size}", szBytes(bytes));
+}
+
+/** A count with its thousands grouped by commas, 100,000, the same in Go (build/bounded.go groupDigits). */
+export function groupDigits(n: number): string {
+  const s = String(Math.trunc(Math.abs(n)));
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    if (i > 0 && (s.length - i) % 3 === 0) out += ",";
+    out += s[i];
+  }
+  return (n < 0 ? "-" : "") + out;
 }
 
 /**
@@ -115,6 +126,6 @@ export function fillAllowanceMs(script: string): number {
 export function renderFilled(ui: UI, rows: number): HTMLElement {
   const p = document.createElement("p");
   p.className = "lay-filled";
-  p.textContent = ui.filled.replace("{n}", String(rows));
+  p.textContent = ui.filled.replace("{n}", groupDigits(rows));
   return p;
 }
