@@ -11,9 +11,12 @@ import (
 
 // This file pre-renders data in volume in the storage views: a partition
 // past the engine's bounds (engine.ViewBounds) shows its first and last
-// rows and a gap with a button that lists it in full, and a script that
+// rows and a gap with a button that lists its rows a page at a time, and a script that
 // generated rows says so over the views. Its markup is mirrored by
 // site/ts/bounded.ts; change both together.
+
+// pageRows is how many more rows a gap's button lists (bounded.ts pageRows).
+const pageRows = 1000
 
 // boundedForms are the layout forms the page takes within bounds.
 var boundedForms = map[string]bool{"map": true, "cli": true, "sstabledump": true}
@@ -25,7 +28,7 @@ func writeGap(b *strings.Builder, t *uiText, tag, table string, token int64, lef
 	text := strings.NewReplacer("{left}", groupDigits(left), "{rows}", groupDigits(rows), "{size}", szBytes(bytes)).Replace(t.Elided)
 	b.WriteString(`<` + tag + ` class="lay-gap"><span class="lay-gap-text">` + html.EscapeString(text) +
 		`</span><button type="button" class="lay-open" data-partition="` + html.EscapeString(engine.PartitionID(table, token)) + `">` +
-		html.EscapeString(t.OpenPartition) + "</button></" + tag + ">")
+		html.EscapeString(strings.ReplaceAll(t.OpenPartition, "{n}", groupDigits(min(pageRows, left)))) + "</button></" + tag + ">")
 }
 
 // writeBoundedText writes a text view (cli, sstabledump), each gap line

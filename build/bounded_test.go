@@ -35,7 +35,7 @@ func TestWriteBoundedText(t *testing.T) {
 	text := "a <b>\n  ... 9 rows left out ...\nc"
 	writeBoundedText(&b, uiStrings["en"], text, []engine.Elision{{Table: "ks.t", Token: -5, Rows: 15, Left: 9, Bytes: 2048, At: 1}})
 	want := `<pre class="lay-text">a &lt;b&gt;` + "\n  " + `<span class="lay-gap"><span class="lay-gap-text">… 9 of 15 rows not shown · partition 2.0 KB</span>` +
-		`<button type="button" class="lay-open" data-partition="ks.t -5">Show all rows</button></span>` + "\nc</pre>"
+		`<button type="button" class="lay-open" data-partition="ks.t -5">Show 9 more rows</button></span>` + "\nc</pre>"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}

@@ -20,14 +20,15 @@ type layoutModel struct {
 		PartitionKey []keyColumn `json:"partitionKey"`
 		Clustering   []keyColumn `json:"clustering"`
 		Partitions   []struct {
-			Token    string      `json:"token"`
-			Key      []lvalue    `json:"key"`
-			Deletion *deletion   `json:"deletion"`
-			Static   *layoutRow  `json:"static"`
-			Rows     []layoutRow `json:"rows"`
-			Omitted  int         `json:"omitted"`
-			Bytes    int         `json:"bytes"`
-			Ranges   []struct {
+			Token     string      `json:"token"`
+			Key       []lvalue    `json:"key"`
+			Deletion  *deletion   `json:"deletion"`
+			Static    *layoutRow  `json:"static"`
+			Rows      []layoutRow `json:"rows"`
+			Omitted   int         `json:"omitted"`
+			OmittedAt int         `json:"omittedAt"`
+			Bytes     int         `json:"bytes"`
+			Ranges    []struct {
 				Start    bound    `json:"start"`
 				End      bound    `json:"end"`
 				Deletion deletion `json:"deletion"`
@@ -127,10 +128,11 @@ func writeStorage(b *strings.Builder, t *uiText, mapJSON string) {
 			if p.Static != nil {
 				writeLayoutRow(b, t, p.Static, true)
 			}
-			// A summarised partition lists as many rows before its gap as after it.
+			// A summarised partition's gap is between its first and last
+			// rows (the build opens none, so none comes after its rows).
 			gap := -1
 			if p.Omitted > 0 {
-				gap = len(p.Rows) / 2
+				gap = p.OmittedAt
 			}
 			for i := range p.Rows {
 				if i == gap {

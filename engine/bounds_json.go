@@ -11,8 +11,9 @@ import (
 // pre-rendered ones) take: a partition of more than 40 rows lists its
 // first 3 and last 3, and the reader opens it to see the rest; a table
 // lists its first 100 partitions (in token order), as the Storage view
-// always drew them. open names the partitions opened (layout.PartitionID).
-func ViewBounds(open map[string]bool) *layout.Bounds {
+// always drew them. open names the partitions opened (layout.PartitionID)
+// with how many of their first rows to list.
+func ViewBounds(open map[string]int) *layout.Bounds {
 	return &layout.Bounds{Rows: 40, Edge: 3, Open: open, Partitions: 100}
 }
 

@@ -122,9 +122,9 @@ func TestLayoutBoundedOpen(t *testing.T) {
 				}
 			}
 		}
-		open := map[string]bool{}
+		open := map[string]int{}
 		for i, e := range elided {
-			open[layout.PartitionID(e.Table, e.Token)] = true
+			open[layout.PartitionID(e.Table, e.Token)] = e.Rows
 			text, left, _ := s.LayoutBounded(form, "", ViewBounds(open))
 			if len(left) != 2-i {
 				t.Errorf("%s: %d partitions opened, %d still summarised", form, i+1, len(left))
@@ -307,5 +307,56 @@ func BenchmarkLayoutBounded(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestLayoutBoundedPages checks a partition opened a page at a time: its
+// first rows as many as asked, then the gap with the rows after them, and
+// in full once the count reaches its rows.
+func TestLayoutBoundedPages(t *testing.T) {
+	s := boundedSession(t)
+	_, elided, _ := s.LayoutBounded("map", "", ViewBounds(nil))
+	e := elided[0]
+	id := layout.PartitionID(e.Table, e.Token)
+	text, paged, _ := s.LayoutBounded("map", "", ViewBounds(map[string]int{id: 10}))
+	var m struct {
+		Tables []struct {
+			Partitions []struct {
+				Token              string
+				Rows               []json.RawMessage
+				Omitted, OmittedAt int
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(text), &m); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, p := range m.Tables[0].Partitions {
+		if p.Token != strconv.FormatInt(e.Token, 10) {
+			continue
+		}
+		found = true
+		if len(p.Rows) != 10 || p.Omitted != e.Rows-10 || p.OmittedAt != 10 {
+			t.Errorf("a partition opened 10 rows: %d rows, %d omitted at %d", len(p.Rows), p.Omitted, p.OmittedAt)
+		}
+	}
+	if !found || len(paged) != 3 {
+		t.Fatalf("partition found %v, %d elisions", found, len(paged))
+	}
+	for _, pe := range paged {
+		if pe.Token == e.Token && (pe.At != 10 || pe.Left != e.Rows-10) {
+			t.Errorf("the opened partition's elision %+v", pe)
+		}
+	}
+	cli, paged, _ := s.LayoutBounded("cli", "", ViewBounds(map[string]int{id: 10}))
+	lines := strings.Split(cli, "\n")
+	for _, pe := range paged {
+		if got, want := lines[pe.At], "... "+strconv.Itoa(pe.Left)+" rows left out ..."; got != want {
+			t.Errorf("cli line %d is %q, want %q", pe.At, got, want)
+		}
+	}
+	if _, rest, _ := s.LayoutBounded("map", "", ViewBounds(map[string]int{id: e.Rows})); len(rest) != 2 {
+		t.Errorf("a partition opened to its row count is still summarised: %+v", rest)
 	}
 }

@@ -20,9 +20,11 @@ type Bounds struct {
 	// Edge is how many rows are listed at each end of a summarised
 	// partition.
 	Edge int
-	// Open names the partitions listed in full whatever their size (the
-	// reader opened them), by PartitionID.
-	Open map[string]bool
+	// Open names the partitions the reader opened, by PartitionID, with
+	// how many of their rows to list from the first, whatever their size
+	// (one page after another); the rows after those are left out, and a
+	// count past the partition's rows lists it in full.
+	Open map[string]int
 	// Partitions is the most partitions of a table a view lists (in token
 	// order); the others are counted, not built. 0: no bound.
 	Partitions int
@@ -70,13 +72,20 @@ type Elision struct {
 }
 
 // span tells which rows of p a view lists: all of them (ok false), or the
-// first head and the rows from index tail on.
+// first head and the rows from index tail on (none, for a partition opened
+// a page at a time: tail is its row count).
 func (b *Bounds) span(table string, p *store.Partition) (head, tail int, ok bool) {
 	if b == nil || b.Rows <= 0 {
 		return 0, 0, false
 	}
 	n, edge := p.Len(), max(b.Edge, 1)
-	if n <= b.Rows || n <= 2*edge || b.Open[PartitionID(table, p.Token)] {
+	if open := b.Open[PartitionID(table, p.Token)]; open > 0 {
+		if n <= open {
+			return 0, 0, false
+		}
+		return open, n, true
+	}
+	if n <= b.Rows || n <= 2*edge {
 		return 0, 0, false
 	}
 	return edge, n - edge, true

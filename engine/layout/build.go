@@ -183,7 +183,7 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 		e := elision(t, p, head, tail)
 		e.At = head
 		b.elided = append(b.elided, e)
-		out.Omitted = e.Left
+		out.Omitted, out.OmittedAt = e.Left, head
 		out.Rows = make([]Row, 0, p.Len()-e.Left)
 	} else {
 		out.Rows = make([]Row, 0, p.Len())

@@ -147,6 +147,8 @@ func (p *Partition) appendJSON(dst []byte) []byte {
 	if p.Omitted > 0 {
 		dst = append(dst, `,"omitted":`...)
 		dst = strconv.AppendInt(dst, int64(p.Omitted), 10)
+		dst = append(dst, `,"omittedAt":`...)
+		dst = strconv.AppendInt(dst, int64(p.OmittedAt), 10)
 	}
 	dst = append(dst, `,"ranges":[`...)
 	for i, rt := range p.Ranges {

@@ -1,12 +1,19 @@
 // Data in volume in the storage views. A partition of more rows than the
 // engine's bounds (engine.ViewBounds) is summarised: its first and last
 // rows, then a gap that says how many rows were left out, of how many, and
-// the partition's size, with a button that lists it in full (the worker's
-// "open" request). The markup mirrors build/bounded.go; change both
+// the partition's size, with a button that lists its rows a page at a time
+// (the open partitions go with every layout request to the worker). The markup mirrors build/bounded.go; change both
 // together. Every string is set as text.
 
 import { szBytes } from "./sizes";
 import type { Outcome, UI } from "./types";
+
+/**
+ * How many more rows a gap's button lists: an opened partition shows its
+ * rows a page at a time, so that one of 100,000 rows never makes the page
+ * draw them all at once (build/bounded.go pageRows).
+ */
+export const pageRows = 1000;
 
 /** The views the engine bounds (cqlplay.layoutBounded); the others are drawn whole. */
 export const boundedForms: ReadonlySet<string> = new Set(["map", "cli", "sstabledump"]);
@@ -41,7 +48,7 @@ export function renderGap(ui: UI, table: string, token: string, left: number, ro
   open.type = "button";
   open.className = "lay-open";
   open.dataset.partition = partitionId(table, token);
-  open.textContent = ui.openPartition;
+  open.textContent = ui.openPartition.replace("{n}", groupDigits(Math.min(pageRows, left)));
   gap.append(text, open);
   return gap;
 }

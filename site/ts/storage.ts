@@ -35,8 +35,9 @@ interface LPartition {
   deletion?: Deletion;
   static?: LRow;
   rows: LRow[];
-  /** Rows a bounded layout left out, between the first and the last half of rows (bounded.ts). */
+  /** Rows a bounded layout left out, from index omittedAt of rows on (bounded.ts). */
   omitted?: number;
+  omittedAt?: number;
   ranges: { start: Bound; end: Bound; deletion: Deletion }[];
   replicas: number[];
   bytes: number; // the estimated serialized size (engine/layout/size.go)
@@ -134,12 +135,14 @@ function renderPartition(ui: UI, table: string, p: LPartition, mark?: Marker): H
   }
   if (p.static) d.append(renderRow(ui, p.static, true, mark));
   const rows = p.rows ?? [];
-  // A summarised partition lists as many rows before its gap as after it.
-  const gap = p.omitted ? rows.length / 2 : -1;
+  const gap = p.omitted ? (p.omittedAt ?? 0) : -1;
+  const renderAt = () => d.append(renderGap(ui, table, p.token, p.omitted!, rows.length + p.omitted!, p.bytes, "div"));
   rows.forEach((r, i) => {
-    if (i === gap) d.append(renderGap(ui, table, p.token, p.omitted!, rows.length + p.omitted!, p.bytes, "div"));
+    if (i === gap) renderAt();
     d.append(renderRow(ui, r, false, mark));
   });
+  // An opened partition's gap comes after the rows listed so far.
+  if (gap >= 0 && gap >= rows.length) renderAt();
   for (const r of p.ranges ?? []) {
     const t = el("p", "lay-tomb lay-range", ui.rangeTomb + " " + bound(r.start, true) + ", " + bound(r.end, false) + " @" + r.deletion.markedAt);
     mark?.(t, "", false, "@range", rangePath(r));

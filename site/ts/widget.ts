@@ -151,7 +151,7 @@ export class Widget {
       forms: form ? [form] : [],
       caretLine: this.views.travelLine,
       names: false,
-      open: [...this.shown.open],
+      open: this.shown.open,
       extraMs: fillAllowanceMs(prelude.join("\n") + "\n" + script),
     });
     if (!r || seq !== this.seq) return;
