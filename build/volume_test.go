@@ -145,6 +145,18 @@ func TestBrowserDataInVolume(t *testing.T) {
 	if got := eval[int](t, ctx, part+`?.querySelectorAll(".lay-row").length ?? 0`); got != 5000 {
 		t.Errorf("after the count the opened partition lists %d rows, want 5000", got)
 	}
+	// The Ring view travels too, within bounds (the whole layoutAt ran the
+	// engine out of memory on these rows).
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fig+` [data-view="ring"]`))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the Ring view after the count", `!(document.querySelector("`+fig+`").dataset.stale ?? "").split(" ").includes("ring")`)
+	if got := eval[string](t, ctx, `document.querySelector("`+fig+`-ring").textContent`); got == "" || strings.Contains(got, "rror") {
+		t.Errorf("the Ring view after the count: %.300s", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fig+` [data-view="storage"]`))); err != nil {
+		t.Fatal(err)
+	}
 	caretOnLine(t, ctx, fig, 13)
 	waitFor(t, ctx, "the final state", `document.querySelector("`+fig+`").dataset.at === ""`)
 
