@@ -11,9 +11,12 @@ import (
 
 // This file pre-renders data in volume in the storage views: a partition
 // past the engine's bounds (engine.ViewBounds) shows its first and last
-// rows and a gap with a button that lists it in full, and a script that
+// rows and a gap with a button that lists its rows a page at a time, and a script that
 // generated rows says so over the views. Its markup is mirrored by
 // site/ts/bounded.ts; change both together.
+
+// pageRows is how many more rows a gap's button lists (bounded.ts pageRows).
+const pageRows = 1000
 
 // boundedForms are the layout forms the page takes within bounds.
 var boundedForms = map[string]bool{"map": true, "cli": true, "sstabledump": true}
@@ -22,14 +25,15 @@ var boundedForms = map[string]bool{"map": true, "cli": true, "sstabledump": true
 // left out (bounded.ts renderGap); tag is div in the Storage view, span in
 // a text view.
 func writeGap(b *strings.Builder, t *uiText, tag, table string, token int64, left, rows, bytes int) {
-	text := strings.NewReplacer("{left}", strconv.Itoa(left), "{rows}", strconv.Itoa(rows), "{size}", szBytes(bytes)).Replace(t.Elided)
+	text := strings.NewReplacer("{left}", groupDigits(left), "{rows}", groupDigits(rows), "{size}", szBytes(bytes)).Replace(t.Elided)
 	b.WriteString(`<` + tag + ` class="lay-gap"><span class="lay-gap-text">` + html.EscapeString(text) +
 		`</span><button type="button" class="lay-open" data-partition="` + html.EscapeString(engine.PartitionID(table, token)) + `">` +
-		html.EscapeString(t.OpenPartition) + "</button></" + tag + ">")
+		html.EscapeString(strings.ReplaceAll(t.OpenPartition, "{n}", groupDigits(min(pageRows, left)))) + "</button></" + tag + ">")
 }
 
 // writeBoundedText writes a text view (cli, sstabledump), each gap line
-// replaced by its gap with the line's indentation kept
+// replaced by its gap with the line's indentation kept, and the line after
+// the partitions listed by the page's "… and N more partitions."
 // (bounded.ts renderBoundedText).
 func writeBoundedText(b *strings.Builder, t *uiText, text string, elided []engine.Elision) {
 	b.WriteString(`<pre class="lay-text">`)
@@ -51,6 +55,10 @@ func writeBoundedText(b *strings.Builder, t *uiText, text string, elided []engin
 			continue
 		}
 		b.WriteString(html.EscapeString(line[:len(line)-len(strings.TrimLeft(line, " \t"))]))
+		if e.Partitions > 0 {
+			b.WriteString(`<span class="lay-more">` + html.EscapeString(strings.ReplaceAll(t.More, "{n}", strconv.Itoa(e.Partitions))) + "</span>")
+			continue
+		}
 		writeGap(b, t, "span", e.Table, e.Token, e.Left, e.Rows, e.Bytes)
 	}
 	b.WriteString("</pre>")
@@ -82,6 +90,24 @@ func filledRows(script string, outcomes []engine.Outcome) int {
 // generated rows (bounded.ts renderFilled).
 func writeFilled(b *strings.Builder, t *uiText, rows int) {
 	if rows > 0 {
-		b.WriteString(`<p class="lay-filled">` + html.EscapeString(strings.ReplaceAll(t.Filled, "{n}", strconv.Itoa(rows))) + "</p>")
+		b.WriteString(`<p class="lay-filled">` + html.EscapeString(strings.ReplaceAll(t.Filled, "{n}", groupDigits(rows))) + "</p>")
 	}
+}
+
+// groupDigits writes a count with its thousands grouped by commas, 100,000
+// (bounded.ts groupDigits).
+func groupDigits(n int) string {
+	s := strconv.Itoa(n)
+	sign := ""
+	if n < 0 {
+		sign, s = "-", s[1:]
+	}
+	var b strings.Builder
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(s[i])
+	}
+	return sign + b.String()
 }

@@ -19,6 +19,15 @@ func TestFilledRows(t *testing.T) {
 	}
 }
 
+// The same cases as site/ts/bounded.test.ts.
+func TestGroupDigits(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 4994: "4,994", 100000: "100,000", 1234567: "1,234,567", -5000: "-5,000"} {
+		if got := groupDigits(n); got != want {
+			t.Errorf("groupDigits(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
 // TestWriteBoundedText checks that a gap line becomes the gap, its
 // indentation kept, and every other line stays as the engine wrote it.
 func TestWriteBoundedText(t *testing.T) {
@@ -26,8 +35,13 @@ func TestWriteBoundedText(t *testing.T) {
 	text := "a <b>\n  ... 9 rows left out ...\nc"
 	writeBoundedText(&b, uiStrings["en"], text, []engine.Elision{{Table: "ks.t", Token: -5, Rows: 15, Left: 9, Bytes: 2048, At: 1}})
 	want := `<pre class="lay-text">a &lt;b&gt;` + "\n  " + `<span class="lay-gap"><span class="lay-gap-text">… 9 of 15 rows not shown · partition 2.0 KB</span>` +
-		`<button type="button" class="lay-open" data-partition="ks.t -5">Show all rows</button></span>` + "\nc</pre>"
+		`<button type="button" class="lay-open" data-partition="ks.t -5">Show 9 more rows</button></span>` + "\nc</pre>"
 	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	writeBoundedText(&b, uiStrings["zh"], "a\n... 50 more partitions ...\n", []engine.Elision{{Table: "ks.t", Partitions: 50, At: 1}})
+	if want := `<pre class="lay-text">a` + "\n" + `<span class="lay-more">……还有 50 个分区。</span>` + "\n</pre>"; b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }

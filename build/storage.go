@@ -20,20 +20,22 @@ type layoutModel struct {
 		PartitionKey []keyColumn `json:"partitionKey"`
 		Clustering   []keyColumn `json:"clustering"`
 		Partitions   []struct {
-			Token    string      `json:"token"`
-			Key      []lvalue    `json:"key"`
-			Deletion *deletion   `json:"deletion"`
-			Static   *layoutRow  `json:"static"`
-			Rows     []layoutRow `json:"rows"`
-			Omitted  int         `json:"omitted"`
-			Bytes    int         `json:"bytes"`
-			Ranges   []struct {
+			Token     string      `json:"token"`
+			Key       []lvalue    `json:"key"`
+			Deletion  *deletion   `json:"deletion"`
+			Static    *layoutRow  `json:"static"`
+			Rows      []layoutRow `json:"rows"`
+			Omitted   int         `json:"omitted"`
+			OmittedAt int         `json:"omittedAt"`
+			Bytes     int         `json:"bytes"`
+			Ranges    []struct {
 				Start    bound    `json:"start"`
 				End      bound    `json:"end"`
 				Deletion deletion `json:"deletion"`
 			} `json:"ranges"`
 			Replicas []int `json:"replicas"`
 		} `json:"partitions"`
+		OmittedPartitions int `json:"omittedPartitions"`
 	} `json:"tables"`
 }
 
@@ -102,11 +104,8 @@ func writeStorage(b *strings.Builder, t *uiText, mapJSON string) {
 		if len(tb.Partitions) == 0 {
 			b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoData) + "</p>")
 		}
-		for i, p := range tb.Partitions {
-			if i == maxPartitions {
-				b.WriteString(`<p class="out-none">` + html.EscapeString(strings.ReplaceAll(t.More, "{n}", strconv.Itoa(len(tb.Partitions)-i))) + "</p>")
-				break
-			}
+		drawn := min(len(tb.Partitions), maxPartitions)
+		for _, p := range tb.Partitions[:drawn] {
 			cls := "lay-part"
 			if p.Deletion != nil {
 				cls += " lay-deleted"
@@ -129,10 +128,11 @@ func writeStorage(b *strings.Builder, t *uiText, mapJSON string) {
 			if p.Static != nil {
 				writeLayoutRow(b, t, p.Static, true)
 			}
-			// A summarised partition lists as many rows before its gap as after it.
+			// A summarised partition's gap is between its first and last
+			// rows (the build opens none, so none comes after its rows).
 			gap := -1
 			if p.Omitted > 0 {
-				gap = len(p.Rows) / 2
+				gap = p.OmittedAt
 			}
 			for i := range p.Rows {
 				if i == gap {
@@ -146,6 +146,9 @@ func writeStorage(b *strings.Builder, t *uiText, mapJSON string) {
 					boundText(r.End, false) + " @" + i64(r.Deletion.MarkedAt) + "</p>")
 			}
 			b.WriteString("</div>")
+		}
+		if more := len(tb.Partitions) - drawn + tb.OmittedPartitions; more > 0 {
+			b.WriteString(`<p class="out-none">` + html.EscapeString(strings.ReplaceAll(t.More, "{n}", strconv.Itoa(more))) + "</p>")
 		}
 		b.WriteString("</section>")
 	}

@@ -9,10 +9,12 @@ import (
 
 // ViewBounds are the bounds the page's storage views (and the build's
 // pre-rendered ones) take: a partition of more than 40 rows lists its
-// first 3 and last 3, and the reader opens it to see the rest. open names
-// the partitions opened (layout.PartitionID).
-func ViewBounds(open map[string]bool) *layout.Bounds {
-	return &layout.Bounds{Rows: 40, Edge: 3, Open: open}
+// first 3 and last 3, and the reader opens it to see the rest; a table
+// lists its first 100 partitions (in token order), as the Storage view
+// always drew them. open names the partitions opened (layout.PartitionID)
+// with how many of their first rows to list.
+func ViewBounds(open map[string]int) *layout.Bounds {
+	return &layout.Bounds{Rows: 40, Edge: 3, Open: open, Partitions: 100}
 }
 
 // AppendElisionsJSON appends, before the closing brace of a layout object
@@ -21,7 +23,9 @@ func ViewBounds(open map[string]bool) *layout.Bounds {
 //	,"elided":[{"table":"ks.t","token":"-42","key":"sensor-01","rows":2500,"left":2494,"bytes":90000,"at":3}]
 //
 // (at: the index in the partition's rows of the first row after the gap in
-// the "map" form, the line standing for the gap in a text form).
+// the "map" form, the line standing for the gap in a text form; an entry
+// with "partitions": N is the line of a text form saying that N partitions
+// of the table were left out, its other fields zero).
 func AppendElisionsJSON(obj []byte, elided []layout.Elision) []byte {
 	obj = obj[:len(obj)-1]
 	obj = append(obj, `,"elided":[`...)
@@ -43,6 +47,10 @@ func AppendElisionsJSON(obj []byte, elided []layout.Elision) []byte {
 		obj = strconv.AppendInt(obj, int64(e.Bytes), 10)
 		obj = append(obj, `,"at":`...)
 		obj = strconv.AppendInt(obj, int64(e.At), 10)
+		if e.Partitions > 0 {
+			obj = append(obj, `,"partitions":`...)
+			obj = strconv.AppendInt(obj, int64(e.Partitions), 10)
+		}
 		obj = append(obj, '}')
 	}
 	return append(obj, "]}"...)

@@ -122,9 +122,9 @@ func TestLayoutBoundedOpen(t *testing.T) {
 				}
 			}
 		}
-		open := map[string]bool{}
+		open := map[string]int{}
 		for i, e := range elided {
-			open[layout.PartitionID(e.Table, e.Token)] = true
+			open[layout.PartitionID(e.Table, e.Token)] = e.Rows
 			text, left, _ := s.LayoutBounded(form, "", ViewBounds(open))
 			if len(left) != 2-i {
 				t.Errorf("%s: %d partitions opened, %d still summarised", form, i+1, len(left))
@@ -194,7 +194,7 @@ func TestLayoutAtBoundedChanges(t *testing.T) {
 			if err != nil || got != want || fmt.Sprint(changes) != fmt.Sprint(wantChanges) {
 				t.Fatalf("seed %d, statement %d (%s), unreached bounds: %v\nchanges %v\nwant    %v\nscript:\n%s", seed, n, form, err, changes, wantChanges, script)
 			}
-			tight := &layout.Bounds{Rows: 2, Edge: 1}
+			tight := &layout.Bounds{Rows: 2, Edge: 1, Partitions: n % 3}
 			_, changes, _, _ = s.LayoutAtBounded(form, "", n, tight)
 			rest := wantChanges
 			for _, c := range changes {
@@ -239,5 +239,124 @@ INSERT INTO w (k, c, v) VALUES (1, 1, 1);
 		if got := marks(n + 1); got != want {
 			t.Errorf("statement %d marks:\n%s\nwant:\n%s", n+1, got, want)
 		}
+	}
+}
+
+// TestLayoutBoundedPartitions checks the bound on partitions: a table of
+// 150 lists its first 100 in token order, the map counts the others in
+// omittedPartitions and places all 150 on the ring, and the text forms end
+// their listing with a line saying how many were left out.
+func TestLayoutBoundedPartitions(t *testing.T) {
+	s := NewSession(Options{})
+	s.Rerun("CREATE TABLE p (id int PRIMARY KEY, v int);\n-- @fill p 150 id=series(0, 1) v=uniform(0, 9)\n")
+	full, _ := s.Layout("map", "")
+	text, elided, _ := s.LayoutBounded("map", "", ViewBounds(nil))
+	type model struct {
+		Tables []struct {
+			Partitions        []struct{ Token string }
+			OmittedPartitions int
+		}
+		Ring json.RawMessage
+	}
+	var fm, bm model
+	if err := json.Unmarshal([]byte(full), &fm); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(text), &bm); err != nil {
+		t.Fatal(err)
+	}
+	if len(elided) != 0 || len(bm.Tables[0].Partitions) != 100 || bm.Tables[0].OmittedPartitions != 50 {
+		t.Fatalf("bounded map: %d partitions, %d omitted, %d elisions", len(bm.Tables[0].Partitions), bm.Tables[0].OmittedPartitions, len(elided))
+	}
+	for i, p := range bm.Tables[0].Partitions {
+		if p.Token != fm.Tables[0].Partitions[i].Token {
+			t.Fatalf("partition %d: token %s, want the full map's %s", i, p.Token, fm.Tables[0].Partitions[i].Token)
+		}
+	}
+	if string(bm.Ring) != string(fm.Ring) {
+		t.Errorf("the bounded map's ring differs:\n%s\nwant\n%s", bm.Ring, fm.Ring)
+	}
+	for _, form := range []string{"cli", "sstabledump"} {
+		text, elided, _ := s.LayoutBounded(form, "", ViewBounds(nil))
+		if len(elided) != 1 || elided[0].Partitions != 50 || elided[0].Table != "cqlplay.p" {
+			t.Fatalf("%s: elisions %+v, want 50 partitions of cqlplay.p", form, elided)
+		}
+		lines := strings.Split(text, "\n")
+		if got := strings.TrimSpace(lines[elided[0].At]); got != "... 50 more partitions ..." {
+			t.Errorf("%s: line %d is %q", form, elided[0].At, got)
+		}
+		if form == "cli" && !strings.HasSuffix(text, "\n150 Rows Returned.\n") || form == "sstabledump" && !strings.HasSuffix(text, "more partitions ...\n]\n") {
+			t.Errorf("%s ends %q", form, text[len(text)-60:])
+		}
+	}
+}
+
+// BenchmarkLayoutBounded is the page's Storage view of lesson 08's example
+// after an edit: the map form of 100,000 rows in 20 partitions within
+// ViewBounds (docs/performance.md, "Data in volume").
+func BenchmarkLayoutBounded(b *testing.B) {
+	s := NewSession(Options{})
+	s.Rerun("CREATE TABLE sensor_log (sensor text, at timestamp, temperature double, PRIMARY KEY (sensor, at));\n" +
+		"-- @fill sensor_log 100000 sensor=seq(20) at=series('2026-01-01T00:00:00Z', 10s) temperature=uniform(-5, 30)\n")
+	for _, form := range []string{"map", "cli"} {
+		b.Run(form, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := s.LayoutBounded(form, "", ViewBounds(nil)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestLayoutBoundedPages checks a partition opened a page at a time: its
+// first rows as many as asked, then the gap with the rows after them, and
+// in full once the count reaches its rows.
+func TestLayoutBoundedPages(t *testing.T) {
+	s := boundedSession(t)
+	_, elided, _ := s.LayoutBounded("map", "", ViewBounds(nil))
+	e := elided[0]
+	id := layout.PartitionID(e.Table, e.Token)
+	text, paged, _ := s.LayoutBounded("map", "", ViewBounds(map[string]int{id: 10}))
+	var m struct {
+		Tables []struct {
+			Partitions []struct {
+				Token              string
+				Rows               []json.RawMessage
+				Omitted, OmittedAt int
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(text), &m); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, p := range m.Tables[0].Partitions {
+		if p.Token != strconv.FormatInt(e.Token, 10) {
+			continue
+		}
+		found = true
+		if len(p.Rows) != 10 || p.Omitted != e.Rows-10 || p.OmittedAt != 10 {
+			t.Errorf("a partition opened 10 rows: %d rows, %d omitted at %d", len(p.Rows), p.Omitted, p.OmittedAt)
+		}
+	}
+	if !found || len(paged) != 3 {
+		t.Fatalf("partition found %v, %d elisions", found, len(paged))
+	}
+	for _, pe := range paged {
+		if pe.Token == e.Token && (pe.At != 10 || pe.Left != e.Rows-10) {
+			t.Errorf("the opened partition's elision %+v", pe)
+		}
+	}
+	cli, paged, _ := s.LayoutBounded("cli", "", ViewBounds(map[string]int{id: 10}))
+	lines := strings.Split(cli, "\n")
+	for _, pe := range paged {
+		if got, want := lines[pe.At], "... "+strconv.Itoa(pe.Left)+" rows left out ..."; got != want {
+			t.Errorf("cli line %d is %q, want %q", pe.At, got, want)
+		}
+	}
+	if _, rest, _ := s.LayoutBounded("map", "", ViewBounds(map[string]int{id: e.Rows})); len(rest) != 2 {
+		t.Errorf("a partition opened to its row count is still summarised: %+v", rest)
 	}
 }

@@ -14,9 +14,10 @@ import (
 // partitions that may differ, so that a step through a script of 100,000
 // rows builds a few partitions rather than every row twice: those the
 // statement wrote (copy on write gives each a new *store.Partition, so an
-// unchanged one is the snapshot's own), and every partition small enough
-// to be listed whole, where a TTL that ran out between the two states shows
-// too, as LayoutAt's full comparison shows it.
+// unchanged one is the snapshot's own), and every partition the view
+// lists whole (small enough, among the partitions a table lists), where a
+// TTL that ran out between the two states shows too, as LayoutAt's full
+// comparison shows it.
 func (t *Session) travelBounded(form, table string, n int, bounds *layout.Bounds, at bool, step func() bool) (string, []Change, []layout.Elision, error) {
 	var before *query.DB
 	if at {
@@ -35,7 +36,11 @@ func (t *Session) travelBounded(form, table string, n int, bounds *layout.Bounds
 	// The partitions to compare, by table and key: the written ones and the
 	// small ones, of either state.
 	pick := map[string]bool{}
-	small := func(p *store.Partition) bool { return p.Len() <= bounds.Rows }
+	// A small partition past the partitions a table lists is not shown:
+	// only a write of it counts.
+	small := func(i int, p *store.Partition) bool {
+		return p.Len() <= bounds.Rows && (bounds.Partitions <= 0 || i < bounds.Partitions)
+	}
 	afterData, beforeData := t.db.Tables(), before.Tables()
 	byName := map[string]*store.Table{}
 	for _, bt := range beforeTables {
@@ -45,20 +50,24 @@ func (t *Session) travelBounded(form, table string, n int, bounds *layout.Bounds
 		name := at.Qualified()
 		bs, as := byName[name], afterData[at]
 		if as != nil {
+			i := 0
 			as.Ascend(func(p *store.Partition) bool {
 				var bp *store.Partition
 				if bs != nil {
 					bp = bs.Partition(p.Key)
 				}
-				if bp != p || small(p) {
+				i++
+				if bp != p || small(i-1, p) {
 					pick[name+"\x00"+string(p.Key)] = true
 				}
 				return true
 			})
 		}
 		if bs != nil {
+			i := 0
 			bs.Ascend(func(p *store.Partition) bool {
-				if as == nil || as.Partition(p.Key) != p || small(p) {
+				i++
+				if as == nil || as.Partition(p.Key) != p || small(i-1, p) {
 					pick[name+"\x00"+string(p.Key)] = true
 				}
 				return true

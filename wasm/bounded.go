@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine"
@@ -9,8 +10,9 @@ import (
 // layoutBounded answers cqlplay.layoutBounded: layout's reply (at < 0) or
 // layoutAt's (the state after outcome at of the last rerun) within the
 // page's bounds (engine.ViewBounds), with "elided" listing the partitions
-// summarised. open names the partitions the reader opened, listed in
-// full: layout.PartitionID's "ks.t token", one a line.
+// summarised. open names the partitions the reader opened, one a line:
+// layout.PartitionID's "ks.t token", listed in full, or followed by a tab
+// and how many of its first rows to list ("ks.t token\t1000").
 func (b *bridge) layoutBounded(handle int, form, open string, at int) (out []byte) {
 	s := b.sessions[handle]
 	if s == nil {
@@ -21,10 +23,16 @@ func (b *bridge) layoutBounded(handle int, form, open string, at int) (out []byt
 			out = errorObjectJSON(engine.ServerError, bugMessage(r))
 		}
 	}()
-	opened := map[string]bool{}
-	for _, id := range strings.Split(open, "\n") {
-		if id != "" {
-			opened[id] = true
+	opened := map[string]int{}
+	for _, line := range strings.Split(open, "\n") {
+		id, rows, paged := strings.Cut(line, "\t")
+		n, err := strconv.Atoi(rows)
+		switch {
+		case id == "":
+		case !paged || err != nil || n <= 0:
+			opened[id] = 1 << 30 // listed in full
+		default:
+			opened[id] = n
 		}
 	}
 	bounds := engine.ViewBounds(opened)

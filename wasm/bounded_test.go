@@ -40,6 +40,13 @@ func TestBridgeLayoutBounded(t *testing.T) {
 	if len(opened.Elided) != 0 || !strings.Contains(full, jsonString(opened.Text)) {
 		t.Errorf("opened %s: %+v\nfull %s", id, opened, full)
 	}
+	var paged reply
+	if err := json.Unmarshal(b.layoutBounded(h, "cli", id+"\t10", -1), &paged); err != nil {
+		t.Fatal(err)
+	}
+	if len(paged.Elided) != 1 || paged.Elided[0].Left != 50 || !strings.Contains(paged.Text, "... 50 rows left out ...") {
+		t.Errorf("opened 10 rows: %+v", paged)
+	}
 	var at reply
 	if err := json.Unmarshal(b.layoutBounded(h, "map", "", 1), &at); err != nil {
 		t.Fatal(err)

@@ -20,9 +20,27 @@ type Bounds struct {
 	// Edge is how many rows are listed at each end of a summarised
 	// partition.
 	Edge int
-	// Open names the partitions listed in full whatever their size (the
-	// reader opened them), by PartitionID.
-	Open map[string]bool
+	// Open names the partitions the reader opened, by PartitionID, with
+	// how many of their rows to list from the first, whatever their size
+	// (one page after another); the rows after those are left out, and a
+	// count past the partition's rows lists it in full.
+	Open map[string]int
+	// Partitions is the most partitions of a table a view lists (in token
+	// order); the others are counted, not built. 0: no bound.
+	Partitions int
+}
+
+// partitionsOr is Partitions, or n when partitions are not bounded.
+func (b *Bounds) partitionsOr(n int) int {
+	if b == nil || b.Partitions <= 0 {
+		return n
+	}
+	return b.Partitions
+}
+
+// listed reports whether the i-th partition (from 0) of a table is listed.
+func (b *Bounds) listed(i int) bool {
+	return b == nil || b.Partitions <= 0 || i < b.Partitions
 }
 
 // PartitionID names a partition for Bounds.Open: its table, keyspace
@@ -31,7 +49,8 @@ func PartitionID(table string, token int64) string {
 	return table + " " + strconv.FormatInt(token, 10)
 }
 
-// Elision is one partition a bounded view summarised.
+// Elision is one partition a bounded view summarised, or (Partitions set)
+// the partitions of a table it left out past Bounds.Partitions.
 type Elision struct {
 	// Table is "keyspace.table".
 	Table string
@@ -45,16 +64,28 @@ type Elision struct {
 	// the partition's Rows of the first row after the gap; in a text form,
 	// the index (from 0) of the line that stands for them.
 	At int
+	// Partitions, when set, is how many partitions of Table the view left
+	// out after the ones it lists; At is the line that says so in a text
+	// form, and Token, Key, Rows, Left and Bytes are unset. The "map" form
+	// says it in the table's OmittedPartitions instead.
+	Partitions int
 }
 
 // span tells which rows of p a view lists: all of them (ok false), or the
-// first head and the rows from index tail on.
+// first head and the rows from index tail on (none, for a partition opened
+// a page at a time: tail is its row count).
 func (b *Bounds) span(table string, p *store.Partition) (head, tail int, ok bool) {
 	if b == nil || b.Rows <= 0 {
 		return 0, 0, false
 	}
 	n, edge := p.Len(), max(b.Edge, 1)
-	if n <= b.Rows || n <= 2*edge || b.Open[PartitionID(table, p.Token)] {
+	if open := b.Open[PartitionID(table, p.Token)]; open > 0 {
+		if n <= open {
+			return 0, 0, false
+		}
+		return open, n, true
+	}
+	if n <= b.Rows || n <= 2*edge {
 		return 0, 0, false
 	}
 	return edge, n - edge, true
@@ -75,6 +106,11 @@ func elision(t *schema.Table, p *store.Partition, head, tail int) Elision {
 // gapText is the line a text view prints for the rows it left out.
 func gapText(left int) string {
 	return "... " + strconv.Itoa(left) + " rows left out ..."
+}
+
+// moreText is the line a text view prints for the partitions it left out.
+func moreText(n int) string {
+	return "... " + strconv.Itoa(n) + " more partitions ..."
 }
 
 // lineCount is the index of the line that starts after b.

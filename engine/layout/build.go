@@ -28,10 +28,17 @@ func BuildBounded(db *query.DB, tables []*schema.Table, bounds *Bounds) (*Model,
 	m := &Model{Now: db.Clock, Tables: make([]Table, 0, len(tables))}
 	b := builder{now: db.NowSeconds(), ring: db.Ring, bounds: bounds}
 	data := db.Tables()
+	omitted := false
 	for _, t := range tables {
 		m.Tables = append(m.Tables, b.table(t, data[t]))
+		omitted = omitted || m.Tables[len(m.Tables)-1].OmittedPartitions > 0
 	}
-	m.Ring = ringOf(db.Ring, m.Tables)
+	if omitted {
+		// The ring places every partition, listed or not.
+		m.Ring = BuildRing(db, tables)
+	} else {
+		m.Ring = ringOf(db.Ring, m.Tables)
+	}
 	return m, b.elided
 }
 
@@ -139,10 +146,16 @@ func (b *builder) table(t *schema.Table, st *store.Table) Table {
 	if st == nil {
 		return out
 	}
-	out.Partitions = make([]Partition, 0, st.Len())
+	out.Partitions = make([]Partition, 0, min(st.Len(), max(b.bounds.partitionsOr(st.Len()), 0)))
+	n := 0
 	st.Ascend(func(p *store.Partition) bool {
 		if !p.IsEmpty() && (b.keep == nil || b.keep(t, p)) {
-			out.Partitions = append(out.Partitions, b.partition(t, p))
+			if b.bounds.listed(n) {
+				out.Partitions = append(out.Partitions, b.partition(t, p))
+			} else {
+				out.OmittedPartitions++
+			}
+			n++
 		}
 		return true
 	})
@@ -170,7 +183,7 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 		e := elision(t, p, head, tail)
 		e.At = head
 		b.elided = append(b.elided, e)
-		out.Omitted = e.Left
+		out.Omitted, out.OmittedAt = e.Left, head
 		out.Rows = make([]Row, 0, p.Len()-e.Left)
 	} else {
 		out.Rows = make([]Row, 0, p.Len())

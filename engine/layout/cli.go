@@ -51,11 +51,18 @@ func CLIBounded(t *schema.Table, st *store.Table, now int64, bounds *Bounds) (st
 	if st != nil {
 		st.Ascend(func(p *store.Partition) bool {
 			if !p.IsEmpty() {
+				if bounds.listed(n) {
+					l.partition(p)
+				}
 				n++
-				l.partition(p)
 			}
 			return true
 		})
+	}
+	if left := n - bounds.partitionsOr(n); left > 0 {
+		l.elided = append(l.elided, Elision{Table: t.Keyspace + "." + t.Name, Partitions: left, At: lineCount(l.b)})
+		l.b = append(l.b, moreText(left)...)
+		l.b = append(l.b, '\n')
 	}
 	l.b = append(l.b, '\n')
 	l.b = strconv.AppendInt(l.b, int64(n), 10)

@@ -40,6 +40,9 @@ type Table struct {
 	// legacy layout the clustering value names the cell.
 	Compact    bool
 	Partitions []Partition
+	// OmittedPartitions is how many partitions a bounded model
+	// (BuildBounded) left out after Partitions; 0 in a model listing all.
+	OmittedPartitions int
 }
 
 // Value is one serialized value, as cqlsh prints it and its bytes (Hex
@@ -70,8 +73,11 @@ type Partition struct {
 	Static *Row
 	Rows   []Row
 	// Omitted is how many rows a bounded model (BuildBounded) left out of
-	// Rows, between its first and last rows; 0 in a model listing all.
-	Omitted int
+	// Rows, from index OmittedAt on (between its first and last rows, or
+	// after the rows of an opened partition listed so far); 0 in a model
+	// listing all.
+	Omitted   int
+	OmittedAt int
 	// Ranges are the range tombstones, in the order they were written.
 	Ranges []RangeTombstone
 	// Bytes estimates the partition's serialized size (see size.go); Cells

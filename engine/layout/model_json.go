@@ -63,7 +63,13 @@ func (m *Model) JSON() []byte {
 	size := 256
 	for i := range m.Tables {
 		for j := range m.Tables[i].Partitions {
-			size += 160 + 12*len(m.Tables[i].Partitions[j].Key) + m.Tables[i].Partitions[j].Bytes*6
+			p := &m.Tables[i].Partitions[j]
+			bytes := p.Bytes
+			if p.Omitted > 0 {
+				// A summarised partition's JSON holds the rows listed only.
+				bytes = bytes * len(p.Rows) / (len(p.Rows) + p.Omitted)
+			}
+			size += 160 + 12*len(p.Key) + bytes*6
 		}
 	}
 	return m.AppendJSON(make([]byte, 0, size))
@@ -91,7 +97,12 @@ func (t *Table) appendJSON(dst []byte) []byte {
 		}
 		dst = t.Partitions[i].appendJSON(dst)
 	}
-	return append(dst, "]}"...)
+	dst = append(dst, ']')
+	if t.OmittedPartitions > 0 {
+		dst = append(dst, `,"omittedPartitions":`...)
+		dst = strconv.AppendInt(dst, int64(t.OmittedPartitions), 10)
+	}
+	return append(dst, '}')
 }
 
 func appendColumns(dst []byte, cs []Column) []byte {
@@ -136,6 +147,8 @@ func (p *Partition) appendJSON(dst []byte) []byte {
 	if p.Omitted > 0 {
 		dst = append(dst, `,"omitted":`...)
 		dst = strconv.AppendInt(dst, int64(p.Omitted), 10)
+		dst = append(dst, `,"omittedAt":`...)
+		dst = strconv.AppendInt(dst, int64(p.OmittedAt), 10)
 	}
 	dst = append(dst, `,"ranges":[`...)
 	for i, rt := range p.Ranges {

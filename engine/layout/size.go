@@ -96,8 +96,11 @@ func textSizeHint(t *schema.Table, st *store.Table, perRow, perCell int, bounds 
 	if st == nil {
 		return 256
 	}
-	rows := 0
+	rows, listed := 0, 0
 	st.Ascend(func(p *store.Partition) bool {
+		if listed++; !bounds.listed(listed - 1) {
+			return false
+		}
 		n := p.Len()
 		if head, tail, ok := bounds.span(t.Keyspace+"."+t.Name, p); ok {
 			n -= tail - head

@@ -27,13 +27,22 @@ func SstabledumpBounded(t *schema.Table, st *store.Table, now int64, bounds *Bou
 	d := dumper{t: t, now: now, cmp: store.Clustering(t.ClusteringCs), bounds: bounds}
 	d.g.b = make([]byte, 0, textSizeHint(t, st, 200, 60, bounds))
 	d.g.startArray()
+	n := 0
 	if st != nil {
 		st.Ascend(func(p *store.Partition) bool {
 			if !p.IsEmpty() {
-				d.partition(p)
+				if bounds.listed(n) {
+					d.partition(p)
+				}
+				n++
 			}
 			return true
 		})
+	}
+	if left := n - bounds.partitionsOr(n); left > 0 {
+		d.gap(Elision{Table: t.Keyspace + "." + t.Name, Partitions: left}, moreText(left))
+		// The array closes on a line of its own after it.
+		d.g.ctx[len(d.g.ctx)-1].entries = 1
 	}
 	d.g.endArray()
 	return string(append(d.g.b, '\n')), d.elided
@@ -79,7 +88,8 @@ func (d *dumper) partition(p *store.Partition) {
 		i++
 		if bounded && i >= head && i < tail {
 			if i == head {
-				d.gap(elision(d.t, p, head, tail))
+				e := elision(d.t, p, head, tail)
+				d.gap(e, gapText(e.Left))
 			}
 			d.pos += rowSize(r)
 			return true
@@ -102,7 +112,7 @@ func (d *dumper) partition(p *store.Partition) {
 // gap prints the line standing for the rows a summarised partition leaves
 // out, as an entry of its rows array on a line of its own (the next row
 // starts without a comma).
-func (d *dumper) gap(e Elision) {
+func (d *dumper) gap(e Elision, text string) {
 	g := &d.g
 	c := &g.ctx[len(g.ctx)-1]
 	if c.entries > 0 {
@@ -111,7 +121,7 @@ func (d *dumper) gap(e Elision) {
 	g.indent(false)
 	e.At = lineCount(g.b)
 	d.elided = append(d.elided, e)
-	g.b = append(g.b, gapText(e.Left)...)
+	g.b = append(g.b, text...)
 	c.entries = 0
 }
 

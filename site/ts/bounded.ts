@@ -1,12 +1,19 @@
 // Data in volume in the storage views. A partition of more rows than the
 // engine's bounds (engine.ViewBounds) is summarised: its first and last
 // rows, then a gap that says how many rows were left out, of how many, and
-// the partition's size, with a button that lists it in full (the worker's
-// "open" request). The markup mirrors build/bounded.go; change both
+// the partition's size, with a button that lists its rows a page at a time
+// (the open partitions go with every layout request to the worker). The markup mirrors build/bounded.go; change both
 // together. Every string is set as text.
 
 import { szBytes } from "./sizes";
 import type { Outcome, UI } from "./types";
+
+/**
+ * How many more rows a gap's button lists: an opened partition shows its
+ * rows a page at a time, so that one of 100,000 rows never makes the page
+ * draw them all at once (build/bounded.go pageRows).
+ */
+export const pageRows = 1000;
 
 /** The views the engine bounds (cqlplay.layoutBounded); the others are drawn whole. */
 export const boundedForms: ReadonlySet<string> = new Set(["map", "cli", "sstabledump"]);
@@ -21,6 +28,8 @@ export interface Elision {
   bytes: number;
   /** map: the index in the partition's rows after the gap; text: the gap's line. */
   at: number;
+  /** Set: the line says that this many partitions of table were left out (the other fields are zero). */
+  partitions?: number;
 }
 
 /** A partition's name for the worker's open request (engine/layout PartitionID). */
@@ -39,19 +48,31 @@ export function renderGap(ui: UI, table: string, token: string, left: number, ro
   open.type = "button";
   open.className = "lay-open";
   open.dataset.partition = partitionId(table, token);
-  open.textContent = ui.openPartition;
+  open.textContent = ui.openPartition.replace("{n}", groupDigits(Math.min(pageRows, left)));
   gap.append(text, open);
   return gap;
 }
 
 /** The gap's words: how many rows were left out, of how many, and the partition's size. */
 export function gapText(ui: UI, left: number, rows: number, bytes: number): string {
-  return ui.elided.replace("{left}", String(left)).replace("{rows}", String(rows)).replace("{size}", szBytes(bytes));
+  return ui.elided.replace("{left}", groupDigits(left)).replace("{rows}", groupDigits(rows)).replace("{size}", szBytes(bytes));
+}
+
+/** A count with its thousands grouped by commas, 100,000, the same in Go (build/bounded.go groupDigits). */
+export function groupDigits(n: number): string {
+  const s = String(Math.trunc(Math.abs(n)));
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    if (i > 0 && (s.length - i) % 3 === 0) out += ",";
+    out += s[i];
+  }
+  return (n < 0 ? "-" : "") + out;
 }
 
 /**
  * Draws a text view (cli, sstabledump) into pre: the engine's text, each
- * gap line replaced by its gap (its indentation kept).
+ * gap line replaced by its gap (its indentation kept), and the line after
+ * the partitions listed by the page's "… and N more partitions."
  */
 export function renderBoundedText(pre: HTMLElement, ui: UI, text: string, elided: readonly Elision[]): void {
   if (elided.length === 0) {
@@ -67,7 +88,12 @@ export function renderBoundedText(pre: HTMLElement, ui: UI, text: string, elided
     if (!e) continue;
     const indent = lines[i].length - lines[i].trimStart().length;
     parts.push(lines.slice(from, i).join("\n") + (i > from ? "\n" : "") + lines[i].slice(0, indent));
-    parts.push(renderGap(ui, e.table, e.token, e.left, e.rows, e.bytes, "span"));
+    if (e.partitions) {
+      const more = document.createElement("span");
+      more.className = "lay-more";
+      more.textContent = ui.more.replace("{n}", String(e.partitions));
+      parts.push(more);
+    } else parts.push(renderGap(ui, e.table, e.token, e.left, e.rows, e.bytes, "span"));
     from = i + 1;
     parts.push("\n");
   }
@@ -91,10 +117,22 @@ export function filledRows(script: string, outcomes: readonly Outcome[]): number
   return n;
 }
 
+/**
+ * The time a run of script may take on top of the page's limits for the
+ * rows its `-- @fill` lines generate: 0.1 ms a row, at most 30 s. A fill
+ * of 100,000 rows took 1.1-5.5 s in WebAssembly (docs/performance.md, "Data
+ * in volume"), past the engine's default bound of 2.5 s on a busy machine;
+ * only the first run pays it, as later edits rerun from the statement
+ * changed.
+ */
+export function fillAllowanceMs(script: string): number {
+  return Math.min(30_000, filledRows(script, []) / 10);
+}
+
 /** The notice over a bounded view of a script that generated rows. */
 export function renderFilled(ui: UI, rows: number): HTMLElement {
   const p = document.createElement("p");
   p.className = "lay-filled";
-  p.textContent = ui.filled.replace("{n}", String(rows));
+  p.textContent = ui.filled.replace("{n}", groupDigits(rows));
   return p;
 }

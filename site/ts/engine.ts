@@ -32,6 +32,8 @@ export interface RunRequest {
   names: boolean; // also the table and column names, for completion
   /** The partitions the reader opened: the bounded views list them in full (bounded.ts). */
   open: string[];
+  /** Time the run may take on top of the limits (bounded.ts fillAllowanceMs), in ms. */
+  extraMs: number;
 }
 
 export interface RunResult {
@@ -69,6 +71,7 @@ interface Job {
   key: string;
   run: boolean; // a run (replaced by a newer run of its key while queued)
   urgent: boolean;
+  extraMs?: number; // time on top of the limits (RunRequest.extraMs)
   message: (id: number) => ToWorker;
   done: (r: Reply, hops: Hops) => void;
   // Replaced by a newer run of its key, stopped at the limit, or the engine failed to load.
@@ -107,12 +110,13 @@ export class Engine {
         this.queue[i].dropped("replaced");
         this.queue.splice(i, 1);
       }
-      const { key, urgent, version, prelude, script, checks, forms, caretLine, names, open } = req;
+      const { key, urgent, version, prelude, script, checks, forms, caretLine, names, open, extraMs } = req;
       this.enqueue({
         key,
         run: true,
         urgent,
-        message: (id) => ({ type: "run", id, key, version, lang: document.documentElement.lang, prelude, script, checks, timeoutMs: this.cfg.engineMs, forms, caretLine, names, open }),
+        extraMs,
+        message: (id) => ({ type: "run", id, key, version, lang: document.documentElement.lang, prelude, script, checks, timeoutMs: this.cfg.engineMs + extraMs, forms, caretLine, names, open }),
         done: (r, hops) => {
           let outcomes: Outcome[];
           try {
@@ -222,7 +226,7 @@ export class Engine {
     const send = () => {
       // The clock starts when the worker gets the request, not while the
       // engine is still loading.
-      busy.timer = window.setTimeout(() => this.stop(id), this.cfg.limitMs);
+      busy.timer = window.setTimeout(() => this.stop(id), this.cfg.limitMs + (job.extraMs ?? 0));
       busy.sent = performance.now();
       // The engine bounds itself too, below the page's limit, so that a
       // long script usually ends with the engine's own Stopped outcome and

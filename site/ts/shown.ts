@@ -16,8 +16,8 @@ export class ShownRun {
   outcomes: Outcome[] = [];
   /** The worker's session of the shown run; 0 before the first. */
   session = 0;
-  /** The partitions the reader opened (bounded.ts partitionId): the bounded views list them in full, run after run. */
-  readonly open = new Set<string>();
+  /** The partitions the reader opened (bounded.ts partitionId), with how many of their first rows the bounded views list, run after run. */
+  private readonly opened = new Map<string, number>();
   /** The rows the shown run's script generated with -- @fill (bounded.ts filledRows). */
   filled = 0;
   private layouts = new Map<string, string>(); // layout form -> the bridge's reply, from session
@@ -44,12 +44,22 @@ export class ShownRun {
     return this.layouts.get(at === undefined ? form : form + "@" + at);
   }
 
+  /** The opened partitions as the worker takes them: "id\trows", one each (wasm/bounded.go). */
+  get open(): string[] {
+    return [...this.opened].map(([id, rows]) => id + "\t" + rows);
+  }
+
+  /** How many rows of partition id the bounded views list (0: not opened). */
+  openRows(id: string): number {
+    return this.opened.get(id) ?? 0;
+  }
+
   /**
-   * Lists the partition id in full from now on: the bounded forms' replies
-   * held (which summarise it) are dropped, so the views ask again.
+   * Lists the first rows of partition id from now on: the bounded forms'
+   * replies held are dropped, so the views ask again.
    */
-  openPartition(id: string): void {
-    this.open.add(id);
+  openPartition(id: string, rows: number): void {
+    this.opened.set(id, rows);
     for (const key of [...this.layouts.keys()]) if (boundedForms.has(key.split("@")[0])) this.layouts.delete(key);
     for (const tag of [...this.asked]) if (boundedForms.has(tag.split("@")[0])) this.asked.delete(tag);
   }
@@ -66,13 +76,13 @@ export class ShownRun {
     if (this.session === 0 || this.asked.has(tag)) return;
     this.asked.add(tag);
     const session = this.session;
-    const open = [...this.open];
+    const open = this.open;
     const asked = at === undefined ? this.engine.layout(this.key, form, open) : this.engine.layoutAt(this.key, form, at, open);
     void asked.then((r) => {
       if (this.session !== session) return; // a newer run was drawn meanwhile; it asks by itself
       // A partition opened meanwhile: this reply lists it summarised, and the view asks again.
       // (openPartition forgot its tag; another tag, such as the hover's, is still held.)
-      if (boundedForms.has(form) && open.join("\n") !== [...this.open].join("\n")) {
+      if (boundedForms.has(form) && open.join("\n") !== this.open.join("\n")) {
         if (tag !== key) this.asked.delete(tag);
         return;
       }

@@ -35,8 +35,9 @@ interface LPartition {
   deletion?: Deletion;
   static?: LRow;
   rows: LRow[];
-  /** Rows a bounded layout left out, between the first and the last half of rows (bounded.ts). */
+  /** Rows a bounded layout left out, from index omittedAt of rows on (bounded.ts). */
   omitted?: number;
+  omittedAt?: number;
   ranges: { start: Bound; end: Bound; deletion: Deletion }[];
   replicas: number[];
   bytes: number; // the estimated serialized size (engine/layout/size.go)
@@ -57,6 +58,8 @@ export interface LayoutModel {
     staticColumns?: KeyColumn[];
     regularColumns?: KeyColumn[];
     partitions: LPartition[];
+    /** Partitions a bounded layout left out after those listed (bounded.ts). */
+    omittedPartitions?: number;
   }[];
   ring?: { loads: { node: number; partitions: number; rows: number; bytes: number }[]; meanBytes: number };
 }
@@ -90,13 +93,10 @@ export function renderStorage(panel: HTMLElement, ui: UI, m: LayoutModel, marks?
     sec.append(h);
     const parts = tb.partitions ?? [];
     if (parts.length === 0) sec.append(el("p", "out-none", ui.noData));
-    for (let i = 0; i < parts.length; i++) {
-      if (i === maxPartitions) {
-        sec.append(el("p", "out-none", ui.more.replace("{n}", String(parts.length - i))));
-        break;
-      }
-      sec.append(renderPartition(ui, name, parts[i], marks && markerOf(marks, name, parts[i])));
-    }
+    const drawn = Math.min(parts.length, maxPartitions);
+    for (let i = 0; i < drawn; i++) sec.append(renderPartition(ui, name, parts[i], marks && markerOf(marks, name, parts[i])));
+    const more = parts.length - drawn + (tb.omittedPartitions ?? 0);
+    if (more > 0) sec.append(el("p", "out-none", ui.more.replace("{n}", String(more))));
     frag.append(sec);
   }
   panel.replaceChildren(frag);
@@ -135,12 +135,14 @@ function renderPartition(ui: UI, table: string, p: LPartition, mark?: Marker): H
   }
   if (p.static) d.append(renderRow(ui, p.static, true, mark));
   const rows = p.rows ?? [];
-  // A summarised partition lists as many rows before its gap as after it.
-  const gap = p.omitted ? rows.length / 2 : -1;
+  const gap = p.omitted ? (p.omittedAt ?? 0) : -1;
+  const renderAt = () => d.append(renderGap(ui, table, p.token, p.omitted!, rows.length + p.omitted!, p.bytes, "div"));
   rows.forEach((r, i) => {
-    if (i === gap) d.append(renderGap(ui, table, p.token, p.omitted!, rows.length + p.omitted!, p.bytes, "div"));
+    if (i === gap) renderAt();
     d.append(renderRow(ui, r, false, mark));
   });
+  // An opened partition's gap comes after the rows listed so far.
+  if (gap >= 0 && gap >= rows.length) renderAt();
   for (const r of p.ranges ?? []) {
     const t = el("p", "lay-tomb lay-range", ui.rangeTomb + " " + bound(r.start, true) + ", " + bound(r.end, false) + " @" + r.deletion.markedAt);
     mark?.(t, "", false, "@range", rangePath(r));

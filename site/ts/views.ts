@@ -25,7 +25,7 @@ import type { Outcome, UI } from "./types";
 import { viewForms, type LayoutForm, type View } from "./contract.gen";
 import { mark, marked, measure } from "./timing";
 import { changeMarks, outcomeAt, travelIndex, travelViews, TravelBar, type Change } from "./travel";
-import { boundedForms, renderBoundedText, renderFilled, type Elision } from "./bounded";
+import { boundedForms, pageRows, renderBoundedText, renderFilled, type Elision } from "./bounded";
 
 /** The layout form a view draws; undefined for Results, Why and an exercise's Checks. */
 export function formOf(view: string): LayoutForm | undefined {
@@ -242,15 +242,17 @@ export class Views {
   }
 
   /**
-   * Opens the partition of a clicked "show all rows" button: the bounded
-   * views are asked again with it listed in full, the open one at once. A
-   * playground not run yet runs first, and draws it then.
+   * Opens the partition of a clicked gap's button, or lists its next page:
+   * the bounded views are asked again with pageRows more of its rows, the
+   * open one at once. A playground not run yet runs first, and draws it
+   * then.
    */
   private openPartition(view: string, e: Event): void {
     const button = (e.target as HTMLElement).closest<HTMLButtonElement>("button.lay-open");
     if (!button?.dataset.partition) return;
     button.disabled = true;
-    this.shown.openPartition(button.dataset.partition);
+    const id = button.dataset.partition;
+    this.shown.openPartition(id, this.shown.openRows(id) + pageRows);
     for (const v of this.panels.keys()) if (boundedForms.has(formOf(v) ?? "")) this.stale.add(v);
     this.fig.dataset.stale = [...this.stale].join(" ");
     if (this.shown.session === 0) return this.rerun();

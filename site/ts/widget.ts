@@ -9,7 +9,7 @@
 // A run computes and draws only what is on screen: the outcomes (Results, Why
 // and the editor's marks) and the layout of the open tab.
 
-import { filledRows } from "./bounded";
+import { fillAllowanceMs, filledRows } from "./bounded";
 import { defaultVersion, type Version } from "./contract.gen";
 import { Editor } from "./editor";
 import { ReaderEdit } from "./edit";
@@ -151,7 +151,8 @@ export class Widget {
       forms: form ? [form] : [],
       caretLine: this.views.travelLine,
       names: false,
-      open: [...this.shown.open],
+      open: this.shown.open,
+      extraMs: fillAllowanceMs(prelude.join("\n") + "\n" + script),
     });
     if (!r || seq !== this.seq) return;
     if (r.session) this.runFp = new Map([[r.session, schemaFingerprint(prelude, script)]]);

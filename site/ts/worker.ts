@@ -202,7 +202,10 @@ function layoutAt(s: Session, form: string, n: number, open: readonly string[] =
   let raw = s.layouts.get(key);
   if (raw === undefined) {
     const b = bridge!;
-    const bounded = boundedForms.has(form) && b.layoutBounded;
+    // Every travelling form through layoutBounded: its changes compare
+    // only what the statement wrote, where layoutAt builds every row twice
+    // (the Ring view of 100,000 rows ran the module out of memory).
+    const bounded = b.layoutBounded;
     raw = s.rerun && bounded ? b.layoutBounded!(s.handle, form, open.join("\n"), n) : s.rerun && b.layoutAt ? b.layoutAt(s.handle, form, n) : JSON.stringify({ error: { message: "this playground cannot step through its script" } });
     s.layouts.set(key, raw);
   }
