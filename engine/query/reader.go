@@ -602,7 +602,9 @@ func (rd *reader) emit(rc *rowCtx) {
 			var v cqltype.Value
 			switch src := &rd.srcs[j]; src.kind {
 			case srcClustering:
-				if rc.row != nil && rc.row.Clustering != nil {
+				// A COMPACT STORAGE row may name a prefix of its clustering
+				// (CASSANDRA-7990): the columns after it are null.
+				if rc.row != nil && src.pos < len(rc.row.Clustering) {
 					v = rc.row.Clustering[src.pos]
 				}
 			case srcRegular:

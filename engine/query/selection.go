@@ -520,7 +520,7 @@ func (rc *rowCtx) value(c *schema.Column) cqltype.Value {
 	case schema.PartitionKey:
 		return rc.pkVals[c.Position]
 	case schema.Clustering:
-		if rc.row == nil || rc.row.Clustering == nil {
+		if rc.row == nil || c.Position >= len(rc.row.Clustering) {
 			return nil
 		}
 		return rc.row.Clustering[c.Position]
