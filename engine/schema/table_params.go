@@ -39,53 +39,68 @@ func compactionText(v *cql.Collection) (string, *cqlerr.Error) {
 // min_compress_ratio when it is not 0.
 func compressionText(v *cql.Collection) (string, *cqlerr.Error) {
 	o := propertyOpts(v)
+	// The sub-options fromMap reads, then the compressor's own (kept as given).
+	var enabled, class, old, inKB, kb, ratio string
+	var has [6]bool
+	var rest Opts
+	for _, kv := range o {
+		switch kv[0] {
+		case "enabled":
+			enabled, has[0] = kv[1], true
+		case "class":
+			class, has[1] = kv[1], true
+		case "sstable_compression":
+			old, has[2] = kv[1], true
+		case "chunk_length_in_kb":
+			inKB, has[3] = kv[1], true
+		case "chunk_length_kb":
+			kb, has[4] = kv[1], true
+		case "min_compress_ratio":
+			ratio, has[5] = kv[1], true
+		default:
+			rest = append(rest, kv)
+		}
+	}
 	// isEnabled: Boolean.parseBoolean of 'enabled', true when it is absent.
-	e, hasEnabled := o.Get("enabled")
-	enabled := !hasEnabled || strings.EqualFold(e, "true")
-	class, hasClass := o.Get("class")
-	old, hasOld := o.Get("sstable_compression")
-	if len(o) > 0 && enabled && !hasClass && !hasOld {
+	on := !has[0] || strings.EqualFold(enabled, "true")
+	if len(o) > 0 && on && !has[1] && !has[2] {
 		return "", errMissingSubOption("class", "compression", ".")
 	}
-	o = o.Without("enabled")
-	if !enabled || !hasClass && !hasOld {
-		if len(o) > 0 {
+	if !on || !has[1] && !has[2] {
+		if len(o) > btoi(has[0]) {
 			return "", errCompressionDisabledWithOptions()
 		}
 		return "{'enabled': 'false'}", nil
 	}
-	if hasClass && hasOld {
+	switch {
+	case has[1] && has[2]:
 		return "", errCompressionTwoClasses()
-	}
-	if !hasClass {
+	case !has[1]:
 		class = old
-	} else if class == "" {
+	case class == "":
 		return "", errCompressionEmptyClass()
 	}
-	o = o.Without("class").Without("sstable_compression")
-	chunk := 16
-	inKB, hasInKB := o.Get("chunk_length_in_kb")
-	kb, hasKB := o.Get("chunk_length_kb")
-	if hasInKB && hasKB {
+	if has[3] && has[4] {
 		return "", errCompressionTwoChunkLengths()
 	}
-	if hasInKB {
-		kb, hasKB = inKB, true
+	if has[3] {
+		kb, has[4] = inKB, true
 	}
-	if hasKB {
+	chunk := 16
+	if has[4] {
 		n, err := strconv.Atoi(kb)
 		if err != nil {
 			return "", errCompressionChunkLength()
 		}
 		chunk = n
 	}
-	o = o.Without("chunk_length_in_kb").Without("chunk_length_kb")
-	ratio := 0.0
-	if r, ok := o.Get("min_compress_ratio"); ok {
-		if f, err := strconv.ParseFloat(r, 64); err == nil {
-			ratio = f
-			o = o.Without("min_compress_ratio")
+	r := 0.0
+	if has[5] {
+		f, err := strconv.ParseFloat(ratio, 64)
+		if err != nil {
+			rest = append(rest, [2]string{"min_compress_ratio", ratio})
 		}
+		r = f
 	}
 	// CompressionParams.validate, on the chunk length in bytes and the longest
 	// compressed chunk the ratio allows.
@@ -94,19 +109,26 @@ func compressionText(v *cql.Collection) (string, *cqlerr.Error) {
 		return "", errCompressionChunkNotPositive()
 	case chunk&(chunk-1) != 0:
 		return "", errCompressionChunkPowerOfTwo()
-	case ratio < 0:
+	case r < 0:
 		return "", errCompressionNegativeRatio()
-	case ratio > 0 && ratio < 1:
+	case r > 0 && r < 1:
 		return "", errCompressionRatioRange()
 	}
 	if !strings.Contains(class, ".") {
 		class = "org.apache.cassandra.io.compress." + class
 	}
-	o = append(o, [2]string{"class", class}, [2]string{"chunk_length_in_kb", strconv.Itoa(chunk)})
-	if ratio != 0 {
-		o = append(o, [2]string{"min_compress_ratio", javaDouble(ratio)})
+	rest = append(rest, [2]string{"class", class}, [2]string{"chunk_length_in_kb", strconv.Itoa(chunk)})
+	if r != 0 {
+		rest = append(rest, [2]string{"min_compress_ratio", javaDouble(r)})
 	}
-	return o.Text(), nil
+	return rest.Text(), nil
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // javaDouble prints a double as Java's String.valueOf does for ordinary values.
