@@ -201,15 +201,9 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 	// the partition's first live row (CQL3CasRequest.readCommand reads one
 	// row of the whole partition), which the failure row shows.
 	if !c.ifNotExists && !c.ifExists && part != nil && w.t.HasClustering() && len(clustering) == 0 && appliesOnlyToStatic(w.ops) {
-		part.Ascend(store.All, func(r *store.Row) bool {
-			del := part.DeletionAt(r.Clustering).Max(r.Deletion())
-			probe := &rowCtx{t: w.t, pkVals: rc.pkVals, now: p.now, part: part, row: r, del: del}
-			if rowIsLive(w.t, r, probe) {
-				rc.row, rc.del, exists = r, del, true
-				return false
-			}
-			return true
-		})
+		if r := firstLiveRow(rc); r != nil {
+			rc.row, rc.del, exists = r, part.DeletionAt(r.Clustering).Max(r.Deletion()), true
+		}
 	}
 	if exists {
 		var cols []*schema.Column
