@@ -511,13 +511,27 @@ func validateReplication(ks string, repl [][2]string) *cqlerr.Error {
 	case "LocalStrategy":
 		return errLocalStrategy()
 	case "SimpleStrategy":
+		// The constructor reads replication_factor (ReplicationFactor.fromString)
+		// before validateExpectedOptions looks at the other options.
+		if err := checkReplicationFactor(replicationOption(repl, "replication_factor")); err != nil {
+			return err
+		}
 		for _, kv := range repl {
 			if kv[0] != "class" && kv[0] != "replication_factor" {
 				return errSimpleOption(kv[0], ks)
 			}
 		}
 	case "NetworkTopologyStrategy":
+		// The constructor reads every option as a data centre's factor, then
 		// validateExpectedOptions: only data centre names remain after prepareNTS.
+		for _, kv := range repl[1:] {
+			if strings.EqualFold(kv[0], "replication_factor") {
+				return errNTSReplicationFactor()
+			}
+			if err := checkReplicationFactor(kv[1]); err != nil {
+				return err
+			}
+		}
 		for _, kv := range repl {
 			if kv[0] != "class" && !slices.Contains(schema.Datacenters, kv[0]) {
 				return errUnrecognizedOption(kv[0], "NetworkTopologyStrategy", ks)
@@ -702,6 +716,35 @@ func errSimpleOption(option, ks string) *cqlerr.Error {
 // errUnrecognizedOption: an option a strategy does not know (AbstractReplicationStrategy.validateExpectedOptions).
 func errUnrecognizedOption(option, strategy, ks string) *cqlerr.Error {
 	return cqlerr.Config("Unrecognized strategy option {" + option + "} passed to " + strategy + " for keyspace " + ks)
+}
+
+// checkReplicationFactor parses a factor as ReplicationFactor.fromString does
+// (Integer.valueOf, then ReplicationFactor.validate); a transient factor
+// ("3/1") is left alone.
+func checkReplicationFactor(rf string) *cqlerr.Error {
+	if strings.Contains(rf, "/") {
+		return nil
+	}
+	n, err := strconv.ParseInt(rf, 10, 32)
+	if err != nil {
+		return errFactorNotInt(rf)
+	}
+	if n < 0 {
+		return errFactorNegative(rf)
+	}
+	return nil
+}
+
+func errFactorNotInt(rf string) *cqlerr.Error {
+	return cqlerr.Config("For input string: \"" + rf + "\"")
+}
+
+func errFactorNegative(rf string) *cqlerr.Error {
+	return cqlerr.Config("Replication factor must be non-negative, found " + rf)
+}
+
+func errNTSReplicationFactor() *cqlerr.Error {
+	return cqlerr.Config("replication_factor should not appear as an option at creation time for NetworkTopologyStrategy")
 }
 
 func errNoStrategy(class string) *cqlerr.Error {
