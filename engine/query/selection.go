@@ -300,6 +300,9 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 		if err != nil {
 			return nil, err
 		}
+		if aggregates(arg) {
+			return nil, errNestedAggregate()
+		}
 		return &selector{kind: selCount, name: "system.count(" + arg.name + ")", typ: cqltype.BigintType, args: []*selector{arg}}, nil
 	case "min", "max", "sum", "avg":
 		sel.aggregate = true
@@ -312,6 +315,9 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 		}
 		if (name == "sum" || name == "avg") && !arg.typ.IsNumeric() {
 			return nil, errNoSignature(name, arg.name, arg.typ.String())
+		}
+		if aggregates(arg) {
+			return nil, errNestedAggregate()
 		}
 		typ := arg.typ
 		if typ.Kind == cqltype.Counter {
@@ -653,6 +659,24 @@ func errWritetimeOfMultiCell(fn, what, col string) *cqlerr.Error {
 // errFunctionArgs: a call with the wrong number of arguments.
 func errFunctionArgs(fn string, want, got int) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid number of arguments in call to function system." + fn + ": " + itoa(want) + " required but " + itoa(got) + " provided")
+}
+
+// aggregates reports whether a selector aggregates rows, itself or in an argument.
+func aggregates(s *selector) bool {
+	if s.kind == selCount || s.kind == selAgg {
+		return true
+	}
+	for _, a := range s.args {
+		if aggregates(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// errNestedAggregate: an aggregate's argument aggregates (AbstractFunctionSelector.newFactory).
+func errNestedAggregate() *cqlerr.Error {
+	return cqlerr.Invalid("aggregate functions cannot be used as arguments of aggregate functions")
 }
 
 func errNoSignature(fn, arg, typ string) *cqlerr.Error {
