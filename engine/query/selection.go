@@ -323,6 +323,12 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 		if typ.Kind == cqltype.Counter {
 			typ = cqltype.BigintType
 		}
+		if typ.IsCollection() || typ.Kind == cqltype.UDT || typ.Kind == cqltype.Tuple {
+			// 4.1 defines min and max for the native types alone: any other
+			// argument resolves to min(blob) / max(blob), which compare the
+			// serialized values as bytes and answer a blob.
+			typ = cqltype.BlobType
+		}
 		return &selector{kind: selAgg, fn: name, name: "system." + name + "(" + arg.name + ")", typ: typ, args: []*selector{arg}}, nil
 	}
 	if function.IsToJSON(funcName(f)) {
