@@ -85,8 +85,12 @@ const (
 
 func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 	name := strings.Clone(s.Name.Name) // the schema must not keep the script alive
-	// CreateKeyspaceStatement.apply: the attributes, then existence, then
+	// AlterSchemaStatement.execute checks the name (validateKeyspaceName, 4.0+);
+	// then CreateKeyspaceStatement.apply: the attributes, then existence, then
 	// the replication strategy.
+	if !validName(name) {
+		return nil, errKeyspaceName(name)
+	}
 	ks := &schema.Keyspace{Name: name, Tables: map[string]*schema.Table{}, DurableWrites: true}
 	if err := applyKeyspaceProperties(ks, s.Properties); err != nil {
 		return nil, err
@@ -745,6 +749,20 @@ func errFactorNegative(rf string) *cqlerr.Error {
 
 func errNTSReplicationFactor() *cqlerr.Error {
 	return cqlerr.Config("replication_factor should not appear as an option at creation time for NetworkTopologyStrategy")
+}
+
+// validName is SchemaConstants.isValidName: 1 to 48 characters of [A-Za-z0-9_].
+func validName(name string) bool {
+	for _, r := range name {
+		if !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return name != "" && len(name) <= 48
+}
+
+func errKeyspaceName(name string) *cqlerr.Error {
+	return cqlerr.Invalid("Keyspace name must not be empty, more than 48 characters long, or contain non-alphanumeric-underscore characters (got '" + name + "')")
 }
 
 func errNoStrategy(class string) *cqlerr.Error {
