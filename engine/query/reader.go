@@ -694,6 +694,12 @@ func (rd *reader) sortRows() {
 		for _, o := range rd.p.orderBy {
 			c := t.Column(o.Column.Name)
 			if a == nil || b == nil {
+				// A partition's static row (no clustering) compares below any row
+				// (OrderingComparator), and the whole order is reversed when ORDER BY
+				// runs against the clustering order (SelectStatement.isReversed).
+				if rd.p.reversed {
+					return b == nil && a != nil
+				}
 				return a == nil && b != nil
 			}
 			x := c.Type.Compare(a[c.Position], b[c.Position])
