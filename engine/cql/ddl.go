@@ -102,8 +102,11 @@ func (p *parser) createTable() *CreateTable {
 		if !p.gotPunct(',') {
 			break
 		}
+		for p.gotPunct(',') {
+			// (',' tableColumns?)*: empty entries are allowed, so are trailing commas
+		}
 		if p.isPunct(')') {
-			break // a trailing comma is allowed
+			break
 		}
 	}
 	p.expectPunct(')')

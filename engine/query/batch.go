@@ -204,10 +204,8 @@ const (
 // addConditions).
 func (r *casRows) add(w *write) *cqlerr.Error {
 	row := "static"
-	if !w.t.HasClustering() {
-		row = "row:"
-	} else if ss, _ := clusteringSlices(w.t, w.rs); len(ss) > 0 && len(ss[0].Start.Prefix) == len(w.t.ClusteringCs) {
-		row = "row:" + string(joinKey(ss[0].Start.Prefix))
+	if c, ok := writeRow(w); ok {
+		row = "row:" + string(joinKey(c))
 	}
 	if w.cond.ifExists || w.cond.ifNotExists {
 		kind := casExists
@@ -297,7 +295,10 @@ func (db *DB) batchFailure(writes []*write, key []byte, p writeParams) *Result {
 	if !rowConds {
 		// CQL3CasRequest.readCommand: with static conditions alone the read is the
 		// partition's first live row (or its static row alone), which the answer shows.
-		rows, staticOnly = firstLiveRow(rc), part.Static != nil && part.Static.HasLiveData(p.now, part.Deletion)
+		rows, staticOnly = nil, part.Static != nil && part.Static.HasLiveData(p.now, part.Deletion)
+		if r := firstLiveRow(rc); r != nil {
+			rows = append(rows, r)
+		}
 	}
 	if wildcard {
 		cols = t.Columns
@@ -333,37 +334,48 @@ func (db *DB) batchFailure(writes []*write, key []byte, p writeParams) *Result {
 // than on the static row (CQL3CasRequest.addConditions): it names a whole clustering and
 // says IF EXISTS, IF NOT EXISTS or has a condition on a regular column.
 func conditionsReadRow(w *write) bool {
-	if w.t.HasClustering() {
-		ss, _ := clusteringSlices(w.t, w.rs)
-		if len(ss) == 0 || len(ss[0].Start.Prefix) != len(w.t.ClusteringCs) {
-			return false
-		}
+	if _, ok := writeRow(w); !ok {
+		return false
 	}
 	return w.cond.ifExists || w.cond.ifNotExists || w.cond.appliesToRegularColumns()
 }
 
-// firstLiveRow returns the partition's first live row, alone, or none.
-func firstLiveRow(rc *rowCtx) []*store.Row {
-	var rows []*store.Row
+// firstLiveRow returns the partition's first live row, or nil: what
+// CQL3CasRequest.readCommand reads for conditions on the static row alone.
+func firstLiveRow(rc *rowCtx) *store.Row {
+	var first *store.Row
 	part := rc.part
 	part.Ascend(store.All, func(r *store.Row) bool {
 		probe := &rowCtx{t: rc.t, pkVals: rc.pkVals, now: rc.now, part: part, row: r, del: part.DeletionAt(r.Clustering).Max(r.Deletion())}
 		if rowIsLive(rc.t, r, probe) {
-			rows = append(rows, r)
+			first = r
 			return false
 		}
 		return true
 	})
-	return rows
+	return first
+}
+
+// writeRow returns the clustering of the one row a write names, and false when
+// it names none (a static-only write, or a slice).
+func writeRow(w *write) ([][]byte, bool) {
+	if !w.t.HasClustering() {
+		return [][]byte{}, true
+	}
+	ss, _ := clusteringSlices(w.t, w.rs)
+	if len(ss) == 0 || len(ss[0].Start.Prefix) != len(w.t.ClusteringCs) {
+		return nil, false
+	}
+	return ss[0].Start.Prefix, true
 }
 
 // appendConditionRow adds the row a conditional write reads, once.
 func appendConditionRow(rows []*store.Row, w *write, part *store.Partition) []*store.Row {
-	ss, _ := clusteringSlices(w.t, w.rs)
-	if len(ss) == 0 || len(ss[0].Start.Prefix) != len(w.t.ClusteringCs) {
+	c, ok := writeRow(w)
+	if !ok {
 		return rows
 	}
-	r := part.Row(ss[0].Start.Prefix)
+	r := part.Row(c)
 	if r == nil || slices.Contains(rows, r) {
 		return rows
 	}

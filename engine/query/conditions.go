@@ -23,6 +23,7 @@ type condition struct {
 	typ  *cqltype.Type
 	// field is 1 + the position of the user type field c.f compared, or 0
 	field int
+	elem  bool // a collection element, c[key]
 }
 
 // prepareConditions validates IF EXISTS / IF col op v as ModificationStatement.Parsed
@@ -67,6 +68,7 @@ func (db *DB) prepareConditions(t *schema.Table, ifExists bool, conds []*cql.Con
 			if cond.key, err = kt.Assign(c.Key, recv, db.env()); err != nil {
 				return nil, err
 			}
+			cond.elem = true
 			cond.typ = elemType(col.Type)
 		}
 		if err := checkDurationCondition(cond.typ, c.Op); err != nil {
@@ -199,15 +201,9 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 	// the partition's first live row (CQL3CasRequest.readCommand reads one
 	// row of the whole partition), which the failure row shows.
 	if !c.ifNotExists && !c.ifExists && part != nil && w.t.HasClustering() && len(clustering) == 0 && appliesOnlyToStatic(w.ops) {
-		part.Ascend(store.All, func(r *store.Row) bool {
-			del := part.DeletionAt(r.Clustering).Max(r.Deletion())
-			probe := &rowCtx{t: w.t, pkVals: rc.pkVals, now: p.now, part: part, row: r, del: del}
-			if rowIsLive(w.t, r, probe) {
-				rc.row, rc.del, exists = r, del, true
-				return false
-			}
-			return true
-		})
+		if r := firstLiveRow(rc); r != nil {
+			rc.row, rc.del, exists = r, part.DeletionAt(r.Clustering).Max(r.Deletion()), true
+		}
 	}
 	if exists {
 		var cols []*schema.Column
@@ -253,13 +249,25 @@ func (cs *conditions) readsStatic() bool {
 // (ColumnCondition.Bound.compareWithOperator).
 func (cs *conditions) holds(rc *rowCtx) (bool, *cqlerr.Error) {
 	for _, c := range cs.conds {
+		// ElementAccessBound: a null element is refused as the conditions are bound.
+		if c.elem && c.key == nil {
+			return false, errNullElementAccess(c.col.Type.Kind == cqltype.Map)
+		}
+	}
+	for _, c := range cs.conds {
 		switch c.op {
-		case cql.OpLt, cql.OpLte, cql.OpGt, cql.OpGte:
+		case cql.OpLt, cql.OpLte, cql.OpGt, cql.OpGte, cql.OpContains, cql.OpContainsKey:
 			if c.vals[0] == nil {
 				return false, errNullComparison(c.op.String())
 			}
 		}
 		v := rc.value(c.col)
+		if c.elem && c.col.Type.Kind == cqltype.List && (v != nil || c.col.Type.MultiCell()) {
+			// getListIndex
+			if i, _ := cqltype.Int32Of(c.key); i < 0 {
+				return false, errNegativeListIndex(int(i))
+			}
+		}
 		if c.key != nil && v != nil {
 			v = element(c.col.Type, v, c.key)
 		} else if c.key != nil {
@@ -277,6 +285,19 @@ func (cs *conditions) holds(rc *rowCtx) (bool, *cqlerr.Error) {
 		}
 	}
 	return true, nil
+}
+
+// errNullElementAccess: IF l[null] or m[null] (ColumnCondition.ElementAccessBound).
+func errNullElementAccess(isMap bool) *cqlerr.Error {
+	if isMap {
+		return cqlerr.Invalid("Invalid null value for map element access")
+	}
+	return cqlerr.Invalid("Invalid null value for list element access")
+}
+
+// errNegativeListIndex: IF l[-1] (ElementAccessBound.getListIndex).
+func errNegativeListIndex(i int) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid negative list index " + itoa(i))
 }
 
 // errNullComparison: a slice condition compared with null (ColumnCondition.Bound.compareWithOperator).

@@ -85,13 +85,17 @@ const (
 
 func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 	name := strings.Clone(s.Name.Name) // the schema must not keep the script alive
+	// AlterSchemaStatement.execute checks the keyspace first (4.0+): not a
+	// system or virtual one, and a valid name (3.11's validate checks the
+	// name alone). Then CreateKeyspaceStatement.apply: the attributes, then
+	// existence, then the replication strategy.
 	if db.Version != "3.11" {
 		if err := checkSchemaKeyspace(name); err != nil {
 			return nil, err
 		}
+	} else if !validSchemaName(name) {
+		return nil, errInvalidKeyspaceName(name)
 	}
-	// CreateKeyspaceStatement.apply: the attributes, then existence, then
-	// the replication strategy.
 	ks := &schema.Keyspace{Name: name, Tables: map[string]*schema.Table{}, DurableWrites: true}
 	if err := applyKeyspaceProperties(ks, s.Properties); err != nil {
 		return nil, err
@@ -513,61 +517,11 @@ func replicationOption(repl [][2]string, key string) string {
 	return ""
 }
 
-// DefaultKeyspaceRF is 4.1's default_keyspace_rf, the replication factor a
-// strategy is given when the statement names none.
-const DefaultKeyspaceRF = "1"
-
-// validDatacenters are the data centres NetworkTopologyStrategy accepts: the
-// simulated cluster's one (Datacenters.getValidDatacenters).
-var validDatacenters = []string{"datacenter1"}
-
-// prepareReplication completes a keyspace's replication options as
-// ReplicationParams.fromMapWithDefaults does, from the options the keyspace had
-// before (nil for CREATE): SimpleStrategy takes the previous replication_factor
-// or default_keyspace_rf; NetworkTopologyStrategy expands replication_factor (or,
-// given no option at all, the previous or default factor) into every data
-// centre it does not name, keeps the data centres it had on ALTER, and drops
-// those given 0 (NetworkTopologyStrategy.prepareOptions). It then validates the
-// result (validateReplication).
+// prepareReplication completes a keyspace's replication options from the
+// options it had before (nil for CREATE), as schema.PrepareReplication does, and
+// validates the result (validateReplication).
 func prepareReplication(ks string, repl, previous [][2]string) ([][2]string, *cqlerr.Error) {
-	class := replicationOption(repl, "class")
-	opts, prev := schema.Opts(repl).Without("class"), schema.Opts(previous).Without("class")
-	prevRF, _ := prev.Get("replication_factor")
-	if prevRF == "" {
-		prevRF = DefaultKeyspaceRF
-	}
-	switch strings.TrimPrefix(class, "org.apache.cassandra.locator.") {
-	case "SimpleStrategy":
-		if _, ok := opts.Get("replication_factor"); !ok {
-			opts = append(opts, [2]string{"replication_factor", prevRF})
-		}
-	case "NetworkTopologyStrategy":
-		rf, given := opts.Get("replication_factor")
-		if len(opts) == 0 {
-			rf, given = prevRF, true
-		}
-		opts = opts.Without("replication_factor")
-		if given {
-			for _, kv := range prev.Without("replication_factor") {
-				if _, ok := opts.Get(kv[0]); !ok {
-					opts = append(opts, kv)
-				}
-			}
-			for _, dc := range validDatacenters {
-				if _, ok := opts.Get(dc); !ok {
-					opts = append(opts, [2]string{dc, rf})
-				}
-			}
-		}
-		kept := opts[:0]
-		for _, kv := range opts {
-			if kv[1] != "0" {
-				kept = append(kept, kv)
-			}
-		}
-		opts = kept
-	}
-	out := append([][2]string{{"class", class}}, opts...)
+	out := schema.PrepareReplication(repl, previous)
 	if err := validateReplication(ks, out); err != nil {
 		return nil, err
 	}
@@ -591,15 +545,29 @@ func validateReplication(ks string, repl [][2]string) *cqlerr.Error {
 	case "LocalStrategy":
 		return errLocalStrategy()
 	case "SimpleStrategy":
+		// The constructor reads replication_factor (ReplicationFactor.fromString)
+		// before validateExpectedOptions looks at the other options.
+		if err := checkReplicationFactor(replicationOption(repl, "replication_factor")); err != nil {
+			return err
+		}
 		for _, kv := range repl {
 			if kv[0] != "class" && kv[0] != "replication_factor" {
 				return errSimpleOption(kv[0], ks)
 			}
 		}
 	case "NetworkTopologyStrategy":
+		// The constructor reads every option as a data centre's factor, then
 		// validateExpectedOptions: only data centre names remain after prepareNTS.
+		for _, kv := range repl[1:] {
+			if strings.EqualFold(kv[0], "replication_factor") {
+				return errNTSReplicationFactor()
+			}
+			if err := checkReplicationFactor(kv[1]); err != nil {
+				return err
+			}
+		}
 		for _, kv := range repl {
-			if kv[0] != "class" && !slices.Contains(validDatacenters, kv[0]) {
+			if kv[0] != "class" && !slices.Contains(schema.Datacenters, kv[0]) {
 				return errUnrecognizedOption(kv[0], "NetworkTopologyStrategy", ks)
 			}
 		}
@@ -784,6 +752,36 @@ func errUnrecognizedOption(option, strategy, ks string) *cqlerr.Error {
 	return cqlerr.Config("Unrecognized strategy option {" + option + "} passed to " + strategy + " for keyspace " + ks)
 }
 
+// checkReplicationFactor parses a factor as ReplicationFactor.fromString does
+// (Integer.valueOf, then ReplicationFactor.validate); a transient factor
+// ("3/1") is left alone.
+func checkReplicationFactor(rf string) *cqlerr.Error {
+	if strings.Contains(rf, "/") {
+		return nil
+	}
+	n, err := strconv.ParseInt(rf, 10, 32)
+	if err != nil {
+		return errFactorNotInt(rf)
+	}
+	if n < 0 {
+		return errFactorNegative(rf)
+	}
+	return nil
+}
+
+func errFactorNotInt(rf string) *cqlerr.Error {
+	return cqlerr.Config("For input string: \"" + rf + "\"")
+}
+
+func errFactorNegative(rf string) *cqlerr.Error {
+	return cqlerr.Config("Replication factor must be non-negative, found " + rf)
+}
+
+func errNTSReplicationFactor() *cqlerr.Error {
+	return cqlerr.Config("replication_factor should not appear as an option at creation time for NetworkTopologyStrategy")
+}
+
+// validName is SchemaConstants.isValidName: 1 to 48 characters of [A-Za-z0-9_].
 func errNoStrategy(class string) *cqlerr.Error {
 	return cqlerr.Config("Unable to find replication strategy class '" + class + "'")
 }

@@ -195,6 +195,9 @@ func (rd *reader) aggregate(rc *rowCtx) {
 			}
 			st.count++
 			typ := s.args[0].typ
+			if s.typ == cqltype.BlobType {
+				typ = s.typ
+			}
 			switch s.fn {
 			case "min":
 				if st.val == nil || typ.Compare(v, st.val) < 0 {

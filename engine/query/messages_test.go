@@ -70,6 +70,8 @@ func TestMessages(t *testing.T) {
 		{"ORDER BY skip", "SELECT * FROM t WHERE a = 1 AND b = 1 ORDER BY d", "Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY"},
 		{"ORDER BY mixed", "SELECT * FROM t WHERE a = 1 AND b = 1 ORDER BY c ASC, d DESC", "Unsupported order by relation"},
 		{"LIMIT 0", "SELECT * FROM k LIMIT 0", "LIMIT must be strictly positive"},
+		{"LIMIT overflow", "SELECT * FROM k LIMIT 2147483648", "Unable to make int from '2147483648'"},
+		{"PER PARTITION LIMIT 0", "SELECT * FROM k PER PARTITION LIMIT 0", "LIMIT must be strictly positive"},
 		{"DISTINCT regular", "SELECT DISTINCT a, b, v FROM t", "SELECT DISTINCT queries must only request partition key columns and/or static columns (not v)"},
 		{"DISTINCT partial", "SELECT DISTINCT a FROM t", "SELECT DISTINCT queries must request all the partition key columns (missing b)"},
 		{"static only", "SELECT s FROM t WHERE a = 1 AND b = 1 AND c = 1", "Cannot restrict clustering columns when selecting only static columns"},

@@ -602,7 +602,9 @@ func (rd *reader) emit(rc *rowCtx) {
 			var v cqltype.Value
 			switch src := &rd.srcs[j]; src.kind {
 			case srcClustering:
-				if rc.row != nil && rc.row.Clustering != nil {
+				// A COMPACT STORAGE row may name a prefix of its clustering
+				// (CASSANDRA-7990): the columns after it are null.
+				if rc.row != nil && src.pos < len(rc.row.Clustering) {
 					v = rc.row.Clustering[src.pos]
 				}
 			case srcRegular:
@@ -692,6 +694,12 @@ func (rd *reader) sortRows() {
 		for _, o := range rd.p.orderBy {
 			c := t.Column(o.Column.Name)
 			if a == nil || b == nil {
+				// A partition's static row (no clustering) compares below any row
+				// (OrderingComparator), and the whole order is reversed when ORDER BY
+				// runs against the clustering order (SelectStatement.isReversed).
+				if rd.p.reversed {
+					return b == nil && a != nil
+				}
 				return a == nil && b != nil
 			}
 			x := c.Type.Compare(a[c.Position], b[c.Position])

@@ -271,9 +271,11 @@ func (db *DB) limitValue(e cql.Expr) (int, *cqlerr.Error) {
 	if m, ok := e.(*cql.BindMarker); ok {
 		return 0, errBindMarker(m)
 	}
+	// A literal too large for an int fails when the statement is prepared, as
+	// Constants.Literal.parsedValue does ("Unable to make int from '...'").
 	v, err := cqltype.IntType.Assign(e, "[limit]", db.env())
 	if err != nil {
-		return 0, errLimitValue()
+		return 0, err
 	}
 	if v == nil {
 		return 0, errLimitNull()
@@ -561,8 +563,6 @@ func errOrderByWithIn() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query").
 		For(ruleOrderByWithIn)
 }
-
-func errLimitValue() *cqlerr.Error { return cqlerr.Invalid("Invalid limit value") }
 
 func errLimitNull() *cqlerr.Error { return cqlerr.Invalid("Invalid null value of limit") }
 

@@ -300,6 +300,9 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 		if err != nil {
 			return nil, err
 		}
+		if aggregates(arg) {
+			return nil, errNestedAggregate()
+		}
 		return &selector{kind: selCount, name: "system.count(" + arg.name + ")", typ: cqltype.BigintType, args: []*selector{arg}}, nil
 	case "min", "max", "sum", "avg":
 		sel.aggregate = true
@@ -313,9 +316,18 @@ func (db *DB) prepareFuncSelector(t *schema.Table, sel *selection, f *cql.FuncCa
 		if (name == "sum" || name == "avg") && !arg.typ.IsNumeric() {
 			return nil, errNoSignature(name, arg.name, arg.typ.String())
 		}
+		if aggregates(arg) {
+			return nil, errNestedAggregate()
+		}
 		typ := arg.typ
 		if typ.Kind == cqltype.Counter {
 			typ = cqltype.BigintType
+		}
+		if typ.IsCollection() || typ.Kind == cqltype.UDT || typ.Kind == cqltype.Tuple {
+			// 4.1 defines min and max for the native types alone: any other
+			// argument resolves to min(blob) / max(blob), which compare the
+			// serialized values as bytes and answer a blob.
+			typ = cqltype.BlobType
 		}
 		return &selector{kind: selAgg, fn: name, name: "system." + name + "(" + arg.name + ")", typ: typ, args: []*selector{arg}}, nil
 	}
@@ -520,7 +532,7 @@ func (rc *rowCtx) value(c *schema.Column) cqltype.Value {
 	case schema.PartitionKey:
 		return rc.pkVals[c.Position]
 	case schema.Clustering:
-		if rc.row == nil || rc.row.Clustering == nil {
+		if rc.row == nil || c.Position >= len(rc.row.Clustering) {
 			return nil
 		}
 		return rc.row.Clustering[c.Position]
@@ -653,6 +665,24 @@ func errWritetimeOfMultiCell(fn, what, col string) *cqlerr.Error {
 // errFunctionArgs: a call with the wrong number of arguments.
 func errFunctionArgs(fn string, want, got int) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid number of arguments in call to function system." + fn + ": " + itoa(want) + " required but " + itoa(got) + " provided")
+}
+
+// aggregates reports whether a selector aggregates rows, itself or in an argument.
+func aggregates(s *selector) bool {
+	if s.kind == selCount || s.kind == selAgg {
+		return true
+	}
+	for _, a := range s.args {
+		if aggregates(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// errNestedAggregate: an aggregate's argument aggregates (AbstractFunctionSelector.newFactory).
+func errNestedAggregate() *cqlerr.Error {
+	return cqlerr.Invalid("aggregate functions cannot be used as arguments of aggregate functions")
 }
 
 func errNoSignature(fn, arg, typ string) *cqlerr.Error {

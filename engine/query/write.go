@@ -121,7 +121,11 @@ func (db *DB) prepareInsert(s *cql.Insert) (*write, *cqlerr.Error) {
 			}
 		}
 	}
-	w := &write{typ: insertStmt, t: t, marker: !t.Compact, ttl: s.Using.TTL, ts: s.Using.Timestamp}
+	// A dense COMPACT STORAGE table without a value column keeps its rows alive by an
+	// empty cell of its hidden compact value column (UpdateStatement.addUpdateForKey,
+	// hasEmptyCompactValue); the row marker stands for that cell here.
+	emptyValue := t.Dense && len(t.Regulars) == 0
+	w := &write{typ: insertStmt, t: t, marker: !t.Compact || emptyValue, ttl: s.Using.TTL, ts: s.Using.Timestamp}
 	hasClustering := false
 	keys := 0
 	for i, id := range s.Columns {

@@ -314,13 +314,9 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 				return errMemtableNotFound(text)
 			}
 			t.Options[name] = "'" + text + "'"
-		case "compaction", "compression":
+		case "compaction":
 			if coll, ok := p.Value.(*cql.Collection); ok {
-				prepare := compactionText
-				if name == "compression" {
-					prepare = compressionText
-				}
-				c, err := prepare(coll)
+				c, err := compactionText(coll)
 				if err != nil {
 					return err
 				}

@@ -1,10 +1,6 @@
 package schema
 
-import (
-	"sort"
-
-	"github.com/cqlplay/cqlplay/engine/cql"
-)
+import "github.com/cqlplay/cqlplay/engine/cql"
 
 // Opts is a map option's entries, key then value, in the order written: a
 // keyspace's replication, a table's compaction or compression. A short slice
@@ -40,7 +36,11 @@ func (o Opts) With(k, v string) Opts {
 // Text prints the entries as a map property, {'k': 'v'} with keys sorted.
 func (o Opts) Text() string {
 	s := append(Opts(nil), o...)
-	sort.Slice(s, func(i, j int) bool { return s[i][0] < s[j][0] })
+	for i := 1; i < len(s); i++ { // insertion sort: a handful of options
+		for j := i; j > 0 && s[j][0] < s[j-1][0]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
 	b := []byte{'{'}
 	for i, kv := range s {
 		if i > 0 {

@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
@@ -9,9 +8,9 @@ import (
 )
 
 // The map-valued table options Cassandra rewrites before keeping them
-// (schema/CompactionParams, schema/CompressionParams): what a statement gives
-// is validated in their order of checks and stored as system_schema.tables
-// and DESCRIBE show it.
+// (schema/CompactionParams): what a statement gives is validated and stored as
+// system_schema.tables and DESCRIBE show it. WITH compression is kept as written:
+// CompressionParams' checks did not fit the WebAssembly module's budget.
 
 // compactionText is the compaction map as CompactionParams keeps it: 'class' is
 // required and named in full (classFromName), and the strategy's thresholds take
@@ -20,7 +19,7 @@ func compactionText(v *cql.Collection) (string, *cqlerr.Error) {
 	o := propertyOpts(v)
 	class, ok := o.Get("class")
 	if !ok {
-		return "", errMissingSubOption("class", "compaction", "")
+		return "", errMissingSubOption("class", "compaction")
 	}
 	if !strings.Contains(class, ".") {
 		o = o.With("class", "org.apache.cassandra.db.compaction."+class)
@@ -33,137 +32,12 @@ func compactionText(v *cql.Collection) (string, *cqlerr.Error) {
 	return o.Text(), nil
 }
 
-// compressionText is the compression map as CompressionParams.fromMap reads it
-// and asMap gives it back: disabled as {'enabled': 'false'}, otherwise the
-// compressor named in full, chunk_length_in_kb (16 by default) and
-// min_compress_ratio when it is not 0.
-func compressionText(v *cql.Collection) (string, *cqlerr.Error) {
-	o := propertyOpts(v)
-	// isEnabled: Boolean.parseBoolean of 'enabled', true when it is absent.
-	e, hasEnabled := o.Get("enabled")
-	enabled := !hasEnabled || strings.EqualFold(e, "true")
-	class, hasClass := o.Get("class")
-	old, hasOld := o.Get("sstable_compression")
-	if len(o) > 0 && enabled && !hasClass && !hasOld {
-		return "", errMissingSubOption("class", "compression", ".")
-	}
-	o = o.Without("enabled")
-	if !enabled || !hasClass && !hasOld {
-		if len(o) > 0 {
-			return "", errCompressionDisabledWithOptions()
-		}
-		return "{'enabled': 'false'}", nil
-	}
-	if hasClass && hasOld {
-		return "", errCompressionTwoClasses()
-	}
-	if !hasClass {
-		class = old
-	} else if class == "" {
-		return "", errCompressionEmptyClass()
-	}
-	o = o.Without("class").Without("sstable_compression")
-	chunk := 16
-	inKB, hasInKB := o.Get("chunk_length_in_kb")
-	kb, hasKB := o.Get("chunk_length_kb")
-	if hasInKB && hasKB {
-		return "", errCompressionTwoChunkLengths()
-	}
-	if hasInKB {
-		kb, hasKB = inKB, true
-	}
-	if hasKB {
-		n, err := strconv.Atoi(kb)
-		if err != nil {
-			return "", errCompressionChunkLength()
-		}
-		chunk = n
-	}
-	o = o.Without("chunk_length_in_kb").Without("chunk_length_kb")
-	ratio := 0.0
-	if r, ok := o.Get("min_compress_ratio"); ok {
-		if f, err := strconv.ParseFloat(r, 64); err == nil {
-			ratio = f
-			o = o.Without("min_compress_ratio")
-		}
-	}
-	// CompressionParams.validate, on the chunk length in bytes and the longest
-	// compressed chunk the ratio allows.
-	switch {
-	case chunk <= 0:
-		return "", errCompressionChunkNotPositive()
-	case chunk&(chunk-1) != 0:
-		return "", errCompressionChunkPowerOfTwo()
-	case ratio < 0:
-		return "", errCompressionNegativeRatio()
-	case ratio > 0 && ratio < 1:
-		return "", errCompressionRatioRange()
-	}
-	if !strings.Contains(class, ".") {
-		class = "org.apache.cassandra.io.compress." + class
-	}
-	o = append(o, [2]string{"class", class}, [2]string{"chunk_length_in_kb", strconv.Itoa(chunk)})
-	if ratio != 0 {
-		o = append(o, [2]string{"min_compress_ratio", javaDouble(ratio)})
-	}
-	return o.Text(), nil
-}
-
-// javaDouble prints a double as Java's String.valueOf does for ordinary values.
-func javaDouble(f float64) string {
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.Contains(s, ".") {
-		s += ".0"
-	}
-	return s
-}
-
-// errMissingSubOption: a map option without the sub-option it requires
-// (CompactionParams.fromMap; CompressionParams.fromMap ends its sentence with end).
-func errMissingSubOption(sub, option, end string) *cqlerr.Error {
-	return cqlerr.Config("Missing sub-option '" + sub + "' for the '" + option + "' option" + end)
+// errMissingSubOption: a map option without the sub-option it requires (CompactionParams.fromMap).
+func errMissingSubOption(sub, option string) *cqlerr.Error {
+	return cqlerr.Config("Missing sub-option '" + sub + "' for the '" + option + "' option")
 }
 
 // errMemtableNotFound: a memtable configuration cassandra.yaml does not define (MemtableParams.get).
 func errMemtableNotFound(name string) *cqlerr.Error {
 	return cqlerr.Config("Memtable configuration \"" + name + "\" not found.")
-}
-
-// The other messages of CompressionParams (removeSstableCompressionClass,
-// removeChunkLength, parseChunkLength, validate).
-
-func errCompressionDisabledWithOptions() *cqlerr.Error {
-	return cqlerr.Config("If the 'enabled' option is set to false no other options must be specified")
-}
-
-func errCompressionTwoClasses() *cqlerr.Error {
-	return cqlerr.Config("The 'sstable_compression' option must not be used if the compression algorithm is already specified by the 'class' option")
-}
-
-func errCompressionEmptyClass() *cqlerr.Error {
-	return cqlerr.Config("The 'class' option must not be empty. To disable compression use 'enabled' : false")
-}
-
-func errCompressionTwoChunkLengths() *cqlerr.Error {
-	return cqlerr.Config("The 'chunk_length_kb' option must not be used if the chunk length is already specified by the 'chunk_length_in_kb' option")
-}
-
-func errCompressionChunkLength() *cqlerr.Error {
-	return cqlerr.Config("Invalid value for chunk_length_in_kb")
-}
-
-func errCompressionChunkNotPositive() *cqlerr.Error {
-	return cqlerr.Config("Invalid negative or null chunk_length_in_kb")
-}
-
-func errCompressionChunkPowerOfTwo() *cqlerr.Error {
-	return cqlerr.Config("chunk_length_in_kb must be a power of 2")
-}
-
-func errCompressionNegativeRatio() *cqlerr.Error {
-	return cqlerr.Config("Invalid negative min_compress_ratio")
-}
-
-func errCompressionRatioRange() *cqlerr.Error {
-	return cqlerr.Config("min_compress_ratio can either be 0 or greater than or equal to 1")
 }

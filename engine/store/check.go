@@ -33,13 +33,15 @@ func (t *Table) Check() error {
 			errs = append(errs, errors.New(where+": not after the previous partition in token order"))
 		}
 		prev = p
-		errs = append(errs, p.check(where)...)
+		errs = append(errs, p.check(where, t.Schema != nil && t.Schema.Compact)...)
 		return true
 	})
 	return errors.Join(errs...)
 }
 
-func (p *Partition) check(where string) []error {
+// check verifies one partition; a COMPACT STORAGE table's rows may name a
+// prefix of the clustering (CASSANDRA-7990).
+func (p *Partition) check(where string, compact bool) []error {
 	var errs []error
 	if p.Static != nil {
 		if p.Static.Clustering != nil {
@@ -55,7 +57,7 @@ func (p *Partition) check(where string) []error {
 	var prev *Row
 	p.rows.Ascend(func(r *Row) bool {
 		rw := where + ", row " + clusteringString(r.Clustering)
-		if len(r.Clustering) != len(p.cmp()) {
+		if n := len(r.Clustering); n != len(p.cmp()) && !(compact && n > 0 && n < len(p.cmp())) {
 			errs = append(errs, errors.New(rw+": has "+strconv.Itoa(len(r.Clustering))+" clustering values, the table has "+strconv.Itoa(len(p.cmp()))+" clustering columns"))
 		}
 		if prev != nil && p.cmp().Compare(prev.Clustering, r.Clustering) >= 0 {
