@@ -81,24 +81,29 @@ func TestBrowserMatchesBuild(t *testing.T) {
 	}
 }
 
-// redrawAll is JavaScript that edits each widget and restores its text,
-// waiting for each run, then opens each of its tabs and waits until the view
-// is drawn from that run; it leaves every widget on its last tab.
-const redrawAll = `(async () => {
+// redrawFigure is a JavaScript function, redrawFigure(fig), that edits a
+// widget and restores its text, waiting for each run, then opens each of its
+// tabs and waits until the view is drawn from that run; it leaves the widget
+// on its last tab.
+const redrawFigure = `async function redrawFigure(fig) {
 	const until = async (f) => { while (!f()) await new Promise((r) => setTimeout(r, 10)); };
-	for (const fig of document.querySelectorAll("figure.pg")) {
-		const ta = fig.querySelector("textarea"), text = ta.value;
-		for (const v of [text + " ", text]) {
-			const n = Number(fig.dataset.runs);
-			ta.value = v;
-			ta.dispatchEvent(new Event("input"));
-			await until(() => Number(fig.dataset.runs) > n);
-		}
-		for (const tab of fig.querySelectorAll("[role=tab]")) {
-			tab.click();
-			await until(() => !(fig.dataset.stale ?? "").split(" ").includes(tab.dataset.view));
-		}
+	const ta = fig.querySelector("textarea"), text = ta.value;
+	for (const v of [text + " ", text]) {
+		const n = Number(fig.dataset.runs);
+		ta.value = v;
+		ta.dispatchEvent(new Event("input"));
+		await until(() => Number(fig.dataset.runs) > n);
 	}
+	for (const tab of fig.querySelectorAll("[role=tab]")) {
+		tab.click();
+		await until(() => !(fig.dataset.stale ?? "").split(" ").includes(tab.dataset.view));
+	}
+}`
+
+// redrawAll is JavaScript that redraws every widget of the page (redrawFigure).
+const redrawAll = `(async () => {
+	` + redrawFigure + `
+	for (const fig of document.querySelectorAll("figure.pg")) await redrawFigure(fig);
 	return true;
 })()`
 

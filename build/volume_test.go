@@ -60,19 +60,9 @@ func TestBrowserDataInVolume(t *testing.T) {
 	// Drawn live (an edit, then the lesson's text again), every view
 	// matches what the build pre-rendered: gaps, buttons and the notice.
 	diff, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+		`+redrawFigure+`
 		const fig = document.querySelector("`+fig+`");
-		const until = async (f) => { while (!f()) await new Promise((r) => setTimeout(r, 10)); };
-		const ta = fig.querySelector("textarea"), text = ta.value;
-		for (const v of [text + " ", text]) {
-			const n = Number(fig.dataset.runs);
-			ta.value = v;
-			ta.dispatchEvent(new Event("input"));
-			await until(() => Number(fig.dataset.runs) > n);
-		}
-		for (const tab of fig.querySelectorAll("[role=tab]")) {
-			tab.click();
-			await until(() => !(fig.dataset.stale ?? "").split(" ").includes(tab.dataset.view));
-		}
+		await redrawFigure(fig);
 		fig.querySelector('[data-view="storage"]').click();
 		const doc = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
 		const out = [];
