@@ -78,3 +78,59 @@ func TestBrowserOffline(t *testing.T) {
 	}
 	waitFor(t, ctx, "a playground's run, offline", `[...document.querySelectorAll("figure.pg")].some((f) => Number(f.dataset.runs) >= 1)`)
 }
+
+// TestBrowserEmbedOffline opens an embed page once, as a wiki's frame would,
+// stops the server, and opens it again: the service worker kept it (it is on
+// no install list, so the page asked for itself once the worker controlled
+// it), and its playground runs on the engine the worker kept.
+func TestBrowserEmbedOffline(t *testing.T) {
+	var embed string
+	for _, p := range testReport.Pages {
+		if strings.Contains(p, "/embed/") {
+			embed = p
+			break
+		}
+	}
+	if embed == "" {
+		t.Fatal("the build wrote no embed page")
+	}
+	ctx := newTab(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: host.Handler(testDist)}
+	go srv.Serve(ln)
+	defer srv.Close()
+	base := "http://" + ln.Addr().String()
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+embed+"?theme=dark")); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the first live result", `!!document.documentElement.dataset.firstResult`)
+	waitFor(t, ctx, "the embed page in the offline cache", `(async () => {
+		const name = (await caches.keys()).find((k) => k.startsWith("cqlplay-"));
+		if (!name) return false;
+		const keys = await (await caches.open(name)).keys();
+		return keys.some((r) => new URL(r.url).pathname === "`+embed+`");
+	})()`)
+
+	srv.Close()
+	if _, err := http.Get(base + embed); err == nil {
+		t.Fatal("the server still answers after Close")
+	}
+	if _, err := chromedp.Call(ctx, network.ClearBrowserCache, cdp.Empty{}); err != nil {
+		t.Fatal("clearing the HTTP cache: ", err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+embed+"?theme=dark")); err != nil {
+		t.Fatal("opening the embed page offline: ", err)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("figure.pg").length`); n != 1 {
+		t.Fatalf("the embed page opened offline shows %d playgrounds, want 1", n)
+	}
+	waitFor(t, ctx, "the engine, offline", `document.documentElement.dataset.engine === "ready" || document.documentElement.dataset.engine === "failed"`)
+	if e := eval[string](t, ctx, `document.documentElement.dataset.engine`); e != "ready" {
+		t.Fatalf("the engine did not start offline: %s", eval[string](t, ctx, `document.querySelector(".pg-status")?.textContent ?? ""`))
+	}
+	waitFor(t, ctx, "the playground's run, offline", `Number(document.querySelector("figure.pg").dataset.runs) >= 1`)
+}

@@ -55,10 +55,30 @@ function startEngine(worker: string): Engine {
 function keepOffline(): void {
   if (oneFile()) return; // the one-file build (build/single.go) is offline already
   try {
-    navigator.serviceWorker?.register("/sw.js").catch(() => {});
+    const sw = navigator.serviceWorker;
+    if (!sw) return;
+    const controlled = sw.controller !== null;
+    sw.register("/sw.js")
+      .then(() => {
+        if (!controlled && document.body.classList.contains("embed")) keepThisPage(sw);
+      })
+      .catch(() => {});
   } catch {
     // an opaque-origin (sandboxed) iframe has no service worker
   }
+}
+
+/**
+ * An embed page is on no list the service worker keeps on install (there is
+ * one per example, and they live in other sites' frames), and its first
+ * visit did not pass through the worker. So once the worker controls the
+ * page, the page asks for itself again: the worker keeps what it fetches,
+ * and the frame opens offline from then on, like every page of the site.
+ */
+function keepThisPage(sw: ServiceWorkerContainer): void {
+  const again = () => void fetch(location.href).catch(() => {});
+  if (sw.controller) again();
+  else sw.addEventListener("controllerchange", again, { once: true });
 }
 
 function boot(): void {
