@@ -314,9 +314,13 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 				return errMemtableNotFound(text)
 			}
 			t.Options[name] = "'" + text + "'"
-		case "compaction":
+		case "compaction", "compression":
 			if coll, ok := p.Value.(*cql.Collection); ok {
-				c, err := compactionText(coll)
+				prepare := compactionText
+				if name == "compression" {
+					prepare = compressionText
+				}
+				c, err := prepare(coll)
 				if err != nil {
 					return err
 				}

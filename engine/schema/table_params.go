@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
@@ -8,9 +9,9 @@ import (
 )
 
 // The map-valued table options Cassandra rewrites before keeping them
-// (schema/CompactionParams): what a statement gives is validated and stored as
-// system_schema.tables and DESCRIBE show it. WITH compression is kept as written:
-// CompressionParams' checks did not fit the WebAssembly module's budget.
+// (schema/CompactionParams, schema/CompressionParams): what a statement gives
+// is validated in their order of checks and stored as system_schema.tables
+// and DESCRIBE show it.
 
 // compactionText is the compaction map as CompactionParams keeps it: 'class' is
 // required and named in full (classFromName), and the strategy's thresholds take
@@ -19,7 +20,7 @@ func compactionText(v *cql.Collection) (string, *cqlerr.Error) {
 	o := propertyOpts(v)
 	class, ok := o.Get("class")
 	if !ok {
-		return "", errMissingSubOption("class", "compaction")
+		return "", errMissingSubOption("class", "compaction", "")
 	}
 	if !strings.Contains(class, ".") {
 		o = o.With("class", "org.apache.cassandra.db.compaction."+class)
@@ -32,12 +33,159 @@ func compactionText(v *cql.Collection) (string, *cqlerr.Error) {
 	return o.Text(), nil
 }
 
-// errMissingSubOption: a map option without the sub-option it requires (CompactionParams.fromMap).
-func errMissingSubOption(sub, option string) *cqlerr.Error {
-	return cqlerr.Config("Missing sub-option '" + sub + "' for the '" + option + "' option")
+// compressionText is the compression map as CompressionParams.fromMap reads it
+// and asMap gives it back: disabled as {'enabled': 'false'}, otherwise the
+// compressor named in full, chunk_length_in_kb (16 by default) and
+// min_compress_ratio when it is not 0.
+func compressionText(v *cql.Collection) (string, *cqlerr.Error) {
+	o := propertyOpts(v)
+	// The sub-options fromMap reads, then the compressor's own (kept as given).
+	var enabled, class, old, inKB, kb, ratio string
+	var has [6]bool
+	var rest Opts
+	for _, kv := range o {
+		switch kv[0] {
+		case "enabled":
+			enabled, has[0] = kv[1], true
+		case "class":
+			class, has[1] = kv[1], true
+		case "sstable_compression":
+			old, has[2] = kv[1], true
+		case "chunk_length_in_kb":
+			inKB, has[3] = kv[1], true
+		case "chunk_length_kb":
+			kb, has[4] = kv[1], true
+		case "min_compress_ratio":
+			ratio, has[5] = kv[1], true
+		default:
+			rest = append(rest, kv)
+		}
+	}
+	// isEnabled: Boolean.parseBoolean of 'enabled', true when it is absent.
+	on := !has[0] || strings.EqualFold(enabled, "true")
+	if len(o) > 0 && on && !has[1] && !has[2] {
+		return "", errMissingSubOption("class", "compression", ".")
+	}
+	if !on || !has[1] && !has[2] {
+		if len(o) > btoi(has[0]) {
+			return "", errCompressionDisabledWithOptions()
+		}
+		return "{'enabled': 'false'}", nil
+	}
+	switch {
+	case has[1] && has[2]:
+		return "", errCompressionTwoClasses()
+	case !has[1]:
+		class = old
+	case class == "":
+		return "", errCompressionEmptyClass()
+	}
+	if has[3] && has[4] {
+		return "", errCompressionTwoChunkLengths()
+	}
+	if has[3] {
+		kb, has[4] = inKB, true
+	}
+	chunk := 16
+	if has[4] {
+		n, err := strconv.Atoi(kb)
+		if err != nil {
+			return "", errCompressionChunkLength()
+		}
+		chunk = n
+	}
+	r := 0.0
+	if has[5] {
+		f, err := strconv.ParseFloat(ratio, 64)
+		if err != nil {
+			rest = append(rest, [2]string{"min_compress_ratio", ratio})
+		}
+		r = f
+	}
+	// CompressionParams.validate, on the chunk length in bytes and the longest
+	// compressed chunk the ratio allows.
+	switch {
+	case chunk <= 0:
+		return "", errCompressionChunkNotPositive()
+	case chunk&(chunk-1) != 0:
+		return "", errCompressionChunkPowerOfTwo()
+	case r < 0:
+		return "", errCompressionNegativeRatio()
+	case r > 0 && r < 1:
+		return "", errCompressionRatioRange()
+	}
+	if !strings.Contains(class, ".") {
+		class = "org.apache.cassandra.io.compress." + class
+	}
+	rest = append(rest, [2]string{"class", class}, [2]string{"chunk_length_in_kb", strconv.Itoa(chunk)})
+	if r != 0 {
+		rest = append(rest, [2]string{"min_compress_ratio", javaDouble(r)})
+	}
+	return rest.Text(), nil
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// javaDouble prints a double as Java's String.valueOf does for ordinary values.
+func javaDouble(f float64) string {
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
+}
+
+// errMissingSubOption: a map option without the sub-option it requires
+// (CompactionParams.fromMap; CompressionParams.fromMap ends its sentence with end).
+func errMissingSubOption(sub, option, end string) *cqlerr.Error {
+	return cqlerr.Config("Missing sub-option '" + sub + "' for the '" + option + "' option" + end)
 }
 
 // errMemtableNotFound: a memtable configuration cassandra.yaml does not define (MemtableParams.get).
 func errMemtableNotFound(name string) *cqlerr.Error {
 	return cqlerr.Config("Memtable configuration \"" + name + "\" not found.")
+}
+
+// The other messages of CompressionParams (removeSstableCompressionClass,
+// removeChunkLength, parseChunkLength, validate).
+
+func errCompressionDisabledWithOptions() *cqlerr.Error {
+	return cqlerr.Config("If the 'enabled' option is set to false no other options must be specified")
+}
+
+func errCompressionTwoClasses() *cqlerr.Error {
+	return cqlerr.Config("The 'sstable_compression' option must not be used if the compression algorithm is already specified by the 'class' option")
+}
+
+func errCompressionEmptyClass() *cqlerr.Error {
+	return cqlerr.Config("The 'class' option must not be empty. To disable compression use 'enabled' : false")
+}
+
+func errCompressionTwoChunkLengths() *cqlerr.Error {
+	return cqlerr.Config("The 'chunk_length_kb' option must not be used if the chunk length is already specified by the 'chunk_length_in_kb' option")
+}
+
+func errCompressionChunkLength() *cqlerr.Error {
+	return cqlerr.Config("Invalid value for chunk_length_in_kb")
+}
+
+func errCompressionChunkNotPositive() *cqlerr.Error {
+	return cqlerr.Config("Invalid negative or null chunk_length_in_kb")
+}
+
+func errCompressionChunkPowerOfTwo() *cqlerr.Error {
+	return cqlerr.Config("chunk_length_in_kb must be a power of 2")
+}
+
+func errCompressionNegativeRatio() *cqlerr.Error {
+	return cqlerr.Config("Invalid negative min_compress_ratio")
+}
+
+func errCompressionRatioRange() *cqlerr.Error {
+	return cqlerr.Config("min_compress_ratio can either be 0 or greater than or equal to 1")
 }
