@@ -314,10 +314,13 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 				return errMemtableNotFound(text)
 			}
 			t.Options[name] = "'" + text + "'"
-		case "compaction", "compression":
+		case "caching", "compaction", "compression":
 			if coll, ok := p.Value.(*cql.Collection); ok {
 				prepare := compactionText
-				if name == "compression" {
+				switch name {
+				case "caching":
+					prepare = cachingText
+				case "compression":
 					prepare = compressionText
 				}
 				c, err := prepare(coll)

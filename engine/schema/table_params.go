@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -23,7 +24,13 @@ func compactionText(v *cql.Collection) (string, *cqlerr.Error) {
 		return "", errMissingSubOption("class", "compaction", "")
 	}
 	if !strings.Contains(class, ".") {
-		o = o.With("class", "org.apache.cassandra.db.compaction."+class)
+		class = "org.apache.cassandra.db.compaction." + class
+		o = o.With("class", class)
+	}
+	switch strings.TrimPrefix(class, "org.apache.cassandra.db.compaction.") {
+	case "SizeTieredCompactionStrategy", "LeveledCompactionStrategy", "TimeWindowCompactionStrategy", "DateTieredCompactionStrategy":
+	default: // FBUtilities.classForName: a class 4.1 does not ship
+		return "", errUnknownClass("compaction strategy", class)
 	}
 	for _, d := range [2][2]string{{"min_threshold", "4"}, {"max_threshold", "32"}} {
 		if _, ok := o.Get(d[0]); !ok {
@@ -31,6 +38,54 @@ func compactionText(v *cql.Collection) (string, *cqlerr.Error) {
 		}
 	}
 	return o.Text(), nil
+}
+
+// cachingText is the caching map as CachingParams.fromMap reads it and asMap
+// gives it back: 'keys' ALL or NONE (NONE when not given), then
+// 'rows_per_partition' ALL, NONE or a count of rows (NONE when not given or
+// 0), then no other sub-option; both are always kept.
+func cachingText(v *cql.Collection) (string, *cqlerr.Error) {
+	o := propertyOpts(v)
+	keys := "NONE"
+	if k, ok := o.Get("keys"); ok {
+		switch strings.ToUpper(k) {
+		case "ALL", "NONE":
+			keys = strings.ToUpper(k)
+		default:
+			return "", errCachingValue(k, "keys", "'ALL' and 'NONE' are allowed")
+		}
+	}
+	rows := "NONE"
+	if r, ok := o.Get("rows_per_partition"); ok {
+		switch up := strings.ToUpper(r); {
+		case up == "ALL" || up == "NONE":
+			rows = up
+		case r != "" && strings.Trim(r, "0123456789") == "":
+			n, err := strconv.ParseInt(r, 10, 32)
+			if err != nil {
+				return "", errCachingValue(r, "rows_per_partition", "'ALL', 'NONE', and integer values are allowed")
+			}
+			switch n {
+			case 0:
+			case math.MaxInt32:
+				rows = "ALL"
+			default:
+				rows = strconv.FormatInt(n, 10)
+			}
+		default:
+			return "", errCachingValue(r, "rows_per_partition", "'ALL', 'NONE', and integer values are allowed")
+		}
+	}
+	var unknown []string
+	for _, kv := range o {
+		if kv[0] != "keys" && kv[0] != "rows_per_partition" {
+			unknown = append(unknown, kv[0])
+		}
+	}
+	if len(unknown) > 0 {
+		return "", errCachingSubOptions(unknown)
+	}
+	return Opts{{"keys", keys}, {"rows_per_partition", rows}}.Text(), nil
 }
 
 // compressionText is the compression map as CompressionParams.fromMap reads it
@@ -144,6 +199,23 @@ func javaDouble(f float64) string {
 // (CompactionParams.fromMap; CompressionParams.fromMap ends its sentence with end).
 func errMissingSubOption(sub, option, end string) *cqlerr.Error {
 	return cqlerr.Config("Missing sub-option '" + sub + "' for the '" + option + "' option" + end)
+}
+
+// errUnknownClass: a class Cassandra cannot load (FBUtilities.classForName).
+func errUnknownClass(readable, class string) *cqlerr.Error {
+	return cqlerr.Config("Unable to find " + readable + " class '" + class + "'")
+}
+
+// errCachingValue: a caching sub-option's value CachingParams does not read
+// (keysFromString, rowsPerPartitionFromString).
+func errCachingValue(value, sub, allowed string) *cqlerr.Error {
+	return cqlerr.Config("Invalid value '" + value + "' for caching sub-option '" + sub + "': only " + allowed)
+}
+
+// errCachingSubOptions: sub-options CachingParams.fromMap does not know, as
+// Java prints their set.
+func errCachingSubOptions(keys []string) *cqlerr.Error {
+	return cqlerr.Config("Invalid caching sub-options [" + strings.Join(keys, ", ") + "]: only 'keys' and 'rows_per_partition' are allowed")
 }
 
 // errMemtableNotFound: a memtable configuration cassandra.yaml does not define (MemtableParams.get).
