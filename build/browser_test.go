@@ -319,6 +319,25 @@ func TestBrowserRunaway(t *testing.T) {
 		}
 	})
 
+	t.Run("page limit with a fill", func(t *testing.T) {
+		// 20,000 generated rows give the run 2 s more (bounded.ts
+		// fillAllowanceMs), and the message names the limit the run had.
+		openLesson(t, ctx, usersLesson+"?runlimit=2000&enginelimit=120000")
+		eval[bool](t, ctx, `(() => {
+			const ta = document.querySelector("#ex-0 textarea");
+			let s = "CREATE TABLE big (k int PRIMARY KEY, v int);\n-- @fill big 20000 k=seq(20000) v=uniform(0, 9)\n";
+			for (let i = 0; i < 2000; i++) s += "SELECT COUNT(*) FROM big WHERE v = 20 ALLOW FILTERING;\n";
+			ta.value = s;
+			ta.dispatchEvent(new Event("input"));
+			return true;
+		})()`)
+		waitFor(t, ctx, "the run to be stopped", `document.querySelector("#ex-0").dataset.state === "stopped"`)
+		want := "Stopped: the script ran longer than 4 s. The engine was restarted."
+		if got := eval[string](t, ctx, `document.querySelector("#ex-0 .pg-status").textContent`); got != want {
+			t.Errorf("status = %q, want %q", got, want)
+		}
+	})
+
 	t.Run("engine timeout", func(t *testing.T) {
 		openLesson(t, ctx, usersLesson+"?runlimit=20000&enginelimit=50")
 		n := runs(t, ctx, "#ex-0")

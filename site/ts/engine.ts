@@ -128,7 +128,7 @@ export class Engine {
         },
         dropped: (why) => {
           if (why === "replaced") resolve(null);
-          else if (why === "stopped") resolve({ outcomes: [], json: "", checks: null, session: 0, layouts: {}, names: null, ms: this.cfg.limitMs, stopped: true, hops: null });
+          else if (why === "stopped") resolve({ outcomes: [], json: "", checks: null, session: 0, layouts: {}, names: null, ms: this.cfg.limitMs + extraMs, stopped: true, hops: null });
           else resolve({ outcomes: [failure("ServerError", why.message)], json: "", checks: null, session: 0, layouts: {}, names: null, ms: 0, stopped: false, hops: null });
         },
       });

@@ -183,7 +183,8 @@ export class Widget {
     const ui = this.page.ui;
     window.clearTimeout(this.statusTimer);
     if (r.stopped) {
-      this.setStatus(ui.stopped.replace("{s}", String(this.page.limitMs / 1000)));
+      // The limit this run had: the page's, and a -- @fill's allowance (bounded.ts).
+      this.setStatus(ui.stopped.replace("{s}", String(Math.round(r.ms / 100) / 10)));
       this.fig.dataset.state = "stopped";
       return;
     }
