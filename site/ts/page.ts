@@ -168,8 +168,10 @@ const parsed = new Promise<void>((resolve) => {
   else resolve();
 });
 const workerStarted = early ? Promise.race([early.started, new Promise<void>((r) => setTimeout(r, startWaitMs))]) : undefined;
-Promise.all([parsed, workerStarted]).then(pageShown).then(boot);
+// The reader's place from the other language is restored once the widgets
+// are built: building them shortens the page above the place (the views
+// but one hidden), and a place restored before that drifted down the page.
+Promise.all([parsed, workerStarted]).then(pageShown).then(boot).finally(keepPlaceAcrossLanguages);
 // Progress, "continue" and search (reader.ts), whatever the page (in the
 // one-file build, once the page is unpacked).
 void parsed.then(pageShown).then(startReader);
-void parsed.then(pageShown).then(keepPlaceAcrossLanguages);
