@@ -85,7 +85,8 @@ func TestBrowserShareInFrame(t *testing.T) {
 	const embed = usersLesson + "embed/0/"
 	eval[bool](t, ctx, `(() => { const f = document.createElement("iframe"); f.id = "framed"; f.style.cssText = "position:fixed;top:0;left:0;width:800px;height:600px;z-index:9;background:#fff"; f.src = "`+embed+`"; document.body.append(f); return true })()`)
 	const doc = `document.getElementById("framed").contentDocument`
-	waitFor(t, ctx, "the framed page's engine", `["ready", "failed"].includes(`+doc+`?.documentElement.dataset.engine || "")`)
+	// Until the frame's page is parsed, its document may have no root yet.
+	waitFor(t, ctx, "the framed page's engine", `["ready", "failed"].includes(`+doc+`?.documentElement?.dataset.engine || "")`)
 	if e := eval[string](t, ctx, doc+`.documentElement.dataset.engine`); e != "ready" {
 		t.Fatalf("the framed page's engine %s: %s", e, eval[string](t, ctx, doc+`.querySelector(".pg-status").textContent`))
 	}
