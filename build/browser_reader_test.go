@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -19,8 +18,6 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-
-	"github.com/cqlplay/cqlplay/build/host"
 )
 
 // The reader's features (site/ts/reader.ts, searchbox.ts): progress marks,
@@ -396,21 +393,12 @@ func TestBrowserSearch(t *testing.T) {
 // from the offline cache).
 func TestBrowserSearchOffline(t *testing.T) {
 	ctx := newTab(t)
-	// A server of its own (another origin, so another service worker), which
-	// the test can stop.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: host.Handler(testDist)}
-	go srv.Serve(ln)
-	defer srv.Close()
-	base := "http://" + ln.Addr().String()
+	base, stop := stoppableServer(t)
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/en/")); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, ctx, "the service worker in control", `navigator.serviceWorker.controller !== null`)
-	srv.Close()
+	stop()
 	if _, err := http.Get(base + "/en/"); err == nil {
 		t.Fatal("the server still answers after Close")
 	}

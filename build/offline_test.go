@@ -18,16 +18,7 @@ import (
 // visited").
 func TestBrowserOffline(t *testing.T) {
 	ctx := newTab(t)
-	// A server of its own (another origin than the other tests', so another
-	// service worker), which the test can stop.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: host.Handler(testDist)}
-	go srv.Serve(ln)
-	defer srv.Close()
-	base := "http://" + ln.Addr().String()
+	base, stop := stoppableServer(t)
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/en/queries-that-work/")); err != nil {
 		t.Fatal(err)
@@ -57,7 +48,7 @@ func TestBrowserOffline(t *testing.T) {
 		}
 	}
 
-	srv.Close()
+	stop()
 	if _, err := http.Get(base + "/en/"); err == nil {
 		t.Fatal("the server still answers after Close")
 	}
@@ -95,14 +86,7 @@ func TestBrowserEmbedOffline(t *testing.T) {
 		t.Fatal("the build wrote no embed page")
 	}
 	ctx := newTab(t)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: host.Handler(testDist)}
-	go srv.Serve(ln)
-	defer srv.Close()
-	base := "http://" + ln.Addr().String()
+	base, stop := stoppableServer(t)
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(base+embed+"?theme=dark")); err != nil {
 		t.Fatal(err)
@@ -115,7 +99,7 @@ func TestBrowserEmbedOffline(t *testing.T) {
 		return keys.some((r) => new URL(r.url).pathname === "`+embed+`");
 	})()`)
 
-	srv.Close()
+	stop()
 	if _, err := http.Get(base + embed); err == nil {
 		t.Fatal("the server still answers after Close")
 	}
@@ -133,4 +117,20 @@ func TestBrowserEmbedOffline(t *testing.T) {
 		t.Fatalf("the engine did not start offline: %s", eval[string](t, ctx, `document.querySelector(".pg-status")?.textContent ?? ""`))
 	}
 	waitFor(t, ctx, "the playground's run, offline", `Number(document.querySelector("figure.pg").dataset.runs) >= 1`)
+}
+
+// stoppableServer serves the built site from a server of the test's own,
+// another origin than the other tests' (so another service worker), and
+// returns its base URL and a stop that closes it; the test's end closes it
+// too.
+func stoppableServer(t *testing.T) (base string, stop func()) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: host.Handler(testDist)}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String(), func() { srv.Close() }
 }
