@@ -18,11 +18,7 @@ func (b *bridge) layoutBounded(handle int, form, open string, at int) (out []byt
 	if s == nil {
 		return errorObjectJSON(engine.ServerError, noSession(handle))
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			out = errorObjectJSON(engine.ServerError, bugMessage(r))
-		}
-	}()
+	defer recoverObject(&out)
 	opened := map[string]int{}
 	for _, line := range strings.Split(open, "\n") {
 		id, rows, paged := strings.Cut(line, "\t")

@@ -113,11 +113,7 @@ func (b *bridge) layout(handle int, form, table string) (out []byte) {
 	if s == nil {
 		return errorObjectJSON(engine.ServerError, noSession(handle))
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			out = errorObjectJSON(engine.ServerError, bugMessage(r))
-		}
-	}()
+	defer recoverObject(&out)
 	text, err := s.Layout(form, table)
 	defer b.collect()
 	if err != nil {
@@ -162,6 +158,15 @@ func failureJSON(code engine.ErrorCode, msg string) []byte {
 }
 
 // errorObjectJSON is {"error":{"code":...,"message":...}}.
+// recoverObject, deferred by a call that answers a JSON object, turns a
+// panic in the engine (a bug) into that call's {"error": ...} reply, so the
+// page goes on.
+func recoverObject(out *[]byte) {
+	if r := recover(); r != nil {
+		*out = errorObjectJSON(engine.ServerError, bugMessage(r))
+	}
+}
+
 func errorObjectJSON(code engine.ErrorCode, msg string) []byte {
 	b := append(make([]byte, 0, 64+len(msg)), `{"error":`...)
 	b = engine.AppendErrorJSON(b, &engine.Error{Code: code, Message: msg})

@@ -347,3 +347,18 @@ func invalidErr(msg string) *engine.Error {
 func syntaxErr(pos engine.Pos, n int, msg string) *engine.Error {
 	return &engine.Error{Code: engine.SyntaxException, Message: msg, Pos: pos, Len: n}
 }
+
+// TestRecoverObject checks that recoverObject, deferred by a call that
+// answers a JSON object (layout, layoutAt, layoutBounded), turns a panic
+// into that call's error reply: recover works only in the deferred
+// function itself.
+func TestRecoverObject(t *testing.T) {
+	answer := func() (out []byte) {
+		defer recoverObject(&out)
+		panic("boom")
+	}
+	got := string(answer())
+	if !strings.HasPrefix(got, `{"error":{"code":"ServerError"`) || !strings.Contains(got, "boom") {
+		t.Errorf("reply %s, want a ServerError object naming the panic", got)
+	}
+}

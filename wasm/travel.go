@@ -13,11 +13,7 @@ func (b *bridge) layoutAt(handle int, form string, statement int) (out []byte) {
 	if s == nil {
 		return errorObjectJSON(engine.ServerError, noSession(handle))
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			out = errorObjectJSON(engine.ServerError, bugMessage(r))
-		}
-	}()
+	defer recoverObject(&out)
 	text, changes, err := s.LayoutAt(form, "", statement)
 	defer b.collect()
 	if err != nil {
