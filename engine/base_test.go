@@ -24,15 +24,8 @@ func TestBaseRerunsAfterThePrelude(t *testing.T) {
 		}
 		r := rand.New(rand.NewPCG(uint64(seed), 43))
 		g := rerunGen{r}
-		pre := []string{
-			"CREATE TABLE t (k int, c int, v text, s int static, l list<int>, m map<int, text>, PRIMARY KEY (k, c)) WITH gc_grace_seconds = 3600;",
-			"CREATE TABLE u (id int PRIMARY KEY, n int, tags set<text>);",
-			// cqlsh's own state crosses the base too.
-			"PAGING 3;",
-		}
-		for range 5 + r.IntN(15) {
-			pre = append(pre, g.statement())
-		}
+		// cqlsh's own state crosses the base too.
+		pre := g.script(5, 15, "PAGING 3;")
 		prelude := strings.Join(pre, "\n")
 		var lines []string
 		for range 10 + r.IntN(20) {

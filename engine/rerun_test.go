@@ -35,6 +35,19 @@ func (g rerunGen) using() string {
 }
 
 // statement returns one statement (with its ';') or directive line.
+// script is a random script's lines: the two tables the statements use,
+// extra lines, then least plus up to spread-1 random statements.
+func (g rerunGen) script(least, spread int, extra ...string) []string {
+	lines := append([]string{
+		"CREATE TABLE t (k int, c int, v text, s int static, l list<int>, m map<int, text>, PRIMARY KEY (k, c)) WITH gc_grace_seconds = 3600;",
+		"CREATE TABLE u (id int PRIMARY KEY, n int, tags set<text>);",
+	}, extra...)
+	for range least + g.r.IntN(spread) {
+		lines = append(lines, g.statement())
+	}
+	return lines
+}
+
 func (g rerunGen) statement() string {
 	switch g.r.IntN(38) {
 	case 0:
@@ -182,13 +195,7 @@ func TestRerunMatchesFreshRun(t *testing.T) {
 		if seed%4 == 3 {
 			opts = Options{MaxStatements: 25 + r.IntN(20), MaxRows: 40}
 		}
-		lines := []string{
-			"CREATE TABLE t (k int, c int, v text, s int static, l list<int>, m map<int, text>, PRIMARY KEY (k, c)) WITH gc_grace_seconds = 3600;",
-			"CREATE TABLE u (id int PRIMARY KEY, n int, tags set<text>);",
-		}
-		for range 20 + r.IntN(40) {
-			lines = append(lines, g.statement())
-		}
+		lines := g.script(20, 40)
 		s := NewSession(opts)
 		for step := range 25 {
 			script := strings.Join(lines, "\n")

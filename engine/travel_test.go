@@ -48,13 +48,7 @@ func TestLayoutAtMatchesFreshRun(t *testing.T) {
 		}
 		r := rand.New(rand.NewPCG(uint64(seed), 29))
 		g := rerunGen{r}
-		lines := []string{
-			"CREATE TABLE t (k int, c int, v text, s int static, l list<int>, m map<int, text>, PRIMARY KEY (k, c)) WITH gc_grace_seconds = 3600;",
-			"CREATE TABLE u (id int PRIMARY KEY, n int, tags set<text>);",
-		}
-		for range 20 + r.IntN(30) {
-			lines = append(lines, g.statement())
-		}
+		lines := g.script(20, 30)
 		s := NewSession(Options{})
 		for step := range 4 {
 			script := strings.Join(lines, "\n")
