@@ -91,6 +91,9 @@ export class Editor {
     this.root.append(this.gutter, scroller, help);
     this.input.addEventListener("input", () => this.changed());
     this.input.addEventListener("keydown", (e) => this.keydown(e));
+    // selectionchange follows the caret as soon as it moves: a key's keyup
+    // comes a frame later. keyup stays for browsers without it on a textarea.
+    this.input.addEventListener("selectionchange", () => this.caretMoved());
     this.input.addEventListener("keyup", () => this.caretMoved());
     this.input.addEventListener("click", () => this.caretMoved());
     this.input.addEventListener("blur", () => this.closeMenu());
@@ -186,10 +189,12 @@ export class Editor {
 
   private changed(): void {
     mark("pg-input");
+    // The run goes to the worker first: the editor's redraw, its completion
+    // and the saved edit take the page's thread while the engine runs.
+    this.opts.onChange();
     this.paint();
     measure("pg-keystroke-to-editor", "pg-input");
     this.complete();
-    this.opts.onChange();
   }
 
   private paint(): void {

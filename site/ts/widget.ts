@@ -80,8 +80,8 @@ export class Widget {
       label: ui.editor,
       help: ui.editorHelp,
       onChange: () => {
+        this.schedule(); // first: the edit is saved while the engine runs
         this.edit.changed();
-        this.schedule();
       },
       onRunNow: () => this.schedule(0),
       onCaret: (line) => this.views.select(line),
