@@ -22,7 +22,7 @@ SELECT * FROM t;
 `
 
 // caretOnLine puts a playground's caret at the start of a line as a reader's
-// arrow key would (the editor follows keyup).
+// arrow key would (the editor follows keyup as well as selectionchange).
 func caretOnLine(t *testing.T, ctx context.Context, fig string, line int) {
 	t.Helper()
 	eval[bool](t, ctx, `(() => { const ta = document.querySelector("`+fig+` textarea"); const ls = ta.value.split("\n");
@@ -113,6 +113,36 @@ func TestBrowserTimeTravel(t *testing.T) {
 	openTab(t, ctx, fig, "results")
 	if !eval[bool](t, ctx, bar+`.hidden`) {
 		t.Error("the bar shows over Results")
+	}
+}
+
+// TestBrowserTimeTravelAhead: once the caret is on a statement, the page
+// asks the worker for the other statements' states, one at a time, so a
+// step of the caret draws the view from what the page holds, in the
+// caret's own event: a reply that came after the key would wait for the
+// browser's next frame.
+func TestBrowserTimeTravelAhead(t *testing.T) {
+	ctx := newTab(t)
+	freshLesson(t, ctx, usersLesson)
+	const fig = "#ex-0"
+	inView(t, ctx, fig)
+	n := runs(t, ctx, fig)
+	eval[bool](t, ctx, `(() => { const ta = document.querySelector("#ex-0 textarea"); ta.focus(); ta.select(); return true })()`)
+	if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: travelScript}); err != nil {
+		t.Fatal(err)
+	}
+	waitRun(t, ctx, fig, n)
+	caretOnLine(t, ctx, fig, 6)
+	// The seven statements' states but the last (the final state, drawn with the run).
+	waitFor(t, ctx, "the states of statements 1 to 6 held", `document.querySelector("#ex-0").dataset.held === "6"`)
+	for _, line := range []int{1, 4, 2, 5} {
+		got := eval[string](t, ctx, `(() => { const ta = document.querySelector("#ex-0 textarea"); const ls = ta.value.split("\n");
+			const pos = ls.slice(0, `+strconv.Itoa(line-1)+`).reduce((n, l) => n + l.length + 1, 0);
+			ta.setSelectionRange(pos, pos); ta.dispatchEvent(new KeyboardEvent("keyup", { key: "ArrowUp" }));
+			const f = document.querySelector("#ex-0"); return f.dataset.at + (f.dataset.stale.split(" ").includes("storage") ? " stale" : " drawn") })()`)
+		if want := strconv.Itoa(line-1) + " drawn"; got != want {
+			t.Errorf("the caret moved to line %d: the Storage view is at %q in the caret's own event, want %q (drawn from a held state)", line, got, want)
+		}
 	}
 }
 

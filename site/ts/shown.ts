@@ -44,6 +44,18 @@ export class ShownRun {
     return this.layouts.get(at === undefined ? form : form + "@" + at);
   }
 
+  /** Whether a layout form (with at: of the state after outcome at) is asked of the shown session and not answered yet. */
+  asking(form: string, at?: number): boolean {
+    return this.asked.has(at === undefined ? form : form + "@" + at);
+  }
+
+  /** How many time-travelled states of a layout form the page holds from the shown session. */
+  held(form: string): number {
+    let n = 0;
+    for (const key of this.layouts.keys()) if (key.startsWith(form + "@")) n++;
+    return n;
+  }
+
   /** The opened partitions as the worker takes them: "id\trows", one each (wasm/bounded.go). */
   get open(): string[] {
     return [...this.opened].map(([id, rows]) => id + "\t" + rows);

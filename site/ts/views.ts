@@ -27,6 +27,11 @@ import { mark, marked, measure } from "./timing";
 import { changeMarks, outcomeAt, travelIndex, travelViews, TravelBar, type Change } from "./travel";
 import { boundedForms, pageRows, renderBoundedText, renderFilled, type Elision } from "./bounded";
 
+/** How many states either side of the caret's the travelling views ask ahead of the reader (prefetch). */
+const prefetchStates = 100;
+/** A state that took the worker longer than this (ms, as the page waited) ends the prefetch: large data. */
+const prefetchSlowMs = 40;
+
 /** The layout form a view draws; undefined for Results, Why and an exercise's Checks. */
 export function formOf(view: string): LayoutForm | undefined {
   return viewForms[view as View];
@@ -49,6 +54,7 @@ export class Views {
   private caretLine = 0; // the caret's line (1-based); 0 before the reader moved it
   private selected = -1; // the outcome under the caret, whose reads Storage highlights
   private at: number | null = null; // the outcome whose state the travelling views show; null: the final state
+  private prefetching: { session: number; at: number } | null = null; // the state prefetch last asked for
   private readonly bar: TravelBar | null;
 
   constructor(
@@ -225,20 +231,42 @@ export class Views {
   }
 
   /**
-   * Asks for the states next to the one just drawn, so that a step to
-   * either (the bar's buttons, the arrow keys) draws without waiting for
-   * the worker. The last statement's state is the final one, drawn already.
-   * A step taken while the answer is on its way waits for it (ShownRun asks
-   * once): the answer draws the view then.
+   * Asks the worker, one state at a time and nearest first, for the states
+   * around the one just drawn, so that the caret's steps (the bar's buttons,
+   * the arrow keys) draw from what the page holds. A reply that comes after
+   * the reader's key waits for the browser's next frame (Chromium runs the
+   * frame of a key press before other tasks), which is a frame too late. One
+   * request at a time keeps the reader's own runs from waiting behind more
+   * than one state; a state the worker took long over (a large `-- @fill`)
+   * ends the chain, which reaches prefetchStates statements either side.
    */
   private prefetch(view: string, form: LayoutForm, at: number): void {
+    const pending = this.prefetching;
+    if (pending && pending.session === this.shown.session && this.shown.asking(form, pending.at)) return;
     const last = this.shown.outcomes.length - 1;
-    const got = () => {
-      if (this.open === view && this.stale.has(view)) this.drawLayout(view);
-    };
-    for (const n of [at - 1, at + 1]) {
-      if (n >= 0 && n < last && this.shown.layout(form, n) === undefined) this.shown.ask(form, got, () => {}, undefined, n);
+    let next = -1;
+    for (let d = 1; next < 0 && d <= prefetchStates && (at - d >= 0 || at + d < last); d++) {
+      for (const n of [at - d, at + d]) {
+        if (next < 0 && n >= 0 && n < last && this.shown.layout(form, n) === undefined) next = n;
+      }
     }
+    if (next < 0) return;
+    const session = this.shown.session;
+    const asked = performance.now();
+    this.prefetching = { session, at: next };
+    this.shown.ask(
+      form,
+      () => {
+        // How many states of the form the page holds, for tests and the curious.
+        this.fig.dataset.held = String(this.shown.held(form));
+        if (this.open === view && this.stale.has(view)) return this.drawLayout(view);
+        if (performance.now() - asked > prefetchSlowMs || this.shown.session !== session) return;
+        this.prefetch(view, form, this.at ?? at);
+      },
+      () => {},
+      undefined,
+      next,
+    );
   }
 
   /**
