@@ -191,8 +191,8 @@ func TestBrowserEarlyWorker(t *testing.T) {
 
 // TestBrowserWorkerFails: when the worker's script cannot load, the head
 // script keeps the error for engine.ts, and the page says the engine could
-// not start (the lesson still reads with the build's results) instead of
-// waiting for it forever.
+// not start (the lesson still reads with the build's results and the travel
+// bar's final state) instead of waiting for it forever.
 func TestBrowserWorkerFails(t *testing.T) {
 	ctx := newTab(t)
 	if err := chromedp.Listen(ctx, func(ev any) {
@@ -226,6 +226,12 @@ func TestBrowserWorkerFails(t *testing.T) {
 	}
 	if got := eval[int](t, ctx, `document.querySelectorAll("#ex-0 .pg-results .out").length`); got == 0 {
 		t.Error("the build's results are gone after the engine failed")
+	}
+	// The travel bar over the build's Storage view shows its final state
+	// with the build's count of statements, no run needed: an embed's
+	// iframe does not grow by the bar when the first run comes.
+	if got := eval[string](t, ctx, `(() => { const b = document.querySelector("#ex-0 .pg-travel"); return b.hidden ? "hidden" : b.textContent })()`); !strings.Contains(got, eval[string](t, ctx, `document.querySelector("#ex-0").dataset.statements`)+" statements") {
+		t.Errorf("with no run, the travel bar over Storage reads %q, want the final state of the build's statements", got)
 	}
 	if _, err := chromedp.Call(ctx, fetch.Disable, cdp.Empty{}); err != nil {
 		t.Fatal(err)

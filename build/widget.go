@@ -57,6 +57,8 @@ func writeWidget(b *strings.Builder, t *uiText, ex *lesson.Example, r exampleRun
 	id := "ex-" + idx
 	b.WriteString(`<figure class="pg" id="` + id + `" data-index="` + idx + `" data-hash="` + codeHash(ex.Code) +
 		`" data-version="` + ex.Version + `"`)
+	// How many statements the travel bar counts before the page's first run.
+	b.WriteString(` data-statements="` + strconv.Itoa(len(r.Outcomes)) + `"`)
 	if ex.View != "" {
 		b.WriteString(` data-view="` + ex.View + `"`)
 	}

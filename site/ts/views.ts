@@ -129,12 +129,17 @@ export class Views {
     if (!this.bar) return;
     if (!travelViews.has(this.open)) return this.bar.hide();
     const outs = this.shown.outcomes;
-    this.bar.show(this.at, outs.length, this.at === null ? 0 : outs[this.at].line, changes, this.open !== "storage");
+    // Before the first run, the build's count (build/widget.go): the bar
+    // shows the final state at once, and the page (an embed's iframe) does
+    // not grow by it when the run comes.
+    const total = outs.length || Number(this.fig.dataset.statements ?? 0);
+    this.bar.show(this.at, total, this.at === null ? 0 : outs[this.at].line, changes, this.open !== "storage");
   }
 
   /** Moves through the script from the bar: the caret goes to the statement, and the views follow it. */
   private step(to: "prev" | "next" | "end", moveCaret: (line: number) => void): void {
     const outs = this.shown.outcomes;
+    if (outs.length === 0) return; // before the first run: nothing to step through yet
     const last = outs.length - 1;
     let i = to === "end" ? last : to === "prev" ? (this.at ?? last) - 1 : (this.at ?? last) + 1;
     i = Math.max(0, Math.min(last, i));
