@@ -560,69 +560,55 @@ func (l *lexer) checkText(from, to int, kind Kind) (Kind, KeywordID) {
 }
 
 // scanString reads 'text' with ” escapes.
-func (l *lexer) scanString() (Kind, KeywordID) {
-	start := l.off
-	i := start + 1
-	for {
-		j := indexByte(l.src, i, '\'')
-		if j < 0 {
-			l.newlines(start, len(l.src))
-			l.off = len(l.src)
-			return l.illegalEOF("'")
-		}
-		if j+1 < len(l.src) && l.src[j+1] == '\'' {
-			i = j + 2
-			continue
-		}
-		l.off = j + 1
-		break
-	}
-	kind, kw := l.checkText(start, l.off, TokString)
-	l.newlines(start, l.off)
-	return kind, kw
-}
+func (l *lexer) scanString() (Kind, KeywordID) { return l.scanQuotes('\'', TokString) }
 
 // scanDollar reads $$text$$ (no escapes).
 func (l *lexer) scanDollar() (Kind, KeywordID) {
 	start := l.off
 	j := indexString(l.src, start+2, "$$")
 	if j < 0 {
-		l.newlines(start, len(l.src))
-		l.off = len(l.src)
-		return l.illegalEOF("$")
+		return l.illegalEOF(start, "$")
 	}
-	l.off = j + 2
-	kind, kw := l.checkText(start, l.off, TokString)
-	l.newlines(start, l.off)
-	return kind, kw
+	return l.closeToken(start, j+2, TokString)
 }
 
 // scanQuoted reads "Name" with "" escapes.
-func (l *lexer) scanQuoted() (Kind, KeywordID) {
+func (l *lexer) scanQuoted() (Kind, KeywordID) { return l.scanQuotes('"', TokQuotedIdent) }
+
+// scanQuotes reads a token of kind between quotes q, in which a doubled q
+// stands for one; except that "" right after a name's opening quote closes
+// it (the empty name, which the grammar refuses later).
+func (l *lexer) scanQuotes(q byte, kind Kind) (Kind, KeywordID) {
 	start := l.off
 	i := start + 1
 	for {
-		j := indexByte(l.src, i, '"')
+		j := indexByte(l.src, i, q)
 		if j < 0 {
-			l.newlines(start, len(l.src))
-			l.off = len(l.src)
-			return l.illegalEOF("\"")
+			return l.illegalEOF(start, string(rune(q)))
 		}
-		if j+1 < len(l.src) && l.src[j+1] == '"' && j != start+1 {
+		if j+1 < len(l.src) && l.src[j+1] == q && (q == '\'' || j != start+1) {
 			i = j + 2
 			continue
 		}
-		l.off = j + 1
-		break
+		return l.closeToken(start, j+1, kind)
 	}
-	kind, kw := l.checkText(start, l.off, TokQuotedIdent)
-	l.newlines(start, l.off)
+}
+
+// closeToken ends the token of kind begun at start at end: its text is
+// checked (checkText) and its lines counted.
+func (l *lexer) closeToken(start, end int, kind Kind) (Kind, KeywordID) {
+	l.off = end
+	kind, kw := l.checkText(start, end, kind)
+	l.newlines(start, end)
 	return kind, kw
 }
 
-// illegalEOF reports an unterminated token the way ANTLR does: at the end of
-// the input, expecting the closing character.
-func (l *lexer) illegalEOF(want string) (Kind, KeywordID) {
+// illegalEOF ends the input in the token begun at start, which does not
+// close, and reports it the way ANTLR does: at the end of the input,
+// expecting the closing character.
+func (l *lexer) illegalEOF(start int, want string) (Kind, KeywordID) {
+	l.newlines(start, len(l.src))
+	l.off = len(l.src)
 	return l.illegal(len(l.src), "mismatched character '<EOF>' expecting '"+want+"'")
 }
 
@@ -656,14 +642,9 @@ func (l *lexer) scanBlockComment() (Kind, KeywordID) {
 	start := l.off
 	j := indexString(l.src, start+2, "*/")
 	if j < 0 {
-		l.newlines(start, len(l.src))
-		l.off = len(l.src)
-		return l.illegalEOF("*")
+		return l.illegalEOF(start, "*")
 	}
-	l.off = j + 2
-	kind, kw := l.checkText(start, l.off, TokComment)
-	l.newlines(start, l.off)
-	return kind, kw
+	return l.closeToken(start, j+2, TokComment)
 }
 
 // illegalAt re-reads the Illegal token at start and returns its message and
