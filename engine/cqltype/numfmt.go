@@ -1,6 +1,7 @@
 package cqltype
 
 import (
+	"cmp"
 	"math"
 	"math/big"
 	"strconv"
@@ -235,36 +236,16 @@ func allDigits(s string) bool {
 // 10^scale (a corrupt scale can be two billion): by sign, then by the
 // position of the leading digit, then digit by digit.
 func compareDecimal(ua *big.Int, sa int32, ub *big.Int, sb int32) int {
-	if c := cmpInt(ua.Sign(), ub.Sign()); c != 0 || ua.Sign() == 0 {
+	if c := cmp.Compare(ua.Sign(), ub.Sign()); c != 0 || ua.Sign() == 0 {
 		return c
 	}
 	da, db := new(big.Int).Abs(ua).String(), new(big.Int).Abs(ub).String()
 	adjA, adjB := int64(len(da))-int64(sa), int64(len(db))-int64(sb)
-	c := cmpInt64(adjA, adjB)
+	c := cmp.Compare(adjA, adjB)
 	if c == 0 {
 		c = compareDigits(da, db)
 	}
 	return c * ua.Sign()
-}
-
-func cmpInt(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
-func cmpInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // compareDigits compares two digit strings as if the shorter were padded
