@@ -124,9 +124,9 @@ func (l *lexer) scan(lineStart bool) (Kind, KeywordID) {
 	}
 	switch c {
 	case '\'':
-		return l.scanString()
+		return l.scanQuotes('\'', TokString) // 'text' with '' escapes
 	case '"':
-		return l.scanQuoted()
+		return l.scanQuotes('"', TokQuotedIdent) // "Name" with "" escapes
 	case '$':
 		if l.peek(1) == '$' {
 			return l.scanDollar()
@@ -559,9 +559,6 @@ func (l *lexer) checkText(from, to int, kind Kind) (Kind, KeywordID) {
 	return kind, KwNone
 }
 
-// scanString reads 'text' with ” escapes.
-func (l *lexer) scanString() (Kind, KeywordID) { return l.scanQuotes('\'', TokString) }
-
 // scanDollar reads $$text$$ (no escapes).
 func (l *lexer) scanDollar() (Kind, KeywordID) {
 	start := l.off
@@ -571,9 +568,6 @@ func (l *lexer) scanDollar() (Kind, KeywordID) {
 	}
 	return l.closeToken(start, j+2, TokString)
 }
-
-// scanQuoted reads "Name" with "" escapes.
-func (l *lexer) scanQuoted() (Kind, KeywordID) { return l.scanQuotes('"', TokQuotedIdent) }
 
 // scanQuotes reads a token of kind between quotes q, in which a doubled q
 // stands for one; except that "" right after a name's opening quote closes

@@ -2,7 +2,6 @@ package cqltype
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/binary"
 	"math"
 )
@@ -16,7 +15,7 @@ import (
 // that does, so a corrupt value can never break the ordering's consistency.
 func (t *Type) Compare(a, b Value) int {
 	if len(a) == 0 || len(b) == 0 {
-		return cmp.Compare(emptyRank(a), emptyRank(b))
+		return cmpInt(emptyRank(a), emptyRank(b))
 	}
 	switch t.Kind {
 	case Ascii, Text, Blob, Inet, Date:
@@ -60,7 +59,7 @@ func (t *Type) Compare(a, b Value) int {
 		}
 	case Boolean:
 		if len(a) == 1 && len(b) == 1 {
-			return cmp.Compare(boolRank(a[0]), boolRank(b[0]))
+			return cmpInt(boolRank(a[0]), boolRank(b[0]))
 		}
 	case Timeuuid:
 		if len(a) == 16 && len(b) == 16 {
@@ -146,7 +145,7 @@ func javaDoubleCompare(x, y float64) int {
 	case yn:
 		return -1
 	}
-	return cmp.Compare(boolRankSign(y), boolRankSign(x)) // -0.0 before 0.0
+	return cmpInt(boolRankSign(y), boolRankSign(x)) // -0.0 before 0.0
 }
 
 func boolRankSign(f float64) int {
@@ -167,11 +166,11 @@ func reorderTimestamp(msb uint64) int64 {
 func compareTimeUUID(a, b []byte) int {
 	ma := reorderTimestamp(binary.BigEndian.Uint64(a))
 	mb := reorderTimestamp(binary.BigEndian.Uint64(b))
-	if c := cmp.Compare(ma, mb); c != 0 {
+	if c := cmpInt64(ma, mb); c != 0 {
 		return c
 	}
 	for i := 8; i < 16; i++ {
-		if c := cmp.Compare(int(int8(a[i])), int(int8(b[i]))); c != 0 {
+		if c := cmpInt(int(int8(a[i])), int(int8(b[i]))); c != 0 {
 			return c
 		}
 	}
@@ -183,12 +182,12 @@ func compareTimeUUID(a, b []byte) int {
 func compareUUID(a, b []byte) int {
 	va, vb := int(a[6]>>4), int(b[6]>>4)
 	if va != vb {
-		return cmp.Compare(va, vb)
+		return cmpInt(va, vb)
 	}
 	if va == 1 {
 		ma := reorderTimestamp(binary.BigEndian.Uint64(a))
 		mb := reorderTimestamp(binary.BigEndian.Uint64(b))
-		if c := cmp.Compare(ma, mb); c != 0 {
+		if c := cmpInt64(ma, mb); c != 0 {
 			return c
 		}
 	} else if c := bytes.Compare(a[:8], b[:8]); c != 0 {
@@ -214,7 +213,7 @@ func (t *Type) compareCollections(a, b Value) (int, bool) {
 			return c, true
 		}
 	}
-	return cmp.Compare(len(ia), len(ib)), true
+	return cmpInt(len(ia), len(ib)), true
 }
 
 // compareTuples is TupleType's order: field by field (a null field first);

@@ -109,11 +109,6 @@ func errDurationLimit(name string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid duration. The total number of " + name + " must be less or equal to 2147483647")
 }
 
-// durationUnitSize is each unit (1 years ... 10 nanoseconds) in the
-// field it adds to: months for 1-2, days for 3-4, nanoseconds for 5-10.
-var durationUnitSize = [...]int64{1: 12, 2: 1, 3: 7, 4: 1, 5: nanosPerHour, 6: nanosPerMinute,
-	7: nanosPerSecond, 8: nanosPerMilli, 9: nanosPerMicro, 10: 1}
-
 // add adds n of unit (1 years ... 10 nanoseconds).
 func (b *durationBuilder) add(unit int, n int64) *cqlerr.Error {
 	if err := b.order(unit); err != nil {
@@ -121,20 +116,30 @@ func (b *durationBuilder) add(unit int, n int64) *cqlerr.Error {
 	}
 	switch unit {
 	case 1, 2:
-		return addDurationUnits(&b.months, n, durationUnitSize[unit], math.MaxInt32, "months")
+		per := int64(12)
+		if unit == 2 {
+			per = 1
+		}
+		if n > (math.MaxInt32-b.months)/per {
+			return errDurationLimit("months")
+		}
+		b.months += n * per
 	case 3, 4:
-		return addDurationUnits(&b.days, n, durationUnitSize[unit], math.MaxInt32, "days")
+		per := int64(7)
+		if unit == 4 {
+			per = 1
+		}
+		if n > (math.MaxInt32-b.days)/per {
+			return errDurationLimit("days")
+		}
+		b.days += n * per
+	default:
+		per := [...]int64{5: nanosPerHour, 6: nanosPerMinute, 7: nanosPerSecond, 8: nanosPerMilli, 9: nanosPerMicro, 10: 1}[unit]
+		if n > (math.MaxInt64-b.nanos)/per {
+			return errDurationLimit("nanoseconds")
+		}
+		b.nanos += n * per
 	}
-	return addDurationUnits(&b.nanos, n, durationUnitSize[unit], math.MaxInt64, "nanoseconds")
-}
-
-// addDurationUnits adds n units of size to *total, refusing a total past
-// limit (Duration.Builder's add).
-func addDurationUnits(total *int64, n, size, limit int64, name string) *cqlerr.Error {
-	if n > (limit-*total)/size {
-		return errDurationLimit(name)
-	}
-	*total += n * size
 	return nil
 }
 

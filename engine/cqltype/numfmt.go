@@ -1,7 +1,6 @@
 package cqltype
 
 import (
-	"cmp"
 	"math"
 	"math/big"
 	"strconv"
@@ -236,16 +235,39 @@ func allDigits(s string) bool {
 // 10^scale (a corrupt scale can be two billion): by sign, then by the
 // position of the leading digit, then digit by digit.
 func compareDecimal(ua *big.Int, sa int32, ub *big.Int, sb int32) int {
-	if c := cmp.Compare(ua.Sign(), ub.Sign()); c != 0 || ua.Sign() == 0 {
+	if c := cmpInt(ua.Sign(), ub.Sign()); c != 0 || ua.Sign() == 0 {
 		return c
 	}
 	da, db := new(big.Int).Abs(ua).String(), new(big.Int).Abs(ub).String()
 	adjA, adjB := int64(len(da))-int64(sa), int64(len(db))-int64(sb)
-	c := cmp.Compare(adjA, adjB)
+	c := cmpInt64(adjA, adjB)
 	if c == 0 {
 		c = compareDigits(da, db)
 	}
 	return c * ua.Sign()
+}
+
+// cmpInt and cmpInt64 are cmp.Compare for the two types the comparisons
+// use: the generic one, not inlined in the WebAssembly build (-l), adds
+// 1.5 KB to the module.
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // compareDigits compares two digit strings as if the shorter were padded
