@@ -2,16 +2,14 @@ package layout_test
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // goldenForms maps each layout form to its golden file's extension.
 var goldenForms = []struct{ form, ext string }{
@@ -65,7 +63,7 @@ func TestGolden(t *testing.T) {
 				if again != got {
 					t.Fatalf("a second rendering differs from the first")
 				}
-				checkGolden(t, filepath.Join("testdata", name+"."+f.ext), got)
+				golden.Check(t, filepath.Join("testdata", name+"."+f.ext), got)
 			})
 		}
 	}
@@ -84,23 +82,6 @@ func indentJSON(t *testing.T, s string) string {
 		t.Fatal(err)
 	}
 	return string(out) + "\n"
-}
-
-func checkGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s is stale (go test -update rewrites it; review the diff):\n--- got\n%s", path, got)
-	}
 }
 
 // seedListing is the cassandra-cli listing of a 2013 cluster that lesson 2
