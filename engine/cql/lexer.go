@@ -129,7 +129,7 @@ func (l *lexer) scan(lineStart bool) (Kind, KeywordID) {
 		return l.scanQuotes('"', TokQuotedIdent) // "Name" with "" escapes
 	case '$':
 		if l.peek(1) == '$' {
-			return l.scanDollar()
+			return l.scanUntil("$$", TokString) // $$text$$, no escapes
 		}
 	case '-':
 		switch n := l.peek(1); {
@@ -162,7 +162,7 @@ func (l *lexer) scan(lineStart bool) (Kind, KeywordID) {
 		case '/':
 			return l.scanLineComment(false)
 		case '*':
-			return l.scanBlockComment()
+			return l.scanUntil("*/", TokComment)
 		}
 		l.off++
 		return TokOperator, KwNone
@@ -559,14 +559,15 @@ func (l *lexer) checkText(from, to int, kind Kind) (Kind, KeywordID) {
 	return kind, KwNone
 }
 
-// scanDollar reads $$text$$ (no escapes).
-func (l *lexer) scanDollar() (Kind, KeywordID) {
+// scanUntil reads a token of kind opened by two bytes and closed by the
+// first end after them: $$text$$, /* comment */.
+func (l *lexer) scanUntil(end string, kind Kind) (Kind, KeywordID) {
 	start := l.off
-	j := indexString(l.src, start+2, "$$")
+	j := indexString(l.src, start+2, end)
 	if j < 0 {
-		return l.illegalEOF(start, "$")
+		return l.illegalEOF(start, end[:1])
 	}
-	return l.closeToken(start, j+2, TokString)
+	return l.closeToken(start, j+len(end), kind)
 }
 
 // scanQuotes reads a token of kind between quotes q, in which a doubled q
@@ -629,16 +630,6 @@ func isDirective(s string) bool {
 		i++
 	}
 	return i+1 < len(s) && s[i] == '@' && isLetter(s[i+1])
-}
-
-// scanBlockComment reads /* ... */.
-func (l *lexer) scanBlockComment() (Kind, KeywordID) {
-	start := l.off
-	j := indexString(l.src, start+2, "*/")
-	if j < 0 {
-		return l.illegalEOF(start, "*")
-	}
-	return l.closeToken(start, j+2, TokComment)
 }
 
 // illegalAt re-reads the Illegal token at start and returns its message and
