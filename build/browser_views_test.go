@@ -45,9 +45,7 @@ func TestBrowserHiddenViews(t *testing.T) {
 	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.open`); got != "storage" {
 		t.Fatalf("lesson 3's first example opens on %q, want storage (view=storage)", got)
 	}
-	n := runs(t, ctx, fig)
-	appendText(t, ctx, fig, "\nINSERT INTO users (mainland, state, uid, name, zip) VALUES ('oceania', 'victoria', 7, 'kim', 3000);\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "\nINSERT INTO users (mainland, state, uid, name, zip) VALUES ('oceania', 'victoria', 7, 'kim', 3000);\n")
 	waitFor(t, ctx, "the edit in the open Storage view", `document.querySelectorAll('#ex-0-storage .lay-part[data-key="oceania"]').length === 1`)
 	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.stale.split(" ").sort().join(" ")`); got != "cli model ring sizes sstabledump" {
 		t.Errorf("after a run with Storage open, the views left to draw are %q, want the hidden layout views", got)
@@ -68,7 +66,7 @@ func TestBrowserHiddenViews(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#ex-0-tab-results"))); err != nil {
 		t.Fatal(err)
 	}
-	n = runs(t, ctx, fig)
+	n := runs(t, ctx, fig)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#ex-0 .pg-reset"))); err != nil {
 		t.Fatal(err)
 	}
@@ -280,9 +278,7 @@ func TestBrowserSizesView(t *testing.T) {
 	if got := eval[string](t, ctx, keys); got != "shipped cancelled pending" {
 		t.Errorf("partitions %q, want shipped first", got)
 	}
-	n := runs(t, ctx, fig)
-	appendText(t, ctx, fig, "\nINSERT INTO orders_by_status (status, order_id, customer) VALUES ('returned', 9, '<b>ida</b>');\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "\nINSERT INTO orders_by_status (status, order_id, customer) VALUES ('returned', 9, '<b>ida</b>');\n")
 	waitFor(t, ctx, "the new partition in the open Sizes view", keys+` === "shipped returned cancelled pending" || `+keys+` === "shipped cancelled returned pending" || `+keys+` === "shipped cancelled pending returned"`)
 }
 
@@ -297,9 +293,7 @@ func TestBrowserFailureLine(t *testing.T) {
 	if got := eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").hidden`); !got {
 		t.Errorf("the lesson's own example shows a failure line")
 	}
-	n := runs(t, ctx, fig)
-	appendText(t, ctx, fig, "\nSELECT * FROM users WHERE name = 'x';\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "\nSELECT * FROM users WHERE name = 'x';\n")
 	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.open`); got != "storage" {
 		t.Fatalf("the open view is %q, want storage", got)
 	}
@@ -319,7 +313,7 @@ func TestBrowserFailureLine(t *testing.T) {
 	if caretLine != lines-1 {
 		t.Errorf("a click on the failure line put the caret on line %d, want %d", caretLine, lines-1)
 	}
-	n = runs(t, ctx, fig)
+	n := runs(t, ctx, fig)
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const ta = document.querySelector("#ex-0 textarea"); ta.value = ta.value.replace("WHERE name = 'x'", "WHERE mainland = 'x'"); ta.dispatchEvent(new Event("input")); return true; })()`)); err != nil {
 		t.Fatal(err)
 	}
@@ -336,9 +330,7 @@ func TestBrowserErrorTooltips(t *testing.T) {
 	ctx := newTab(t)
 	freshLesson(t, ctx, usersLesson)
 	const fig = "#ex-0"
-	n := runs(t, ctx, fig)
-	appendText(t, ctx, fig, "\nSELECT * FROM nope;\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "\nSELECT * FROM nope;\n")
 	hover := `(() => {
 		const u = [...document.querySelectorAll("#ex-0 .ed-hl .err-u")].at(-1);
 		const r = u.getBoundingClientRect();
@@ -353,7 +345,7 @@ func TestBrowserErrorTooltips(t *testing.T) {
 	if got := eval[string](t, ctx, gutter); !strings.Contains(got, "table nope does not exist") {
 		t.Errorf("the gutter's tooltip is %q", got)
 	}
-	n = runs(t, ctx, fig)
+	n := runs(t, ctx, fig)
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const ta = document.querySelector("#ex-0 textarea"); ta.value = ta.value.replace("FROM nope", "FROM gone"); ta.dispatchEvent(new Event("input")); return true; })()`)); err != nil {
 		t.Fatal(err)
 	}
@@ -374,9 +366,7 @@ func TestBrowserExpand(t *testing.T) {
 	freshLesson(t, ctx, usersLesson)
 	const fig = "#ex-0"
 	openTab(t, ctx, fig, "results")
-	n := runs(t, ctx, fig)
-	appendText(t, ctx, fig, "\nEXPAND ON;\nSELECT name FROM users WHERE mainland = 'centraleurope';\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "\nEXPAND ON;\nSELECT name FROM users WHERE mainland = 'centraleurope';\n")
 	last := `[...document.querySelectorAll("#ex-0 .pg-results .out")].at(-1)`
 	if got := eval[string](t, ctx, last+`.querySelector("pre.out-text")?.textContent ?? "no text"`); !strings.Contains(got, "@ Row 1") || !strings.Contains(got, "fabio") {
 		t.Errorf("the expanded result reads %q", got)
