@@ -43,6 +43,16 @@ func typeAndRun(t *testing.T, ctx context.Context, fig, text string) {
 	waitRun(t, ctx, fig, n)
 }
 
+// substituteAndRun replaces the first from in a widget's editor with to, as
+// one edit, and waits for the run it starts.
+func substituteAndRun(t *testing.T, ctx context.Context, fig, from, to string) {
+	t.Helper()
+	n := runs(t, ctx, fig)
+	eval[bool](t, ctx, `(() => { const ta = document.querySelector("`+fig+` textarea"); ta.value = ta.value.replace(`+
+		strconv.Quote(from)+`, `+strconv.Quote(to)+`); ta.dispatchEvent(new Event("input")); return true; })()`)
+	waitRun(t, ctx, fig, n)
+}
+
 func runs(t *testing.T, ctx context.Context, fig string) int {
 	n, _ := strconv.Atoi(eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.runs || "0"`))
 	return n

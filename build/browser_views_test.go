@@ -21,6 +21,16 @@ const builtPanels = `(async () => {
 	return Object.fromEntries([...doc.querySelectorAll("figure.pg [role=tabpanel]")].map(p => [p.id, p.innerHTML]));
 })()`
 
+// openFigure scrolls to the playground the lesson's example id= names,
+// opens its view tab and returns its selector ("#ex-N").
+func openFigure(t *testing.T, ctx context.Context, id, view string) string {
+	t.Helper()
+	fig := eval[string](t, ctx, `"#" + document.querySelector('figure.pg[data-id=`+strconv.Quote(id)+`]').id`)
+	inView(t, ctx, fig)
+	openTab(t, ctx, fig, view)
+	return fig
+}
+
 // openTab clicks a widget's tab and waits until the view is drawn from the
 // widget's latest run (it is no longer listed in data-stale).
 func openTab(t *testing.T, ctx context.Context, fig, view string) {
@@ -212,9 +222,7 @@ func TestBrowserModelView(t *testing.T) {
 func TestBrowserAccessPatterns(t *testing.T) {
 	ctx := newTab(t)
 	freshLesson(t, ctx, "/en/query-first-design/")
-	fig := eval[string](t, ctx, `"#" + document.querySelector('figure.pg[data-id="one-table"]').id`)
-	inView(t, ctx, fig)
-	openTab(t, ctx, fig, "model")
+	fig := openFigure(t, ctx, "one-table", "model")
 	score := `document.querySelector("` + fig + `-model .ap-score").textContent`
 	if got := eval[string](t, ctx, score); !strings.HasPrefix(got, "0 of 3 answered") {
 		t.Fatalf("model B's checklist says %q", got)
@@ -267,9 +275,7 @@ func TestBrowserAccessPatterns(t *testing.T) {
 func TestBrowserSizesView(t *testing.T) {
 	ctx := newTab(t)
 	freshLesson(t, ctx, "/en/choosing-the-partition-key/")
-	fig := eval[string](t, ctx, `"#" + document.querySelector('figure.pg[data-id="by-status"]').id`)
-	inView(t, ctx, fig)
-	openTab(t, ctx, fig, "sizes")
+	fig := openFigure(t, ctx, "by-status", "sizes")
 	panel := `document.querySelector("` + fig + `-sizes")`
 	if got := eval[string](t, ctx, `[...`+panel+`.querySelectorAll(".sz-node")].map(li => li.className).join(",")`); got != "sz-node,sz-node sz-hot,sz-node,sz-node" {
 		t.Errorf("the nodes are drawn %q, want node 2 of 4 hot", got)
@@ -313,11 +319,7 @@ func TestBrowserFailureLine(t *testing.T) {
 	if caretLine != lines-1 {
 		t.Errorf("a click on the failure line put the caret on line %d, want %d", caretLine, lines-1)
 	}
-	n := runs(t, ctx, fig)
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const ta = document.querySelector("#ex-0 textarea"); ta.value = ta.value.replace("WHERE name = 'x'", "WHERE mainland = 'x'"); ta.dispatchEvent(new Event("input")); return true; })()`)); err != nil {
-		t.Fatal(err)
-	}
-	waitRun(t, ctx, fig, n)
+	substituteAndRun(t, ctx, fig, "WHERE name = 'x'", "WHERE mainland = 'x'")
 	if !eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").hidden`) || eval[string](t, ctx, `document.querySelector("#ex-0-tab-why").textContent`) != "Why" {
 		t.Errorf("after the fix the failure line or the Why count stays")
 	}
@@ -345,11 +347,7 @@ func TestBrowserErrorTooltips(t *testing.T) {
 	if got := eval[string](t, ctx, gutter); !strings.Contains(got, "table nope does not exist") {
 		t.Errorf("the gutter's tooltip is %q", got)
 	}
-	n := runs(t, ctx, fig)
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const ta = document.querySelector("#ex-0 textarea"); ta.value = ta.value.replace("FROM nope", "FROM gone"); ta.dispatchEvent(new Event("input")); return true; })()`)); err != nil {
-		t.Fatal(err)
-	}
-	waitRun(t, ctx, fig, n)
+	substituteAndRun(t, ctx, fig, "FROM nope", "FROM gone")
 	if got := eval[string](t, ctx, gutter); !strings.Contains(got, "table gone does not exist") {
 		t.Errorf("after a new error on the same line the gutter's tooltip is %q, want the new message", got)
 	}
