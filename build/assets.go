@@ -48,27 +48,17 @@ func bundleSite(root, out, wasm string) (assets, error) {
 		return assets{}, err
 	}
 	entries := []string{"site/ts/page.ts", "site/ts/worker.ts", "site/ts/head.ts", "site/css/site.css"}
-	res := api.Build(api.BuildOptions{
-		AbsWorkingDir:     root,
-		EntryPoints:       entries,
-		Bundle:            true,
-		Write:             true,
-		Outdir:            filepath.Join(out, "assets"),
-		EntryNames:        "[name]-[hash]",
-		AssetNames:        "[name]-[hash]",
-		Metafile:          true,
-		MinifyWhitespace:  true,
-		MinifyIdentifiers: true,
-		MinifySyntax:      true,
-		Sourcemap:         api.SourceMapLinked,
-		Target:            api.ES2020,
-		Format:            api.FormatIIFE,
-		Platform:          api.PlatformBrowser,
-		Loader:            map[string]api.Loader{".svg": api.LoaderFile},
-		Alias:             map[string]string{"cqlplay-bridge": bridge, "wasm-exec": wasmExec},
-		Define:            map[string]string{"CQLPLAY_ENGINE": strconv.Quote(wasm)},
-		LogLevel:          api.LogLevelSilent,
-	})
+	opts := browserBundle(root, entries...)
+	opts.Write = true
+	opts.Outdir = filepath.Join(out, "assets")
+	opts.EntryNames = "[name]-[hash]"
+	opts.AssetNames = "[name]-[hash]"
+	opts.Metafile = true
+	opts.Sourcemap = api.SourceMapLinked
+	opts.Loader = map[string]api.Loader{".svg": api.LoaderFile}
+	opts.Alias = map[string]string{"cqlplay-bridge": bridge, "wasm-exec": wasmExec}
+	opts.Define = map[string]string{"CQLPLAY_ENGINE": strconv.Quote(wasm)}
+	res := api.Build(opts)
 	if err := esbuildErr(res.Errors); err != nil {
 		return assets{}, err
 	}
@@ -149,6 +139,27 @@ func hasGoPackage(dir string) bool {
 var notInlined = []string{
 	"engine/cql", "engine/schema", "engine/layout", "engine/jsonenc",
 	"engine/cqltype", "engine/function", "engine", "wasm",
+}
+
+// browserBundle is how each of the site's scripts is bundled: entries
+// (paths under root) as one minified ES2020 IIFE for the browser, esbuild's
+// own log silent (esbuildErr reports its errors). Its callers add where the
+// bundle goes and what it defines: the page, its worker and head script
+// (bundleSite), the service worker (offline.go), the one-file router
+// (single.go).
+func browserBundle(root string, entries ...string) api.BuildOptions {
+	return api.BuildOptions{
+		AbsWorkingDir:     root,
+		EntryPoints:       entries,
+		Bundle:            true,
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		Target:            api.ES2020,
+		Format:            api.FormatIIFE,
+		Platform:          api.PlatformBrowser,
+		LogLevel:          api.LogLevelSilent,
+	}
 }
 
 // compileWasm builds root/wasm for js/wasm into dst.

@@ -3,16 +3,13 @@ package main
 import (
 	"context"
 	"os"
-	"os/exec"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/cqlplay/cqlplay/build/chromium"
 )
-
-// chromiumPath is Debian's chromium, which .ci/run installs.
-const chromiumPath = "/usr/bin/chromium"
 
 var (
 	browserOnce   sync.Once
@@ -25,35 +22,17 @@ var (
 // no deadline: a deadline on the first action would become the browser's
 // lifetime.
 func startBrowser() {
-	path := chromiumPath
-	if _, err := os.Stat(path); err != nil {
-		if p, err := exec.LookPath("chromium"); err == nil {
-			path = p
-		} else {
-			browserErr = errNoChromium
-			return
-		}
+	path := chromium.Path()
+	if path == "" {
+		browserErr = errNoChromium
+		return
 	}
 	dir, err := os.MkdirTemp("", "cqlplay-chromium")
 	if err != nil {
 		browserErr = err
 		return
 	}
-	actx, acancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(dir),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1280, 900),
-	)
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), chromium.Options(path, dir)...)
 	ctx, cancel := chromedp.NewContext(actx)
 	browserCtx = ctx
 	browserCancel = func() { cancel(); acancel(); os.RemoveAll(dir) }

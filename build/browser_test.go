@@ -34,6 +34,25 @@ func appendText(t *testing.T, ctx context.Context, fig, text string) {
 	}
 }
 
+// typeAndRun types text at the end of a widget's editor and waits for the
+// run it starts.
+func typeAndRun(t *testing.T, ctx context.Context, fig, text string) {
+	t.Helper()
+	n := runs(t, ctx, fig)
+	appendText(t, ctx, fig, text)
+	waitRun(t, ctx, fig, n)
+}
+
+// substituteAndRun replaces the first from in a widget's editor with to, as
+// one edit, and waits for the run it starts.
+func substituteAndRun(t *testing.T, ctx context.Context, fig, from, to string) {
+	t.Helper()
+	n := runs(t, ctx, fig)
+	eval[bool](t, ctx, `(() => { const ta = document.querySelector("`+fig+` textarea"); ta.value = ta.value.replace(`+
+		strconv.Quote(from)+`, `+strconv.Quote(to)+`); ta.dispatchEvent(new Event("input")); return true; })()`)
+	waitRun(t, ctx, fig, n)
+}
+
 func runs(t *testing.T, ctx context.Context, fig string) int {
 	n, _ := strconv.Atoi(eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.runs || "0"`))
 	return n
@@ -166,9 +185,7 @@ func TestBrowserEditFailReloadReset(t *testing.T) {
 
 	// A query that must fail: Cassandra's exact message, a gutter mark on
 	// its line, and an underline.
-	n = runs(t, ctx, fig)
-	appendText(t, ctx, fig, "SELECT * FROM users WHERE name = 'john';\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "SELECT * FROM users WHERE name = 'john';\n")
 	const msg = `InvalidRequest: Error from server: code=2200 [Invalid query] message="Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING"`
 	if got := eval[string](t, ctx, last+`.querySelector(".out-err")?.textContent ?? ""`); got != msg {
 		t.Errorf("error = %q\nwant    %q", got, msg)

@@ -21,6 +21,16 @@ const builtPanels = `(async () => {
 	return Object.fromEntries([...doc.querySelectorAll("figure.pg [role=tabpanel]")].map(p => [p.id, p.innerHTML]));
 })()`
 
+// openFigure scrolls to the playground the lesson's example id= names,
+// opens its view tab and returns its selector ("#ex-N").
+func openFigure(t *testing.T, ctx context.Context, id, view string) string {
+	t.Helper()
+	fig := eval[string](t, ctx, `"#" + document.querySelector('figure.pg[data-id=`+strconv.Quote(id)+`]').id`)
+	inView(t, ctx, fig)
+	openTab(t, ctx, fig, view)
+	return fig
+}
+
 // openTab clicks a widget's tab and waits until the view is drawn from the
 // widget's latest run (it is no longer listed in data-stale).
 func openTab(t *testing.T, ctx context.Context, fig, view string) {
@@ -45,9 +55,7 @@ func TestBrowserHiddenViews(t *testing.T) {
 	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.open`); got != "storage" {
 		t.Fatalf("lesson 3's first example opens on %q, want storage (view=storage)", got)
 	}
-	n := runs(t, ctx, fig)
-	appendText(t, ctx, fig, "\nINSERT INTO users (mainland, state, uid, name, zip) VALUES ('oceania', 'victoria', 7, 'kim', 3000);\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "\nINSERT INTO users (mainland, state, uid, name, zip) VALUES ('oceania', 'victoria', 7, 'kim', 3000);\n")
 	waitFor(t, ctx, "the edit in the open Storage view", `document.querySelectorAll('#ex-0-storage .lay-part[data-key="oceania"]').length === 1`)
 	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.stale.split(" ").sort().join(" ")`); got != "cli model ring sizes sstabledump" {
 		t.Errorf("after a run with Storage open, the views left to draw are %q, want the hidden layout views", got)
@@ -68,7 +76,7 @@ func TestBrowserHiddenViews(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#ex-0-tab-results"))); err != nil {
 		t.Fatal(err)
 	}
-	n = runs(t, ctx, fig)
+	n := runs(t, ctx, fig)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#ex-0 .pg-reset"))); err != nil {
 		t.Fatal(err)
 	}
@@ -214,9 +222,7 @@ func TestBrowserModelView(t *testing.T) {
 func TestBrowserAccessPatterns(t *testing.T) {
 	ctx := newTab(t)
 	freshLesson(t, ctx, "/en/query-first-design/")
-	fig := eval[string](t, ctx, `"#" + document.querySelector('figure.pg[data-id="one-table"]').id`)
-	inView(t, ctx, fig)
-	openTab(t, ctx, fig, "model")
+	fig := openFigure(t, ctx, "one-table", "model")
 	score := `document.querySelector("` + fig + `-model .ap-score").textContent`
 	if got := eval[string](t, ctx, score); !strings.HasPrefix(got, "0 of 3 answered") {
 		t.Fatalf("model B's checklist says %q", got)
@@ -269,9 +275,7 @@ func TestBrowserAccessPatterns(t *testing.T) {
 func TestBrowserSizesView(t *testing.T) {
 	ctx := newTab(t)
 	freshLesson(t, ctx, "/en/choosing-the-partition-key/")
-	fig := eval[string](t, ctx, `"#" + document.querySelector('figure.pg[data-id="by-status"]').id`)
-	inView(t, ctx, fig)
-	openTab(t, ctx, fig, "sizes")
+	fig := openFigure(t, ctx, "by-status", "sizes")
 	panel := `document.querySelector("` + fig + `-sizes")`
 	if got := eval[string](t, ctx, `[...`+panel+`.querySelectorAll(".sz-node")].map(li => li.className).join(",")`); got != "sz-node,sz-node sz-hot,sz-node,sz-node" {
 		t.Errorf("the nodes are drawn %q, want node 2 of 4 hot", got)
@@ -280,9 +284,7 @@ func TestBrowserSizesView(t *testing.T) {
 	if got := eval[string](t, ctx, keys); got != "shipped cancelled pending" {
 		t.Errorf("partitions %q, want shipped first", got)
 	}
-	n := runs(t, ctx, fig)
-	appendText(t, ctx, fig, "\nINSERT INTO orders_by_status (status, order_id, customer) VALUES ('returned', 9, '<b>ida</b>');\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "\nINSERT INTO orders_by_status (status, order_id, customer) VALUES ('returned', 9, '<b>ida</b>');\n")
 	waitFor(t, ctx, "the new partition in the open Sizes view", keys+` === "shipped returned cancelled pending" || `+keys+` === "shipped cancelled returned pending" || `+keys+` === "shipped cancelled pending returned"`)
 }
 
@@ -297,9 +299,7 @@ func TestBrowserFailureLine(t *testing.T) {
 	if got := eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").hidden`); !got {
 		t.Errorf("the lesson's own example shows a failure line")
 	}
-	n := runs(t, ctx, fig)
-	appendText(t, ctx, fig, "\nSELECT * FROM users WHERE name = 'x';\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "\nSELECT * FROM users WHERE name = 'x';\n")
 	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.open`); got != "storage" {
 		t.Fatalf("the open view is %q, want storage", got)
 	}
@@ -319,11 +319,7 @@ func TestBrowserFailureLine(t *testing.T) {
 	if caretLine != lines-1 {
 		t.Errorf("a click on the failure line put the caret on line %d, want %d", caretLine, lines-1)
 	}
-	n = runs(t, ctx, fig)
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const ta = document.querySelector("#ex-0 textarea"); ta.value = ta.value.replace("WHERE name = 'x'", "WHERE mainland = 'x'"); ta.dispatchEvent(new Event("input")); return true; })()`)); err != nil {
-		t.Fatal(err)
-	}
-	waitRun(t, ctx, fig, n)
+	substituteAndRun(t, ctx, fig, "WHERE name = 'x'", "WHERE mainland = 'x'")
 	if !eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").hidden`) || eval[string](t, ctx, `document.querySelector("#ex-0-tab-why").textContent`) != "Why" {
 		t.Errorf("after the fix the failure line or the Why count stays")
 	}
@@ -336,9 +332,7 @@ func TestBrowserErrorTooltips(t *testing.T) {
 	ctx := newTab(t)
 	freshLesson(t, ctx, usersLesson)
 	const fig = "#ex-0"
-	n := runs(t, ctx, fig)
-	appendText(t, ctx, fig, "\nSELECT * FROM nope;\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "\nSELECT * FROM nope;\n")
 	hover := `(() => {
 		const u = [...document.querySelectorAll("#ex-0 .ed-hl .err-u")].at(-1);
 		const r = u.getBoundingClientRect();
@@ -353,11 +347,7 @@ func TestBrowserErrorTooltips(t *testing.T) {
 	if got := eval[string](t, ctx, gutter); !strings.Contains(got, "table nope does not exist") {
 		t.Errorf("the gutter's tooltip is %q", got)
 	}
-	n = runs(t, ctx, fig)
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const ta = document.querySelector("#ex-0 textarea"); ta.value = ta.value.replace("FROM nope", "FROM gone"); ta.dispatchEvent(new Event("input")); return true; })()`)); err != nil {
-		t.Fatal(err)
-	}
-	waitRun(t, ctx, fig, n)
+	substituteAndRun(t, ctx, fig, "FROM nope", "FROM gone")
 	if got := eval[string](t, ctx, gutter); !strings.Contains(got, "table gone does not exist") {
 		t.Errorf("after a new error on the same line the gutter's tooltip is %q, want the new message", got)
 	}
@@ -374,9 +364,7 @@ func TestBrowserExpand(t *testing.T) {
 	freshLesson(t, ctx, usersLesson)
 	const fig = "#ex-0"
 	openTab(t, ctx, fig, "results")
-	n := runs(t, ctx, fig)
-	appendText(t, ctx, fig, "\nEXPAND ON;\nSELECT name FROM users WHERE mainland = 'centraleurope';\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "\nEXPAND ON;\nSELECT name FROM users WHERE mainland = 'centraleurope';\n")
 	last := `[...document.querySelectorAll("#ex-0 .pg-results .out")].at(-1)`
 	if got := eval[string](t, ctx, last+`.querySelector("pre.out-text")?.textContent ?? "no text"`); !strings.Contains(got, "@ Row 1") || !strings.Contains(got, "fabio") {
 		t.Errorf("the expanded result reads %q", got)

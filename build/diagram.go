@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"html"
 	"regexp"
 	"strconv"
@@ -29,16 +28,6 @@ const (
 	dgGap      = 64 // between the queries and the tables
 	dgQueryMax = 46 // characters of a query's text before it is cut
 )
-
-// diagramTable is the part of the map layout a table box needs.
-type diagramTable struct {
-	Keyspace     string      `json:"keyspace"`
-	Name         string      `json:"name"`
-	PartitionKey []keyColumn `json:"partitionKey"`
-	Clustering   []keyColumn `json:"clustering"`
-	Static       []keyColumn `json:"staticColumns"`
-	Regular      []keyColumn `json:"regularColumns"`
-}
 
 // diagramQuery is one SELECT of the script: rest is its text after the
 // table's name, which is all its box needs to show once an arrow names the
@@ -94,7 +83,7 @@ func asciiSpace(r rune) bool { return strings.ContainsRune(" \t\n\r\f\v", r) }
 
 // diagramTarget is the index of the table a query's name means: an exact
 // keyspace.name, or a bare name's first table of that name.
-func diagramTarget(tables []diagramTable, name string) int {
+func diagramTarget(tables []mapTable, name string) int {
 	for i, t := range tables {
 		if t.Keyspace+"."+t.Name == name {
 			return i
@@ -125,14 +114,13 @@ func chars(s string) int { return len([]rune(s)) }
 // patterns as the Model view: the diagram, then the patterns' checklist.
 func writeDiagram(b *strings.Builder, t *uiText, mapJSON string, outs []engine.Outcome, patterns []lesson.PatternRun) {
 	var m struct {
-		Tables []diagramTable `json:"tables"`
+		Tables []mapTable `json:"tables"`
 	}
-	if err := json.Unmarshal([]byte(mapJSON), &m); err != nil {
-		b.WriteString(`<p class="out-none">` + html.EscapeString(err.Error()) + "</p>")
+	if !decodeMap(b, mapJSON, &m) {
 		return
 	}
 	if len(m.Tables) == 0 {
-		b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoTables) + "</p>")
+		writeNote(b, t.NoTables)
 	} else {
 		writeSVG(b, t, m.Tables, outs, patterns)
 	}
@@ -141,7 +129,7 @@ func writeDiagram(b *strings.Builder, t *uiText, mapJSON string, outs []engine.O
 
 // writeSVG draws the tables, the script's SELECTs (Q1, Q2...) and the access
 // patterns' queries (A1, A2...).
-func writeSVG(b *strings.Builder, t *uiText, tables []diagramTable, outs []engine.Outcome, patterns []lesson.PatternRun) {
+func writeSVG(b *strings.Builder, t *uiText, tables []mapTable, outs []engine.Outcome, patterns []lesson.PatternRun) {
 	qs := diagramQueries(outs, "Q")
 	qs = append(qs, diagramQueries(patternOutcomes(patterns), "A")...)
 	targets, shown := make([]int, len(qs)), make([]string, len(qs))
@@ -247,7 +235,7 @@ type diagramColumn struct{ name, typ, mark, cls string }
 // diagramColumns lists a table's columns in Chebotko's order: the partition
 // key (K), the clustering columns (C↑ ascending, C↓ descending), the static
 // columns (S), then the rest.
-func diagramColumns(tb diagramTable) []diagramColumn {
+func diagramColumns(tb mapTable) []diagramColumn {
 	var cs []diagramColumn
 	for _, c := range tb.PartitionKey {
 		cs = append(cs, diagramColumn{c.Name, c.Type, "K", " dg-key"})
@@ -270,7 +258,7 @@ func diagramColumns(tb diagramTable) []diagramColumn {
 
 // diagramTitle names a table box: its keyspace too when tables of several
 // keyspaces are drawn.
-func diagramTitle(tb diagramTable, oneKeyspace bool) string {
+func diagramTitle(tb mapTable, oneKeyspace bool) string {
 	if oneKeyspace {
 		return tb.Name
 	}

@@ -95,9 +95,7 @@ func TestBrowserEmbed(t *testing.T) {
 	if got := eval[int](t, ctx, `document.querySelectorAll("figure.pg, .site-head, .pg-embed").length`); got != 1 {
 		t.Errorf("the embed page has %d playgrounds, headers and embed buttons, want the playground alone", got)
 	}
-	n := runs(t, ctx, fig)
-	appendText(t, ctx, fig, "\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "\n")
 	if live := eval[string](t, ctx, `document.querySelector("`+fig+` .pg-results").textContent`); live != built {
 		t.Errorf("the embed page's live run draws\n%s\nthe lesson's build drew\n%s", live, built)
 	}

@@ -23,7 +23,7 @@ import (
 // and the data's "table does not exist" only follows from it.
 func writeChecks(b *strings.Builder, t *uiText, x *lesson.Exercise, r *lesson.CheckRun, script []engine.Outcome) {
 	if x == nil || r == nil {
-		b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoOutput) + "</p>")
+		writeNote(b, t.NoOutput)
 		return
 	}
 	passed, total := r.Passed(), len(r.Checks)

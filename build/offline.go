@@ -57,24 +57,14 @@ func writeServiceWorker(root, out string, pages []string) error {
 	if err != nil {
 		return err
 	}
-	res := api.Build(api.BuildOptions{
-		AbsWorkingDir:     root,
-		EntryPoints:       []string{"site/ts/sw.ts"},
-		Bundle:            true,
-		Write:             true,
-		Outfile:           filepath.Join(out, filepath.FromSlash(serviceWorkerPath)),
-		MinifyWhitespace:  true,
-		MinifyIdentifiers: true,
-		MinifySyntax:      true,
-		Target:            api.ES2020,
-		Format:            api.FormatIIFE,
-		Platform:          api.PlatformBrowser,
-		Define: map[string]string{
-			"CQLPLAY_CACHE":    strconv.Quote("cqlplay-" + strconv.FormatUint(h.Sum64(), 16)),
-			"CQLPLAY_PRECACHE": string(list),
-		},
-		LogLevel: api.LogLevelSilent,
-	})
+	opts := browserBundle(root, "site/ts/sw.ts")
+	opts.Write = true
+	opts.Outfile = filepath.Join(out, filepath.FromSlash(serviceWorkerPath))
+	opts.Define = map[string]string{
+		"CQLPLAY_CACHE":    strconv.Quote("cqlplay-" + strconv.FormatUint(h.Sum64(), 16)),
+		"CQLPLAY_PRECACHE": string(list),
+	}
+	res := api.Build(opts)
 	if err := esbuildErr(res.Errors); err != nil {
 		return errors.New("the service worker: " + err.Error())
 	}

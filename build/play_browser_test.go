@@ -67,9 +67,7 @@ func TestBrowserPlay(t *testing.T) {
 	n := runs(t, ctx, fig)
 	eval[bool](t, ctx, `(() => { const s = document.getElementById("play-start"); s.value = "`+cart.ID+`"; s.dispatchEvent(new Event("change")); return true })()`)
 	waitRun(t, ctx, fig, n)
-	n = runs(t, ctx, fig)
-	appendText(t, ctx, fig, "\nSELECT product FROM cart_items;")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "\nSELECT product FROM cart_items;")
 	edited := cart.Code + "\nSELECT product FROM cart_items;"
 
 	// The edit is kept, and it is the playground's in every language.

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"flag"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,28 +9,8 @@ import (
 
 	"github.com/cqlplay/cqlplay/build/lesson"
 	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err, " (run go test ./build -run ", t.Name(), " -update)")
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file; run with -update and review the diff\n got:\n%s", path, got)
-	}
-}
 
 // TestRenderLessonGolden renders a lesson with every construct (tables,
 // headings in two scripts, a non-CQL fence, setup, readonly, version, view,
@@ -55,7 +33,7 @@ func TestRenderLessonGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "01-golden.html", string(body))
+	golden.Check(t, "testdata/01-golden.html", string(body))
 }
 
 // TestOutcomesGolden pins the Results markup for every kind of outcome, with
@@ -85,5 +63,5 @@ func TestOutcomesGolden(t *testing.T) {
 	writeOutcomes(&b, uiStrings["zh"], outs[:1])
 	b.WriteString("\n")
 	writeOutcomes(&b, uiStrings["en"], nil)
-	golden(t, "outcomes.html", strings.ReplaceAll(b.String(), "</div><div", "</div>\n<div")+"\n")
+	golden.Check(t, "testdata/outcomes.html", strings.ReplaceAll(b.String(), "</div><div", "</div>\n<div")+"\n")
 }

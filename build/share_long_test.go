@@ -20,9 +20,7 @@ func TestBrowserShareLongScript(t *testing.T) {
 	freshLesson(t, ctx, usersLesson)
 	const fig = "#ex-0"
 	// The reader typed first: the browser's undo holds that typing.
-	n := runs(t, ctx, fig)
-	appendText(t, ctx, fig, "\n-- mine\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "\n-- mine\n")
 	before := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`)
 	var b strings.Builder
 	b.WriteString("CREATE TABLE users (mainland text, state text, uid int, name text, zip int, PRIMARY KEY (mainland, state, uid));\n")
@@ -31,7 +29,7 @@ func TestBrowserShareLongScript(t *testing.T) {
 	}
 	b.WriteString("SELECT * FROM users WHERE mainland = 'm1' AND state = 's1';\n")
 	script := b.String()
-	n = runs(t, ctx, fig)
+	n := runs(t, ctx, fig)
 	eval[bool](t, ctx, `(location.hash = "#ex-0=`+base64.RawURLEncoding.EncodeToString([]byte(script))+`", true)`)
 	waitRun(t, ctx, fig, n)
 	if got := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`); got != script {

@@ -69,9 +69,7 @@ func TestBrowserShareLink(t *testing.T) {
 	}
 
 	// Edits of the shared script go to the URL, and survive a reload.
-	n = runs(t, ctx, fig)
-	appendText(t, ctx, fig, "-- more\n")
-	waitRun(t, ctx, fig, n)
+	typeAndRun(t, ctx, fig, "-- more\n")
 	if got := eval[string](t, ctx, `location.href`); got == link || !strings.HasPrefix(got, testURL+usersLesson+"#ex-1=") {
 		t.Errorf("after an edit the URL is %q", got)
 	}

@@ -238,19 +238,7 @@ var sourceMapLink = regexp.MustCompile(`\n?(//# sourceMappingURL=\S+|/\*# source
 
 // bundleRouter bundles site/ts/single.ts, the one-file build's router.
 func bundleRouter(root string) (string, error) {
-	res := api.Build(api.BuildOptions{
-		AbsWorkingDir:     root,
-		EntryPoints:       []string{"site/ts/single.ts"},
-		Bundle:            true,
-		Write:             false,
-		MinifyWhitespace:  true,
-		MinifyIdentifiers: true,
-		MinifySyntax:      true,
-		Target:            api.ES2020,
-		Format:            api.FormatIIFE,
-		Platform:          api.PlatformBrowser,
-		LogLevel:          api.LogLevelSilent,
-	})
+	res := api.Build(browserBundle(root, "site/ts/single.ts"))
 	if err := esbuildErr(res.Errors); err != nil {
 		return "", err
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"html"
 	"math"
 	"sort"
@@ -27,13 +26,8 @@ const (
 
 type sizesModel struct {
 	Tables []struct {
-		Keyspace     string      `json:"keyspace"`
-		Name         string      `json:"name"`
-		PartitionKey []keyColumn `json:"partitionKey"`
-		Clustering   []keyColumn `json:"clustering"`
-		Static       []keyColumn `json:"staticColumns"`
-		Regular      []keyColumn `json:"regularColumns"`
-		Partitions   []struct {
+		mapTable
+		Partitions []struct {
 			Key      []lvalue `json:"key"`
 			Bytes    int      `json:"bytes"`
 			LiveRows int      `json:"liveRows"`
@@ -83,12 +77,11 @@ func szMeter(value int, title string) string {
 // writeSizes draws the map layout JSON as the Sizes view.
 func writeSizes(b *strings.Builder, t *uiText, mapJSON string) {
 	var m sizesModel
-	if err := json.Unmarshal([]byte(mapJSON), &m); err != nil {
-		b.WriteString(`<p class="out-none">` + html.EscapeString(err.Error()) + "</p>")
+	if !decodeMap(b, mapJSON, &m) {
 		return
 	}
 	if len(m.Tables) == 0 {
-		b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoTables) + "</p>")
+		writeNote(b, t.NoTables)
 		return
 	}
 	n := strconv.Itoa
@@ -120,7 +113,7 @@ func writeSizes(b *strings.Builder, t *uiText, mapJSON string) {
 		npk, ns := len(tb.PartitionKey)+len(tb.Clustering), len(tb.Static)
 		b.WriteString(`<h4 class="sz-h">` + html.EscapeString(tb.Keyspace+"."+tb.Name) + `</h4>`)
 		if len(tb.Partitions) == 0 {
-			b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoData) + `</p>`)
+			writeNote(b, t.NoData)
 			continue
 		}
 		// Largest first; equal sizes keep token order.
@@ -146,7 +139,7 @@ func writeSizes(b *strings.Builder, t *uiText, mapJSON string) {
 		}
 		b.WriteString(`</tbody></table>`)
 		if len(idx) > szPartitions {
-			b.WriteString(`<p class="out-none">` + html.EscapeString(strings.ReplaceAll(t.More, "{n}", n(len(idx)-szPartitions))) + `</p>`)
+			writeMore(b, t, len(idx)-szPartitions)
 		}
 	}
 	b.WriteString(`<p class="sz-legend">` + html.EscapeString(t.SzLegend) + `</p></div>`)

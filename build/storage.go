@@ -15,11 +15,8 @@ import (
 // layoutModel is the part of engine/layout's model JSON the view draws.
 type layoutModel struct {
 	Tables []struct {
-		Keyspace     string      `json:"keyspace"`
-		Name         string      `json:"name"`
-		PartitionKey []keyColumn `json:"partitionKey"`
-		Clustering   []keyColumn `json:"clustering"`
-		Partitions   []struct {
+		mapTable
+		Partitions []struct {
 			Token     string      `json:"token"`
 			Key       []lvalue    `json:"key"`
 			Deletion  *deletion   `json:"deletion"`
@@ -37,6 +34,29 @@ type layoutModel struct {
 		} `json:"partitions"`
 		OmittedPartitions int `json:"omittedPartitions"`
 	} `json:"tables"`
+}
+
+// mapTable is a table of the map layout as the views name it: its
+// keyspace, name and columns by kind (the Model view's table box whole, the
+// Storage and Sizes views' tables beside their partitions).
+type mapTable struct {
+	Keyspace     string      `json:"keyspace"`
+	Name         string      `json:"name"`
+	PartitionKey []keyColumn `json:"partitionKey"`
+	Clustering   []keyColumn `json:"clustering"`
+	Static       []keyColumn `json:"staticColumns"`
+	Regular      []keyColumn `json:"regularColumns"`
+}
+
+// decodeMap reads the map layout JSON into m, a view's part of it. A model
+// that does not parse is drawn as a note, and decodeMap says false: the
+// engine's bug must not break the page.
+func decodeMap(b *strings.Builder, mapJSON string, m any) bool {
+	if err := json.Unmarshal([]byte(mapJSON), m); err != nil {
+		writeNote(b, err.Error())
+		return false
+	}
+	return true
 }
 
 type keyColumn struct {
@@ -85,16 +105,14 @@ const maxPartitions = 100
 // attribute serializes the same from Go and from the browser's DOM.
 const keySep = "\u241f"
 
-// writeStorage draws the map layout JSON. A model that does not parse is
-// drawn as a note: the engine's bug must not break the page.
+// writeStorage draws the map layout JSON.
 func writeStorage(b *strings.Builder, t *uiText, mapJSON string) {
 	var m layoutModel
-	if err := json.Unmarshal([]byte(mapJSON), &m); err != nil {
-		b.WriteString(`<p class="out-none">` + html.EscapeString(err.Error()) + "</p>")
+	if !decodeMap(b, mapJSON, &m) {
 		return
 	}
 	if len(m.Tables) == 0 {
-		b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoTables) + "</p>")
+		writeNote(b, t.NoTables)
 		return
 	}
 	for _, tb := range m.Tables {
@@ -102,7 +120,7 @@ func writeStorage(b *strings.Builder, t *uiText, mapJSON string) {
 		b.WriteString(`<section class="lay-table" data-table="` + html.EscapeString(name) + `"><h4 class="lay-name">` +
 			html.EscapeString(name) + ` <span class="lay-keys">` + html.EscapeString(keyDesc(t, tb.PartitionKey, tb.Clustering)) + "</span></h4>")
 		if len(tb.Partitions) == 0 {
-			b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoData) + "</p>")
+			writeNote(b, t.NoData)
 		}
 		drawn := min(len(tb.Partitions), maxPartitions)
 		for _, p := range tb.Partitions[:drawn] {
@@ -148,7 +166,7 @@ func writeStorage(b *strings.Builder, t *uiText, mapJSON string) {
 			b.WriteString("</div>")
 		}
 		if more := len(tb.Partitions) - drawn + tb.OmittedPartitions; more > 0 {
-			b.WriteString(`<p class="out-none">` + html.EscapeString(strings.ReplaceAll(t.More, "{n}", strconv.Itoa(more))) + "</p>")
+			writeMore(b, t, more)
 		}
 		b.WriteString("</section>")
 	}

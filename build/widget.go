@@ -132,7 +132,7 @@ func writePanel(b *strings.Builder, t *uiText, v view, r exampleRun) {
 	text, ok := r.Layouts[v.Form]
 	switch {
 	case !ok:
-		b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoOutput) + "</p>")
+		writeNote(b, t.NoOutput)
 	case strings.HasPrefix(text, "\x00"):
 		b.WriteString(`<p class="out-err">` + html.EscapeString(text[1:]) + "</p>")
 	case boundedForms[v.Form]:
@@ -198,11 +198,22 @@ func codeHash(code string) string {
 	return strconv.FormatUint(xxhash.Sum64String(code), 16)
 }
 
+// writeNote writes a view's line that says there is nothing (more) to
+// show: no output, no tables, no data, how many partitions are left out.
+func writeNote(b *strings.Builder, text string) {
+	b.WriteString(`<p class="out-none">` + html.EscapeString(text) + "</p>")
+}
+
+// writeMore writes the note that n more partitions are not drawn.
+func writeMore(b *strings.Builder, t *uiText, n int) {
+	writeNote(b, strings.ReplaceAll(t.More, "{n}", strconv.Itoa(n)))
+}
+
 // writeOutcomes writes the Results view. Its markup is mirrored by
 // renderOutcomes in site/ts/results.ts: change both together.
 func writeOutcomes(b *strings.Builder, t *uiText, outs []engine.Outcome) {
 	if len(outs) == 0 {
-		b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoOutput) + "</p>")
+		writeNote(b, t.NoOutput)
 		return
 	}
 	shown := 0
@@ -214,7 +225,7 @@ func writeOutcomes(b *strings.Builder, t *uiText, outs []engine.Outcome) {
 		shown++
 	}
 	if shown == 0 {
-		b.WriteString(`<p class="out-none">` + html.EscapeString(t.Done) + "</p>")
+		writeNote(b, t.Done)
 	}
 }
 
@@ -290,7 +301,7 @@ func writeWhy(b *strings.Builder, t *uiText, outs []engine.Outcome) {
 		b.WriteString("</div>")
 	}
 	if n == 0 {
-		b.WriteString(`<p class="out-none">` + html.EscapeString(t.NoFailures) + "</p>")
+		writeNote(b, t.NoFailures)
 	}
 }
 

@@ -15,6 +15,7 @@ var layers = map[string]int{
 	"engine/cqlerr":   0,
 	"engine/jsonenc":  0,
 	"engine/workload": 0,
+	"engine/golden":   0,
 	"engine/cql":      1,
 	"engine/cqltype":  2,
 	"engine/schema":   3,
@@ -26,9 +27,10 @@ var layers = map[string]int{
 }
 
 // public are the engine packages code outside engine/ may import: the facade,
-// and the benchmark's workloads, which are scripts (data), not engine, shared
-// by the engine's benchmarks and `go run ./build/bench`.
-var public = map[string]bool{"engine": true, "engine/workload": true}
+// the benchmark's workloads, which are scripts (data), not engine, shared
+// by the engine's benchmarks and `go run ./build/bench`, and the golden-file
+// check every package's tests share.
+var public = map[string]bool{"engine": true, "engine/workload": true, "engine/golden": true}
 
 // TestLayering enforces the architecture's one-way dependencies: an engine
 // package imports only engine packages below it (never wasm/, build/, cmd/),

@@ -181,7 +181,7 @@ func (s *Session) runFrom(r *cql.Reader, executed int, deadline time.Time, emit 
 			return
 		}
 		if !deadline.IsZero() && time.Now().After(deadline) {
-			o = stopped(it, "The script ran past the playground's time limit and was stopped. Make it smaller (fewer rows or statements) and try again.")
+			o = stopped(it, query.ErrTimeLimit.Message)
 			emit(&o)
 			return
 		}

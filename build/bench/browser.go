@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -23,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/cqlplay/cqlplay/build/chromium"
 	"github.com/cqlplay/cqlplay/build/host"
 )
 
@@ -48,14 +48,10 @@ const benchKeystrokes = 50
 //     pg-input-to-views measure (site/ts: from the input event through the
 //     worker's run to the redraw of every view), the typing debounce set to 0.
 func benchBrowser(c benchConfig, module string, raw io.Writer) error {
-	chromium := "/usr/bin/chromium" // Debian's, as the browser tests use
-	if _, err := os.Stat(chromium); err != nil {
-		p, err := exec.LookPath("chromium")
-		if err != nil {
-			fmt.Fprintln(c.Log, "bench: chromium is not installed (apt-get install -y chromium): skipping the browser timings")
-			return nil
-		}
-		chromium = p
+	path := chromium.Path()
+	if path == "" {
+		fmt.Fprintln(c.Log, "bench: chromium is not installed (apt-get install -y chromium): skipping the browser timings")
+		return nil
 	}
 	tmp, err := os.MkdirTemp("", "cqlplay-bench-site")
 	if err != nil {
@@ -76,21 +72,7 @@ func benchBrowser(c benchConfig, module string, raw io.Writer) error {
 	defer srv.Close()
 	base := "http://" + ln.Addr().String()
 
-	actx, acancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(filepath.Join(tmp, "profile")),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1280, 900),
-	)
+	actx, acancel := chromedp.NewExecAllocator(context.Background(), chromium.Options(path, filepath.Join(tmp, "profile"))...)
 	defer acancel()
 	bctx, bcancel := chromedp.NewContext(actx)
 	defer bcancel()

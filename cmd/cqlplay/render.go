@@ -161,11 +161,16 @@ func (p *printer) printRows(o *engine.Outcome) {
 	} else {
 		b = append(b, '\n')
 	}
-	b = append(b, '(')
-	b = strconv.AppendInt(b, int64(len(o.Rows)), 10)
-	b = append(b, " rows)\n"...)
+	b = appendRowCount(b, len(o.Rows))
 	p.buf = b
 	p.out.Write(b)
+}
+
+// appendRowCount appends cqlsh's footer of a result set, "(N rows)".
+func appendRowCount(b []byte, n int) []byte {
+	b = append(b, '(')
+	b = strconv.AppendInt(b, int64(n), 10)
+	return append(b, " rows)\n"...)
 }
 
 // printExpanded prints a result set under EXPAND ON: the vertical rows the
@@ -174,9 +179,7 @@ func (p *printer) printExpanded(o *engine.Outcome) {
 	b := append(p.buf[:0], '\n')
 	b = append(b, o.Text...)
 	if isSelect(o.Statement) {
-		b = append(b, '(')
-		b = strconv.AppendInt(b, int64(len(o.Rows)), 10)
-		b = append(b, " rows)\n"...)
+		b = appendRowCount(b, len(o.Rows))
 	}
 	p.buf = b
 	p.out.Write(b)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/golden"
 )
 
 // renderCases are hand-made outcomes covering each thing the printer draws;
@@ -144,7 +145,7 @@ func TestRenderGolden(t *testing.T) {
 				"file stdout", fileOut, "file stderr", fileErr,
 				"terminal stdout", ttyOut, "terminal stderr", ttyErr,
 				"failed", failed)
-			checkGolden(t, filepath.Join("testdata", "render", tc.name+".golden"), got)
+			golden.Check(t, filepath.Join("testdata", "render", tc.name+".golden"), string(got))
 		})
 	}
 }

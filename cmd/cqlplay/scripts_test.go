@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/golden"
 )
 
 // TestScriptsGolden runs each testdata/run/*.cql through the real engine, as
@@ -35,7 +36,7 @@ func TestScriptsGolden(t *testing.T) {
 				t.Errorf("--json: exit %d (text run: %d), stderr %q", jsonCode, code, jsonErr)
 			}
 			got := sections("exit", strconv.Itoa(code)+"\n", "stdout", stdout, "stderr", stderr, "json", jsonOut)
-			checkGolden(t, filepath.Join("testdata", "run", name+".golden"), got)
+			golden.Check(t, filepath.Join("testdata", "run", name+".golden"), string(got))
 		})
 	}
 }

@@ -1,14 +1,13 @@
 package cql
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+	"github.com/cqlplay/cqlplay/engine/golden"
+)
 
 // renderItems writes one line per item: its position, then its canonical
 // printing or its error.
@@ -40,19 +39,6 @@ func TestGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := renderItems(Parse(string(src)))
-		golden := strings.TrimSuffix(file, ".cql") + ".golden"
-		if *update {
-			if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(golden)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got != string(want) {
-			t.Errorf("%s: rendering differs from %s (go test -update to rewrite):\n%s", file, golden, got)
-		}
+		golden.Check(t, strings.TrimSuffix(file, ".cql")+".golden", got)
 	}
 }

@@ -124,12 +124,12 @@ func (l *lexer) scan(lineStart bool) (Kind, KeywordID) {
 	}
 	switch c {
 	case '\'':
-		return l.scanString()
+		return l.scanQuotes('\'', TokString) // 'text' with '' escapes
 	case '"':
-		return l.scanQuoted()
+		return l.scanQuotes('"', TokQuotedIdent) // "Name" with "" escapes
 	case '$':
 		if l.peek(1) == '$' {
-			return l.scanDollar()
+			return l.scanUntil("$$", TokString) // $$text$$, no escapes
 		}
 	case '-':
 		switch n := l.peek(1); {
@@ -162,7 +162,7 @@ func (l *lexer) scan(lineStart bool) (Kind, KeywordID) {
 		case '/':
 			return l.scanLineComment(false)
 		case '*':
-			return l.scanBlockComment()
+			return l.scanUntil("*/", TokComment)
 		}
 		l.off++
 		return TokOperator, KwNone
@@ -559,70 +559,51 @@ func (l *lexer) checkText(from, to int, kind Kind) (Kind, KeywordID) {
 	return kind, KwNone
 }
 
-// scanString reads 'text' with ” escapes.
-func (l *lexer) scanString() (Kind, KeywordID) {
+// scanUntil reads a token of kind opened by two bytes and closed by the
+// first end after them: $$text$$, /* comment */.
+func (l *lexer) scanUntil(end string, kind Kind) (Kind, KeywordID) {
 	start := l.off
-	i := start + 1
-	for {
-		j := indexByte(l.src, i, '\'')
-		if j < 0 {
-			l.newlines(start, len(l.src))
-			l.off = len(l.src)
-			return l.illegalEOF("'")
-		}
-		if j+1 < len(l.src) && l.src[j+1] == '\'' {
-			i = j + 2
-			continue
-		}
-		l.off = j + 1
-		break
-	}
-	kind, kw := l.checkText(start, l.off, TokString)
-	l.newlines(start, l.off)
-	return kind, kw
-}
-
-// scanDollar reads $$text$$ (no escapes).
-func (l *lexer) scanDollar() (Kind, KeywordID) {
-	start := l.off
-	j := indexString(l.src, start+2, "$$")
+	j := indexString(l.src, start+2, end)
 	if j < 0 {
-		l.newlines(start, len(l.src))
-		l.off = len(l.src)
-		return l.illegalEOF("$")
+		return l.illegalEOF(start, end[:1])
 	}
-	l.off = j + 2
-	kind, kw := l.checkText(start, l.off, TokString)
-	l.newlines(start, l.off)
-	return kind, kw
+	return l.closeToken(start, j+len(end), kind)
 }
 
-// scanQuoted reads "Name" with "" escapes.
-func (l *lexer) scanQuoted() (Kind, KeywordID) {
+// scanQuotes reads a token of kind between quotes q, in which a doubled q
+// stands for one; except that "" right after a name's opening quote closes
+// it (the empty name, which the grammar refuses later).
+func (l *lexer) scanQuotes(q byte, kind Kind) (Kind, KeywordID) {
 	start := l.off
 	i := start + 1
 	for {
-		j := indexByte(l.src, i, '"')
+		j := indexByte(l.src, i, q)
 		if j < 0 {
-			l.newlines(start, len(l.src))
-			l.off = len(l.src)
-			return l.illegalEOF("\"")
+			return l.illegalEOF(start, string(rune(q)))
 		}
-		if j+1 < len(l.src) && l.src[j+1] == '"' && j != start+1 {
+		if j+1 < len(l.src) && l.src[j+1] == q && (q == '\'' || j != start+1) {
 			i = j + 2
 			continue
 		}
-		l.off = j + 1
-		break
+		return l.closeToken(start, j+1, kind)
 	}
-	kind, kw := l.checkText(start, l.off, TokQuotedIdent)
-	l.newlines(start, l.off)
+}
+
+// closeToken ends the token of kind begun at start at end: its text is
+// checked (checkText) and its lines counted.
+func (l *lexer) closeToken(start, end int, kind Kind) (Kind, KeywordID) {
+	l.off = end
+	kind, kw := l.checkText(start, end, kind)
+	l.newlines(start, end)
 	return kind, kw
 }
 
-// illegalEOF reports an unterminated token the way ANTLR does: at the end of
-// the input, expecting the closing character.
-func (l *lexer) illegalEOF(want string) (Kind, KeywordID) {
+// illegalEOF ends the input in the token begun at start, which does not
+// close, and reports it the way ANTLR does: at the end of the input,
+// expecting the closing character.
+func (l *lexer) illegalEOF(start int, want string) (Kind, KeywordID) {
+	l.newlines(start, len(l.src))
+	l.off = len(l.src)
 	return l.illegal(len(l.src), "mismatched character '<EOF>' expecting '"+want+"'")
 }
 
@@ -649,21 +630,6 @@ func isDirective(s string) bool {
 		i++
 	}
 	return i+1 < len(s) && s[i] == '@' && isLetter(s[i+1])
-}
-
-// scanBlockComment reads /* ... */.
-func (l *lexer) scanBlockComment() (Kind, KeywordID) {
-	start := l.off
-	j := indexString(l.src, start+2, "*/")
-	if j < 0 {
-		l.newlines(start, len(l.src))
-		l.off = len(l.src)
-		return l.illegalEOF("*")
-	}
-	l.off = j + 2
-	kind, kw := l.checkText(start, l.off, TokComment)
-	l.newlines(start, l.off)
-	return kind, kw
 }
 
 // illegalAt re-reads the Illegal token at start and returns its message and

@@ -323,12 +323,7 @@ func writeRelation(b *strings.Builder, r *Relation) {
 		b.WriteByte(')')
 	default:
 		if len(r.Columns) > 0 {
-			b.WriteString(r.Columns[0].String())
-		}
-		if r.MapKey != nil {
-			b.WriteByte('[')
-			writeExpr(b, r.MapKey)
-			b.WriteByte(']')
+			writeTarget(b, r.Columns[0], r.MapKey, nil)
 		}
 	}
 	b.WriteByte(' ')
@@ -360,19 +355,25 @@ func (c *Condition) String() string {
 }
 
 func writeCondition(b *strings.Builder, c *Condition) {
-	b.WriteString(c.Column.String())
-	if c.Key != nil {
-		b.WriteByte('[')
-		writeExpr(b, c.Key)
-		b.WriteByte(']')
-	}
-	if c.Field != nil {
-		b.WriteByte('.')
-		b.WriteString(c.Field.String())
-	}
+	writeTarget(b, c.Column, c.Key, c.Field)
 	b.WriteByte(' ')
 	b.WriteString(c.Op.String())
 	writeRightSide(b, c.Op, c.Value, c.In)
+}
+
+// writeTarget writes what a relation, a condition or an assignment acts on:
+// a column, one element of it (c[k]) or one field of it (c.f).
+func writeTarget(b *strings.Builder, column Ident, key Expr, field *Ident) {
+	b.WriteString(column.String())
+	if key != nil {
+		b.WriteByte('[')
+		writeExpr(b, key)
+		b.WriteByte(']')
+	}
+	if field != nil {
+		b.WriteByte('.')
+		b.WriteString(field.String())
+	}
 }
 
 func (a *Assignment) Position() Pos { return a.Pos }
@@ -384,16 +385,7 @@ func (a *Assignment) String() string {
 }
 
 func writeAssignment(b *strings.Builder, a *Assignment) {
-	b.WriteString(a.Column.String())
-	if a.Key != nil {
-		b.WriteByte('[')
-		writeExpr(b, a.Key)
-		b.WriteByte(']')
-	}
-	if a.Field != nil {
-		b.WriteByte('.')
-		b.WriteString(a.Field.String())
-	}
+	writeTarget(b, a.Column, a.Key, a.Field)
 	switch {
 	case a.Op == AssignPrepend:
 		b.WriteString(" = ")

@@ -208,17 +208,10 @@ func javaD2L(f float64) int64 {
 	return int64(f)
 }
 
-// javaD2I is Java's (int) cast of a double.
+// javaD2I is Java's (int) cast of a double: javaD2L's, saturated at the
+// int's bounds (both truncate toward zero and map NaN to 0).
 func javaD2I(f float64) int32 {
-	switch {
-	case math.IsNaN(f):
-		return 0
-	case f >= math.MaxInt32:
-		return math.MaxInt32
-	case f <= math.MinInt32:
-		return math.MinInt32
-	}
-	return int32(f)
+	return int32(min(max(javaD2L(f), math.MinInt32), math.MaxInt32))
 }
 
 // castDecimal is getDecimalConversionFunction: floats through their Java

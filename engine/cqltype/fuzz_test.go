@@ -1,6 +1,7 @@
 package cqltype
 
 import (
+	"cmp"
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
@@ -88,7 +89,7 @@ func FuzzFormat(f *testing.F) {
 			}
 		}
 		ab, ba := typ.Compare(a, b), typ.Compare(b, a)
-		if sign(ab) != -sign(ba) {
+		if cmp.Compare(ab, 0) != -cmp.Compare(ba, 0) {
 			t.Fatalf("%s: Compare(%x, %x) = %d but Compare(b, a) = %d", typ, a, b, ab, ba)
 		}
 	})
@@ -107,14 +108,4 @@ func FuzzFromJSON(f *testing.F) {
 		}
 		_, _, _ = ParseJSONObject(s)
 	})
-}
-
-func sign(n int) int {
-	switch {
-	case n < 0:
-		return -1
-	case n > 0:
-		return 1
-	}
-	return 0
 }

@@ -1,6 +1,7 @@
 package cqltype
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math/rand"
 	"testing"
@@ -25,15 +26,8 @@ func TestOrderKeyAgreesWithCompare(t *testing.T) {
 			}
 			for _, b := range vals {
 				kb, _ := typ.OrderKey(b)
-				want := typ.Compare(a, b)
-				got := 0
-				switch {
-				case ka < kb:
-					got = -1
-				case ka > kb:
-					got = 1
-				}
-				if sign(want) != got {
+				want, got := typ.Compare(a, b), cmp.Compare(ka, kb)
+				if cmp.Compare(want, 0) != got {
 					t.Fatalf("%s: %x vs %x: keys order %d, Compare %d", typ, a, b, got, want)
 				}
 			}

@@ -46,6 +46,8 @@ func TestFromString(t *testing.T) {
 		{typ: "duration", in: "1x", err: "Unable to convert '1x' to a duration"},
 		{typ: "duration", in: "1s1m", err: "Invalid duration. The seconds should be after minutes"},
 		{typ: "duration", in: "200000000y", err: "Invalid duration. The total number of months must be less or equal to 2147483647"},
+		{typ: "duration", in: "1w2147483641d", err: "Invalid duration. The total number of days must be less or equal to 2147483647"},
+		{typ: "duration", in: "1w2147483640d", show: "2147483647d"},
 		{typ: "duration", in: "9223372036854775807ns1ns", err: "Invalid duration. The nanoseconds are specified multiple times"},
 		{typ: "duration", in: "9223372036854775807ms", err: "Invalid duration. The total number of nanoseconds must be less or equal to 2147483647"},
 		{typ: "boolean", in: "", show: "False"},

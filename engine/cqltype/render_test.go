@@ -1,15 +1,12 @@
 package cqltype
 
 import (
-	"flag"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata golden files")
 
 // renderCases are values, built from literals, whose three renderings
 // (cqlsh, CQL literal, toJSONString) are pinned in testdata/render.golden.
@@ -119,36 +116,7 @@ func TestRenderGolden(t *testing.T) {
 		b.WriteString("  json:    " + typ.JSON(v) + "\n")
 		b.WriteString("  string:  " + typ.CassandraString(v) + "\n")
 	}
-	golden(t, "testdata/render.golden", b.String())
-}
-
-func golden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) != got {
-		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
-		for i := 0; i < len(gl) || i < len(wl); i++ {
-			var g, w string
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if g != w {
-				t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s\n(run go test -update and review the diff)", path, i+1, g, w)
-			}
-		}
-	}
+	golden.Check(t, "testdata/render.golden", b.String())
 }
 
 // Literal output parses back to the same value: the renderer and the

@@ -42,18 +42,7 @@ func ParseTimestamp(s string, now int64) (int64, *cqlerr.Error) {
 
 // isRawInteger matches ^-?\d+$.
 func isRawInteger(s string) bool {
-	if strings.HasPrefix(s, "-") {
-		s = s[1:]
-	}
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return allDigits(strings.TrimPrefix(s, "-"))
 }
 
 // scanner reads the digits and separators of a date/time string.

@@ -2,13 +2,12 @@ package layout_test
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/cqlplay/cqlplay/engine"
 	"github.com/cqlplay/cqlplay/engine/layout"
 	"github.com/cqlplay/cqlplay/engine/schema"
 )
@@ -350,10 +349,7 @@ func TestCLIEscapesComponents(t *testing.T) {
 // TestBuildRingMatchesBuild checks that the ring's light build gives the same
 // ring as the full model's, on every testdata script.
 func TestBuildRingMatchesBuild(t *testing.T) {
-	scripts, _ := filepath.Glob("testdata/*.cql")
-	for _, path := range scripts {
-		src, _ := os.ReadFile(path)
-		s := runScript(t, string(src))
+	eachScript(t, func(script string, s *engine.Session) {
 		var tables []*schema.Table
 		for _, name := range s.DB().Schema.Keyspaces["cqlplay"].TableNames() {
 			tables = append(tables, s.DB().Schema.Keyspaces["cqlplay"].Tables[name])
@@ -361,9 +357,9 @@ func TestBuildRingMatchesBuild(t *testing.T) {
 		full := layout.Build(s.DB(), tables).Ring
 		light := layout.BuildRing(s.DB(), tables)
 		if !reflect.DeepEqual(full, light) {
-			t.Errorf("%s: BuildRing differs from Build's ring:\n%+v\n%+v", path, light, full)
+			t.Errorf("%s: BuildRing differs from Build's ring:\n%+v\n%+v", script, light, full)
 		}
-	}
+	})
 }
 
 // TestDroppedColumnHidden checks that cells of a dropped column, which

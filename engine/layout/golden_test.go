@@ -2,16 +2,14 @@ package layout_test
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
 
 // goldenForms maps each layout form to its golden file's extension.
 var goldenForms = []struct{ form, ext string }{
@@ -35,9 +33,10 @@ func runScript(t testing.TB, script string) *engine.Session {
 	return s
 }
 
-// TestGolden renders every testdata/*.cql script in every form and compares
-// with testdata/<script>.<form>.*; -update rewrites them.
-func TestGolden(t *testing.T) {
+// eachScript runs every testdata/*.cql script in a session of its own and
+// calls f with the script's name (no .cql) and the session.
+func eachScript(t *testing.T, f func(name string, s *engine.Session)) {
+	t.Helper()
 	scripts, err := filepath.Glob("testdata/*.cql")
 	if err != nil || len(scripts) == 0 {
 		t.Fatalf("no scripts under testdata/ (%v)", err)
@@ -47,8 +46,14 @@ func TestGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		name := strings.TrimSuffix(filepath.Base(path), ".cql")
-		s := runScript(t, string(src))
+		f(strings.TrimSuffix(filepath.Base(path), ".cql"), runScript(t, string(src)))
+	}
+}
+
+// TestGolden renders every testdata/*.cql script in every form and compares
+// with testdata/<script>.<form>.*; -update rewrites them.
+func TestGolden(t *testing.T) {
+	eachScript(t, func(name string, s *engine.Session) {
 		for _, f := range goldenForms {
 			t.Run(name+"/"+f.form, func(t *testing.T) {
 				got, err := s.Layout(f.form, "")
@@ -65,10 +70,10 @@ func TestGolden(t *testing.T) {
 				if again != got {
 					t.Fatalf("a second rendering differs from the first")
 				}
-				checkGolden(t, filepath.Join("testdata", name+"."+f.ext), got)
+				golden.Check(t, filepath.Join("testdata", name+"."+f.ext), got)
 			})
 		}
-	}
+	})
 }
 
 // indentJSON checks that s is valid JSON and indents it so the golden file
@@ -84,23 +89,6 @@ func indentJSON(t *testing.T, s string) string {
 		t.Fatal(err)
 	}
 	return string(out) + "\n"
-}
-
-func checkGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s is stale (go test -update rewrites it; review the diff):\n--- got\n%s", path, got)
-	}
 }
 
 // seedListing is the cassandra-cli listing of a 2013 cluster that lesson 2
@@ -132,19 +120,15 @@ func TestSeedListing(t *testing.T) {
 // TestSstabledumpIsJSON checks that every script's sstabledump of every
 // table is valid JSON (the golden files hold the exact text).
 func TestSstabledumpIsJSON(t *testing.T) {
-	scripts, _ := filepath.Glob("testdata/*.cql")
-	for _, path := range scripts {
-		src, _ := os.ReadFile(path)
-		s := runScript(t, string(src))
-		tables := s.DB().Schema.Keyspaces["cqlplay"].TableNames()
-		for _, name := range tables {
+	eachScript(t, func(script string, s *engine.Session) {
+		for _, name := range s.DB().Schema.Keyspaces["cqlplay"].TableNames() {
 			out, err := s.Layout("sstabledump", name)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !json.Valid([]byte(out)) {
-				t.Errorf("%s %s: sstabledump is not JSON:\n%s", path, name, out)
+				t.Errorf("%s %s: sstabledump is not JSON:\n%s", script, name, out)
 			}
 		}
-	}
+	})
 }

@@ -62,42 +62,32 @@ func (g *jsonGen) beforeValue() {
 	}
 }
 
-func (g *jsonGen) startObject() {
+func (g *jsonGen) startObject() { g.open('{', false) }
+func (g *jsonGen) endObject()   { g.close('}', g.objCompact) }
+func (g *jsonGen) startArray()  { g.open('[', true) }
+func (g *jsonGen) endArray()    { g.close(']', g.arrCompact) }
+
+// open writes a container's opening bracket as a value of the enclosing one
+// and enters it.
+func (g *jsonGen) open(bracket byte, array bool) {
 	g.beforeValue()
-	g.b = append(g.b, '{')
+	g.b = append(g.b, bracket)
 	g.nesting++
-	g.ctx = append(g.ctx, genCtx{})
+	g.ctx = append(g.ctx, genCtx{array: array})
 }
 
-func (g *jsonGen) endObject() {
+// close leaves the innermost container: its entries end on the indenter's
+// line (compact: a space), an empty one is "{ }" or "[ ]".
+func (g *jsonGen) close(bracket byte, compact bool) {
 	c := g.ctx[len(g.ctx)-1]
 	g.ctx = g.ctx[:len(g.ctx)-1]
 	g.nesting--
 	if c.entries > 0 {
-		g.indent(g.objCompact)
+		g.indent(compact)
 	} else {
 		g.b = append(g.b, ' ')
 	}
-	g.b = append(g.b, '}')
-}
-
-func (g *jsonGen) startArray() {
-	g.beforeValue()
-	g.b = append(g.b, '[')
-	g.nesting++
-	g.ctx = append(g.ctx, genCtx{array: true})
-}
-
-func (g *jsonGen) endArray() {
-	c := g.ctx[len(g.ctx)-1]
-	g.ctx = g.ctx[:len(g.ctx)-1]
-	g.nesting--
-	if c.entries > 0 {
-		g.indent(g.arrCompact)
-	} else {
-		g.b = append(g.b, ' ')
-	}
-	g.b = append(g.b, ']')
+	g.b = append(g.b, bracket)
 }
 
 func (g *jsonGen) field(name string) {

@@ -280,12 +280,7 @@ func numberRat(t *cqltype.Type, v cqltype.Value) *big.Rat {
 		if !ok {
 			return nil
 		}
-		r := new(big.Rat).SetInt(unscaled)
-		den := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs32(scale))), nil)
-		if scale >= 0 {
-			return r.Quo(r, new(big.Rat).SetInt(den))
-		}
-		return r.Mul(r, new(big.Rat).SetInt(den))
+		return scaledRat(unscaled, scale)
 	}
 	n, ok := cqltype.IntegerOf(t, v)
 	if !ok {
@@ -302,6 +297,11 @@ func decimalRat(s string) *big.Rat {
 	if !ok {
 		return nil
 	}
+	return scaledRat(unscaled, scale)
+}
+
+// scaledRat is unscaled × 10^-scale, a decimal's value, exactly.
+func scaledRat(unscaled *big.Int, scale int32) *big.Rat {
 	r := new(big.Rat).SetInt(unscaled)
 	den := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs32(scale))), nil)
 	if scale >= 0 {

@@ -66,7 +66,7 @@ func (db *DB) Fill(t *schema.Table, cols []*schema.Column, n int, row func(i int
 				tick()
 			}
 			if d := db.Limits.Deadline; d != nil && d() {
-				return i, errTimeout
+				return i, ErrTimeLimit
 			}
 		}
 		if p == "" {

@@ -220,13 +220,16 @@ func (rd *reader) pkMatches(part *store.Partition) bool {
 
 func (rd *reader) checkDeadline() bool {
 	if d := rd.db.Limits.Deadline; d != nil && d() {
-		rd.stopped = errTimeout
+		rd.stopped = ErrTimeLimit
 		return false
 	}
 	return true
 }
 
-var errTimeout = cqlerr.New(cqlerr.Stopped, "The script ran past the playground's time limit and was stopped. Make it smaller (fewer rows or statements) and try again.")
+// ErrTimeLimit stops a run at the playground's time limit: inside a
+// statement (a read's checkDeadline, a -- @fill), or between two
+// statements (engine.Session quotes its message).
+var ErrTimeLimit = cqlerr.New(cqlerr.Stopped, "The script ran past the playground's time limit and was stopped. Make it smaller (fewer rows or statements) and try again.")
 
 // readPartition reads the rows of one partition; it returns false when the
 // read must stop (LIMIT reached, or a bound hit).

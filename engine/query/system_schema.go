@@ -107,11 +107,8 @@ func (db *DB) systemSchemaTable(ks *schema.Keyspace, name string) *schema.Table 
 	if !ok {
 		return nil
 	}
-	if old := ks.Tables[name]; old != nil {
-		delete(db.data, old)
-	}
-	t := systemTable(ks, ddl)
-	w := schemaWriter{db: db, t: t, data: db.Data(t)}
+	w := db.refillSystemTable(ks, name, ddl)
+	t := w.t
 	switch name {
 	case "keyspaces":
 		w.keyspaces()

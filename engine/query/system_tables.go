@@ -49,6 +49,18 @@ func systemTable(ks *schema.Keyspace, ddl string) *schema.Table {
 	return t
 }
 
+// refillSystemTable starts system table ks.<name> afresh from its
+// declaration, the data of the one an earlier statement read dropped, and
+// returns the writer that fills it; the caller puts it in ks.Tables once
+// filled.
+func (db *DB) refillSystemTable(ks *schema.Keyspace, name, ddl string) schemaWriter {
+	if old := ks.Tables[name]; old != nil {
+		delete(db.data, old)
+	}
+	t := systemTable(ks, ddl)
+	return schemaWriter{db: db, t: t, data: db.Data(t)}
+}
+
 // describedTable is the table or view called name of ks as DESCRIBE sees
 // it: a system table from its declaration (empty: DESCRIBE prints only its
 // definition), whether or not a statement has read it yet.

@@ -67,11 +67,8 @@ func (db *DB) systemTracesTable(ks *schema.Keyspace, name string) *schema.Table 
 	if !ok {
 		return nil
 	}
-	if old := ks.Tables[name]; old != nil {
-		delete(db.data, old)
-	}
-	t := systemTable(ks, ddl)
-	w := schemaWriter{db: db, t: t, data: db.Data(t)}
+	w := db.refillSystemTable(ks, name, ddl)
+	t := w.t
 	local, _ := cqltype.ParseInet("127.0.0.1")
 	port := cqltype.Int32Value(7000)
 	for _, s := range db.Traces {

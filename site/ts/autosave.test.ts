@@ -1,22 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { editKey, loadEdit, saveEdit } from "./autosave";
-
-/** A Storage over a Map. */
-function store(): Storage & { m: Map<string, string> } {
-  const m = new Map<string, string>();
-  return {
-    m,
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    key: (i: number) => [...m.keys()][i] ?? null,
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, v),
-    removeItem: (k: string) => void m.delete(k),
-  };
-}
+import { memoryStorage } from "./teststorage";
 
 test("each example of each page has its own key", () => {
   assert.equal(editKey("/lessons/keys/", 3), "cqlplay:edit:/lessons/keys/#3");
@@ -25,7 +10,7 @@ test("each example of each page has its own key", () => {
 });
 
 test("an edit is saved with the lesson text's hash, and editing back to the lesson's text removes it", () => {
-  const s = store();
+  const s = memoryStorage();
   const k = editKey("/a/", 0);
   saveEdit(s, k, "h1", "lesson", "mine");
   assert.deepEqual(JSON.parse(s.m.get(k)!), { base: "h1", text: "mine" });
@@ -36,7 +21,7 @@ test("an edit is saved with the lesson text's hash, and editing back to the less
 });
 
 test("what storage holds that is not an edit reads as none", () => {
-  const s = store();
+  const s = memoryStorage();
   for (const v of ["", "{", "null", "3", '{"base":"h"}', '{"text":5}']) {
     s.m.set("k", v);
     assert.equal(loadEdit(s, "k"), null, v);

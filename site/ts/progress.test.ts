@@ -18,21 +18,7 @@ import {
   saveProgress,
   solvedIn,
 } from "./progress";
-
-function store(init: Record<string, string> = {}): Storage & { m: Map<string, string> } {
-  const m = new Map<string, string>(Object.entries(init));
-  return {
-    m,
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    key: (i: number) => [...m.keys()][i] ?? null,
-    getItem: (k: string) => m.get(k) ?? null,
-    setItem: (k: string, v: string) => void m.set(k, v),
-    removeItem: (k: string) => void m.delete(k),
-  };
-}
+import { memoryStorage } from "./teststorage";
 
 test("a lesson is none, read, then done once every exercise is solved", () => {
   const p = emptyProgress();
@@ -56,15 +42,15 @@ test("a lesson is none, read, then done once every exercise is solved", () => {
 
 test("storage that holds anything else reads as no progress", () => {
   for (const v of [null, "", "{", "[]", '"x"', '{"read":[]}', '{"read":{"a":"x"}}', '{"last":{"path":"javascript:alert(1)","id":""}}']) {
-    const s = store(v === null ? {} : { [progressKey]: v });
+    const s = memoryStorage(v === null ? {} : { [progressKey]: v });
     assert.deepEqual(loadProgress(s), emptyProgress(), String(v));
   }
-  const s = store();
+  const s = memoryStorage();
   const p = emptyProgress();
   markRead(p, "keys", 1);
   assert.equal(saveProgress(s, p), true);
   assert.deepEqual(loadProgress(s), p);
-  const full = { ...store(), setItem: () => { throw new Error("QuotaExceededError"); } };
+  const full = { ...memoryStorage(), setItem: () => { throw new Error("QuotaExceededError"); } };
   assert.equal(saveProgress(full, p), false);
 });
 
@@ -79,7 +65,7 @@ test("continue links only to a lesson path, the heading id percent-encoded", () 
 });
 
 test("export then import gives back the progress and the edits", () => {
-  const src = store({
+  const src = memoryStorage({
     "cqlplay:edit:/en/keys/#3": JSON.stringify({ base: "h1", text: "SELECT 1;" }),
     "cqlplay:edit:/zh/keys/#0": JSON.stringify({ base: "h2", text: "<script>alert(1)</script>" }),
     "cqlplay:edit:/en/keys/#x": "not an edit key",
@@ -97,7 +83,7 @@ test("export then import gives back the progress and the edits", () => {
   if ("why" in r) return;
   assert.deepEqual(r.progress, p);
   assert.deepEqual(Object.keys(r.edits).sort(), ["cqlplay:edit:/en/keys/#3", "cqlplay:edit:/zh/keys/#0"]);
-  const dst = store({ "cqlplay:edit:/en/keys/#3": JSON.stringify({ base: "h0", text: "old" }) });
+  const dst = memoryStorage({ "cqlplay:edit:/en/keys/#3": JSON.stringify({ base: "h0", text: "old" }) });
   assert.equal(applyImport(dst, r), true);
   assert.deepEqual(loadProgress(dst), p);
   assert.equal(dst.m.get("cqlplay:edit:/en/keys/#3"), JSON.stringify({ base: "h1", text: "SELECT 1;" }));
