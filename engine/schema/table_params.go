@@ -7,38 +7,13 @@ import (
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
 )
 
 // The map-valued table options Cassandra rewrites before keeping them
 // (schema/CompactionParams, schema/CompressionParams): what a statement gives
 // is validated in their order of checks and stored as system_schema.tables
 // and DESCRIBE show it.
-
-// compactionText is the compaction map as CompactionParams keeps it: 'class' is
-// required and named in full (classFromName), and the strategy's thresholds take
-// their defaults when not given (CompactionParams.create).
-func compactionText(v *cql.Collection) (string, *cqlerr.Error) {
-	o := propertyOpts(v)
-	class, ok := o.Get("class")
-	if !ok {
-		return "", errMissingSubOption("class", "compaction", "")
-	}
-	if !strings.Contains(class, ".") {
-		class = "org.apache.cassandra.db.compaction." + class
-		o = o.With("class", class)
-	}
-	switch strings.TrimPrefix(class, "org.apache.cassandra.db.compaction.") {
-	case "SizeTieredCompactionStrategy", "LeveledCompactionStrategy", "TimeWindowCompactionStrategy", "DateTieredCompactionStrategy":
-	default: // FBUtilities.classForName: a class 4.1 does not ship
-		return "", errUnknownClass("compaction strategy", class)
-	}
-	for _, d := range [2][2]string{{"min_threshold", "4"}, {"max_threshold", "32"}} {
-		if _, ok := o.Get(d[0]); !ok {
-			o = append(o, d)
-		}
-	}
-	return o.Text(), nil
-}
 
 // cachingText is the caching map as CachingParams.fromMap reads it and asMap
 // gives it back: 'keys' ALL or NONE (NONE when not given), then
@@ -174,7 +149,7 @@ func compressionText(v *cql.Collection) (string, *cqlerr.Error) {
 	}
 	rest = append(rest, [2]string{"class", class}, [2]string{"chunk_length_in_kb", strconv.Itoa(chunk)})
 	if r != 0 {
-		rest = append(rest, [2]string{"min_compress_ratio", javaDouble(r)})
+		rest = append(rest, [2]string{"min_compress_ratio", cqltype.JavaDouble(r)})
 	}
 	return rest.Text(), nil
 }
@@ -186,23 +161,15 @@ func btoi(b bool) int {
 	return 0
 }
 
-// javaDouble prints a double as Java's String.valueOf does for ordinary values.
-func javaDouble(f float64) string {
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.Contains(s, ".") {
-		s += ".0"
-	}
-	return s
-}
-
 // errMissingSubOption: a map option without the sub-option it requires
 // (CompactionParams.fromMap; CompressionParams.fromMap ends its sentence with end).
 func errMissingSubOption(sub, option, end string) *cqlerr.Error {
 	return cqlerr.Config("Missing sub-option '" + sub + "' for the '" + option + "' option" + end)
 }
 
-// errUnknownClass: a class Cassandra cannot load (FBUtilities.classForName).
-func errUnknownClass(readable, class string) *cqlerr.Error {
+// ErrUnknownClass: a class Cassandra cannot load (FBUtilities.classForName): a
+// compaction strategy here, a replication strategy in engine/query.
+func ErrUnknownClass(readable, class string) *cqlerr.Error {
 	return cqlerr.Config("Unable to find " + readable + " class '" + class + "'")
 }
 

@@ -1,0 +1,299 @@
+package schema
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+)
+
+// A table's WITH options, read as Cassandra 4.1's TableAttributes reads them
+// and checked as TableParams.validate checks them, for CREATE TABLE, ALTER
+// TABLE and CREATE MATERIALIZED VIEW.
+
+// tableProperties are the WITH options CREATE/ALTER TABLE accept in 4.1
+// (TableParams.Option), with their defaults as DESCRIBE prints them.
+var tableProperties = []struct{ name, def string }{
+	{"additional_write_policy", "'99p'"},
+	{"bloom_filter_fp_chance", "0.01"},
+	{"caching", "{'keys': 'ALL', 'rows_per_partition': 'NONE'}"},
+	{"cdc", "false"},
+	{"comment", "''"},
+	{"compaction", "{'class': 'org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy', 'max_threshold': '32', 'min_threshold': '4'}"},
+	{"compression", "{'chunk_length_in_kb': '16', 'class': 'org.apache.cassandra.io.compress.LZ4Compressor'}"},
+	{"memtable", "'default'"},
+	{"crc_check_chance", "1.0"},
+	{"default_time_to_live", "0"},
+	{"extensions", "{}"},
+	{"gc_grace_seconds", "864000"},
+	{"max_index_interval", "2048"},
+	{"memtable_flush_period_in_ms", "0"},
+	{"min_index_interval", "128"},
+	{"read_repair", "'BLOCKING'"},
+	{"speculative_retry", "'99p'"},
+}
+
+// obsoleteProperties are accepted and ignored (PropertyDefinitions logs them).
+var obsoleteProperties = map[string]bool{
+	"index_interval": true, "replicate_on_write": true, "populate_io_cache_on_flush": true,
+	"read_repair_chance": true, "dclocal_read_repair_chance": true,
+}
+
+// buildOrder is the order in which TableAttributes.build reads the options,
+// with how it reads each: 'd' Double.parseDouble, 'i' Integer.parseInt, 'r' a
+// SpeculativeRetryPolicy, 'e' ReadRepairStrategy's name, 's' a string, 'm' a
+// map; 0 keeps the value as written. The first value that does not read fails
+// the statement, whatever order the options were written in.
+var buildOrder = [...]struct {
+	name string
+	kind byte
+}{
+	{"bloom_filter_fp_chance", 'd'}, {"caching", 'm'}, {"comment", 's'}, {"compaction", 'm'},
+	{"compression", 'm'}, {"memtable", 's'}, {"default_time_to_live", 'i'}, {"gc_grace_seconds", 'i'},
+	{"max_index_interval", 'i'}, {"memtable_flush_period_in_ms", 'i'}, {"min_index_interval", 'i'},
+	{"speculative_retry", 'r'}, {"additional_write_policy", 'r'}, {"crc_check_chance", 'd'},
+	{"cdc", 0}, {"read_repair", 'e'}, {"extensions", 0}, {"id", 0},
+}
+
+// applyProperties reads WITH options in TableAttributes.build's order, checks
+// them as TableParams.validate does against the defaults (TableAttributes.validate)
+// and, for ALTER, against the table's options, then records them: a failing
+// statement changes nothing. Values are kept as DESCRIBE prints them (a
+// double as Java prints it, a policy as its toString gives it). Unknown names
+// are a SyntaxException, bad values mostly a ConfigurationException.
+func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error {
+	given := map[string]cql.Expr{}
+	for _, p := range props {
+		name := p.Name.Name
+		if _, ok := given[name]; ok {
+			return errPropertyTwice(p.Name.Pos, name)
+		}
+		given[name] = p.Value
+		if !obsoleteProperties[name] && !knownProperty(name) {
+			return ErrUnknownProperty(p.Name.Pos, name)
+		}
+	}
+	set := map[string]string{}
+	var compaction Opts
+	for _, o := range buildOrder {
+		v, ok := given[o.name]
+		if !ok {
+			continue
+		}
+		text, isMap := propertyText(v)
+		if isMap && o.kind != 'm' && o.kind != 0 {
+			return errPropertyNotString(o.name)
+		}
+		var err *cqlerr.Error
+		switch o.kind {
+		case 'd':
+			f, e := strconv.ParseFloat(strings.TrimSpace(text), 64)
+			if e != nil {
+				return errPropertyNotDouble(text, o.name)
+			}
+			text = cqltype.JavaDouble(f)
+		case 'i':
+			n, e := strconv.ParseInt(text, 10, 32)
+			if e != nil {
+				return errPropertyNotInteger(text, o.name)
+			}
+			text = strconv.FormatInt(n, 10)
+		case 'r':
+			text, err = retryPolicy(text)
+		case 'e':
+			if text = strings.ToUpper(text); text != "NONE" && text != "BLOCKING" {
+				return errNoReadRepairStrategy(text)
+			}
+			text = "'" + text + "'"
+		case 's':
+			// MemtableParams.get: a stock 4.1 cassandra.yaml defines no memtable
+			// configuration but "default".
+			if o.name == "memtable" && text != "default" {
+				return errMemtableNotFound(text)
+			}
+			text = "'" + strings.ReplaceAll(text, "'", "''") + "'"
+		case 'm':
+			if c, ok := v.(*cql.Collection); ok {
+				switch o.name {
+				case "caching":
+					text, err = cachingText(c)
+				case "compression":
+					text, err = compressionText(c)
+				default:
+					compaction, err = compactionOpts(c)
+					text = compaction.Text()
+				}
+			}
+		default:
+			if lit, ok := v.(*cql.Literal); ok && lit.Kind == cql.StringLit {
+				text = "'" + strings.ReplaceAll(text, "'", "''") + "'"
+			}
+		}
+		if err != nil {
+			return err
+		}
+		set[o.name] = text
+	}
+	value := func(base map[string]string) func(string) string {
+		return func(name string) string {
+			if v, ok := set[name]; ok {
+				return v
+			}
+			if v, ok := base[name]; ok {
+				return v
+			}
+			return propertyDefault(name)
+		}
+	}
+	if compaction != nil {
+		if err := validateCompaction(compaction); err != nil {
+			return err
+		}
+	}
+	if err := validateParams(value(nil)); err != nil {
+		return err
+	}
+	// AlterTableStatement.AlterOptions: the counter check, then the new
+	// options as a whole (TableMetadata.validate).
+	if ttl, ok := set["default_time_to_live"]; ok && t.Counter && ttl != "0" {
+		return errCounterDefaultTTL()
+	}
+	if !create {
+		if err := validateParams(value(t.Options)); err != nil {
+			return err
+		}
+	}
+	// TableParams: a new table's bloom filter defaults to 0.1 under LCS
+	// (CompactionParams.defaultBloomFilterFbChance); an ALTER keeps the table's.
+	if class, _ := compaction.Get("class"); create && class == compactionPackage+strategies[1] && set["bloom_filter_fp_chance"] == "" {
+		set["bloom_filter_fp_chance"] = "0.1"
+	}
+	for k, v := range set {
+		t.Options[k] = v
+	}
+	now := value(t.Options)
+	t.DefaultTTL, _ = strconv.Atoi(now("default_time_to_live"))
+	t.GCGrace, _ = strconv.Atoi(now("gc_grace_seconds"))
+	return nil
+}
+
+// validateParams is TableParams.validate after compaction.validate (and
+// compression's, which compressionText runs), in its order, on the options
+// value gives as they are kept.
+func validateParams(value func(string) string) *cqlerr.Error {
+	num := func(name string) float64 {
+		f, _ := strconv.ParseFloat(value(name), 64)
+		return f
+	}
+	bloom, crc, ttl, minIndex := num("bloom_filter_fp_chance"), num("crc_check_chance"), num("default_time_to_live"), num("min_index_interval")
+	for _, c := range [...]struct {
+		bad         bool
+		name, bound string
+	}{
+		// BloomCalculations.minSupportedBloomFilterFpChance() is 6.71E-5.
+		{bloom <= 6.71e-5 || bloom > 1, "bloom_filter_fp_chance", "larger than 6.71E-5 and less than or equal to 1.0"},
+		{crc < 0 || crc > 1, "crc_check_chance", "larger than or equal to 0 and smaller than or equal to 1.0"},
+		{ttl < 0, "default_time_to_live", "greater than or equal to 0"},
+		{ttl > MaxTTL, "default_time_to_live", "less than or equal to " + strconv.Itoa(MaxTTL)},
+		{num("gc_grace_seconds") < 0, "gc_grace_seconds", "greater than or equal to 0"},
+		{minIndex < 1, "min_index_interval", "greater than or equal to 1"},
+		{num("max_index_interval") < minIndex, "max_index_interval", "greater than or equal to min_index_interval (" + value("min_index_interval") + ")"},
+		{num("memtable_flush_period_in_ms") < 0, "memtable_flush_period_in_ms", "greater than or equal to 0"},
+	} {
+		if c.bad {
+			return errParamBound(c.name, c.bound, value(c.name))
+		}
+	}
+	return nil
+}
+
+func knownProperty(name string) bool {
+	return name == "id" || propertyDefault(name) != ""
+}
+
+// propertyDefault is an option's default as DESCRIBE prints it ("" for none).
+func propertyDefault(name string) string {
+	for _, p := range tableProperties {
+		if p.name == name {
+			return p.def
+		}
+	}
+	return ""
+}
+
+// propertyText renders a property value as DESCRIBE prints it; maps come out
+// as {'k': 'v'} with keys sorted.
+func propertyText(e cql.Expr) (string, bool) {
+	switch v := e.(type) {
+	case *cql.Literal:
+		return v.Text, false
+	case *cql.Collection:
+		return propertyOpts(v).Text(), true
+	}
+	if e == nil {
+		return "", false
+	}
+	return e.String(), false
+}
+
+// AlterProperties applies ALTER TABLE ... WITH.
+func (t *Table) AlterProperties(props []cql.Property) *cqlerr.Error {
+	return t.applyProperties(props, false)
+}
+
+// ViewProperties applies CREATE MATERIALIZED VIEW's WITH to the new view,
+// whose options start from the defaults as a new table's do.
+func (t *Table) ViewProperties(props []cql.Property) *cqlerr.Error {
+	return t.applyProperties(props, true)
+}
+
+// TableProperties returns every table property with its default, in the
+// order DESCRIBE prints them.
+func TableProperties() [][2]string {
+	out := make([][2]string, len(tableProperties))
+	for i, p := range tableProperties {
+		out[i] = [2]string{p.name, p.def}
+	}
+	return out
+}
+
+// errPropertyTwice: a WITH property given twice (PropertyDefinitions.addProperty).
+func errPropertyTwice(pos cqlerr.Pos, name string) *cqlerr.Error {
+	return cqlerr.Syntax(pos, len(name), "Multiple definition for property '"+name+"'")
+}
+
+// ErrUnknownProperty: a WITH property Cassandra does not know (PropertyDefinitions.validate),
+// of a table or, in engine/query, of a keyspace.
+func ErrUnknownProperty(pos cqlerr.Pos, name string) *cqlerr.Error {
+	return cqlerr.Syntax(pos, len(name), "Unknown property '"+name+"'")
+}
+
+// errPropertyNotString: a property that takes a string given something else (PropertyDefinitions.getString).
+func errPropertyNotString(name string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.SyntaxException, "Invalid value for property '"+name+"'. It should be a string")
+}
+
+// errPropertyNotInteger: an integer property given something else (PropertyDefinitions.toInt).
+func errPropertyNotInteger(text, name string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.SyntaxException, "Invalid integer value "+text+" for '"+name+"'")
+}
+
+// errPropertyNotDouble: a double property given something else (TableAttributes.getDouble).
+func errPropertyNotDouble(text, name string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.SyntaxException, "Invalid double value "+text+" for '"+name+"'")
+}
+
+// errParamBound: an option outside TableParams.validate's bounds; got is its
+// value as Cassandra prints it.
+func errParamBound(name, bound, got string) *cqlerr.Error {
+	return cqlerr.Config(name + " must be " + bound + " (got " + got + ")")
+}
+
+// errNoReadRepairStrategy: read_repair names no ReadRepairStrategy; its
+// fromString is Enum.valueOf, whose IllegalArgumentException reaches the
+// client as a server error.
+func errNoReadRepairStrategy(name string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.ServerError, "java.lang.IllegalArgumentException: No enum constant org.apache.cassandra.service.reads.repair.ReadRepairStrategy."+name)
+}
