@@ -83,76 +83,73 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 			continue
 		}
 		text, isMap := propertyText(v)
-		if isMap && o.kind != 'm' && o.kind != 0 {
-			return errPropertyNotString(o.name)
-		}
+		lit, _ := v.(*cql.Literal)
+		quote := o.kind == 's' || o.kind == 'r' || o.kind == 'e'
 		var err *cqlerr.Error
 		switch o.kind {
-		case 'd':
+		case 'm':
+			c, _ := v.(*cql.Collection)
+			switch {
+			case c == nil:
+			case o.name == "caching":
+				text, err = cachingText(c)
+			case o.name == "compression":
+				text, err = compressionText(c)
+			default:
+				compaction, err = compactionOpts(c)
+				text = compaction.Text()
+			}
+		case 0:
+			quote = lit != nil && lit.Kind == cql.StringLit
+		default:
+			if isMap {
+				return errPropertyNotString(o.name)
+			}
+		}
+		if o.kind == 'd' || o.kind == 'i' {
+			bits := 64
+			if o.kind == 'i' {
+				bits = 32
+			}
 			f, e := strconv.ParseFloat(strings.TrimSpace(text), 64)
-			if e != nil {
+			n, ie := strconv.ParseInt(text, 10, bits)
+			switch {
+			case o.kind == 'd' && e != nil:
 				return errPropertyNotDouble(text, o.name)
-			}
-			text = cqltype.JavaDouble(f)
-		case 'i':
-			n, e := strconv.ParseInt(text, 10, 32)
-			if e != nil {
+			case o.kind == 'd':
+				text = cqltype.JavaDouble(f)
+			case ie != nil:
 				return errPropertyNotInteger(text, o.name)
+			default:
+				text = strconv.FormatInt(n, 10)
 			}
-			text = strconv.FormatInt(n, 10)
-		case 'r':
+		}
+		switch {
+		case o.kind == 'r':
 			text, err = retryPolicy(text)
-		case 'e':
+		case o.kind == 'e':
 			if text = strings.ToUpper(text); text != "NONE" && text != "BLOCKING" {
 				return errNoReadRepairStrategy(text)
 			}
-			text = "'" + text + "'"
-		case 's':
-			// MemtableParams.get: a stock 4.1 cassandra.yaml defines no memtable
-			// configuration but "default".
-			if o.name == "memtable" && text != "default" {
-				return errMemtableNotFound(text)
-			}
-			text = "'" + strings.ReplaceAll(text, "'", "''") + "'"
-		case 'm':
-			if c, ok := v.(*cql.Collection); ok {
-				switch o.name {
-				case "caching":
-					text, err = cachingText(c)
-				case "compression":
-					text, err = compressionText(c)
-				default:
-					compaction, err = compactionOpts(c)
-					text = compaction.Text()
-				}
-			}
-		default:
-			if lit, ok := v.(*cql.Literal); ok && lit.Kind == cql.StringLit {
-				text = "'" + strings.ReplaceAll(text, "'", "''") + "'"
-			}
+		case o.name == "memtable" && text != "default":
+			// MemtableParams.get: a stock 4.1 cassandra.yaml defines no
+			// memtable configuration but "default".
+			return errMemtableNotFound(text)
 		}
 		if err != nil {
 			return err
 		}
-		set[o.name] = text
-	}
-	value := func(base map[string]string) func(string) string {
-		return func(name string) string {
-			if v, ok := set[name]; ok {
-				return v
-			}
-			if v, ok := base[name]; ok {
-				return v
-			}
-			return propertyDefault(name)
+		if quote {
+			text = "'" + strings.ReplaceAll(text, "'", "''") + "'"
 		}
+		set[o.name] = text
 	}
 	if compaction != nil {
 		if err := validateCompaction(compaction); err != nil {
 			return err
 		}
 	}
-	if err := validateParams(value(nil)); err != nil {
+	if err := validateParams(set, nil); err != nil {
 		return err
 	}
 	// AlterTableStatement.AlterOptions: the counter check, then the new
@@ -161,7 +158,7 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 		return errCounterDefaultTTL()
 	}
 	if !create {
-		if err := validateParams(value(t.Options)); err != nil {
+		if err := validateParams(set, t.Options); err != nil {
 			return err
 		}
 	}
@@ -173,40 +170,53 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 	for k, v := range set {
 		t.Options[k] = v
 	}
-	now := value(t.Options)
-	t.DefaultTTL, _ = strconv.Atoi(now("default_time_to_live"))
-	t.GCGrace, _ = strconv.Atoi(now("gc_grace_seconds"))
+	t.DefaultTTL, _ = strconv.Atoi(optionIn(nil, t.Options, "default_time_to_live"))
+	t.GCGrace, _ = strconv.Atoi(optionIn(nil, t.Options, "gc_grace_seconds"))
 	return nil
 }
 
 // validateParams is TableParams.validate after compaction.validate (and
 // compression's, which compressionText runs), in its order, on the options
-// value gives as they are kept.
-func validateParams(value func(string) string) *cqlerr.Error {
-	num := func(name string) float64 {
-		f, _ := strconv.ParseFloat(value(name), 64)
-		return f
+// set gives, else base (nil: the defaults), as they are kept.
+func validateParams(set, base map[string]string) *cqlerr.Error {
+	names := [...]string{"bloom_filter_fp_chance", "crc_check_chance", "default_time_to_live", "gc_grace_seconds", "min_index_interval", "max_index_interval", "memtable_flush_period_in_ms"}
+	var v [len(names)]string
+	var f [len(names)]float64
+	for i, name := range names {
+		v[i] = optionIn(set, base, name)
+		f[i], _ = strconv.ParseFloat(v[i], 64)
 	}
-	bloom, crc, ttl, minIndex := num("bloom_filter_fp_chance"), num("crc_check_chance"), num("default_time_to_live"), num("min_index_interval")
 	for _, c := range [...]struct {
-		bad         bool
-		name, bound string
+		bad   bool
+		i     int
+		bound string
 	}{
 		// BloomCalculations.minSupportedBloomFilterFpChance() is 6.71E-5.
-		{bloom <= 6.71e-5 || bloom > 1, "bloom_filter_fp_chance", "larger than 6.71E-5 and less than or equal to 1.0"},
-		{crc < 0 || crc > 1, "crc_check_chance", "larger than or equal to 0 and smaller than or equal to 1.0"},
-		{ttl < 0, "default_time_to_live", "greater than or equal to 0"},
-		{ttl > MaxTTL, "default_time_to_live", "less than or equal to " + strconv.Itoa(MaxTTL)},
-		{num("gc_grace_seconds") < 0, "gc_grace_seconds", "greater than or equal to 0"},
-		{minIndex < 1, "min_index_interval", "greater than or equal to 1"},
-		{num("max_index_interval") < minIndex, "max_index_interval", "greater than or equal to min_index_interval (" + value("min_index_interval") + ")"},
-		{num("memtable_flush_period_in_ms") < 0, "memtable_flush_period_in_ms", "greater than or equal to 0"},
+		{f[0] <= 6.71e-5 || f[0] > 1, 0, "larger than 6.71E-5 and less than or equal to 1.0"},
+		{f[1] < 0 || f[1] > 1, 1, "larger than or equal to 0 and smaller than or equal to 1.0"},
+		{f[2] < 0, 2, "greater than or equal to 0"},
+		{f[2] > MaxTTL, 2, "less than or equal to " + strconv.Itoa(MaxTTL)},
+		{f[3] < 0, 3, "greater than or equal to 0"},
+		{f[4] < 1, 4, "greater than or equal to 1"},
+		{f[5] < f[4], 5, "greater than or equal to min_index_interval (" + v[4] + ")"},
+		{f[6] < 0, 6, "greater than or equal to 0"},
 	} {
 		if c.bad {
-			return errParamBound(c.name, c.bound, value(c.name))
+			return errParamBound(names[c.i], c.bound, v[c.i])
 		}
 	}
 	return nil
+}
+
+// optionIn is option name as set gives it, else as base does, else its default.
+func optionIn(set, base map[string]string, name string) string {
+	if v, ok := set[name]; ok {
+		return v
+	}
+	if v, ok := base[name]; ok {
+		return v
+	}
+	return propertyDefault(name)
 }
 
 func knownProperty(name string) bool {
