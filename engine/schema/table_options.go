@@ -35,12 +35,6 @@ var tableProperties = []struct{ name, def string }{
 	{"speculative_retry", "'99p'"},
 }
 
-// obsoleteProperties are accepted and ignored (PropertyDefinitions logs them).
-var obsoleteProperties = map[string]bool{
-	"index_interval": true, "replicate_on_write": true, "populate_io_cache_on_flush": true,
-	"read_repair_chance": true, "dclocal_read_repair_chance": true,
-}
-
 // buildOrder is the order in which TableAttributes.build reads the options,
 // with how it reads each: 'd' Double.parseDouble, 'i' Integer.parseInt, 'r' a
 // SpeculativeRetryPolicy, 'e' ReadRepairStrategy's name, 's' a string, 'm' a
@@ -71,7 +65,9 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 			return errPropertyTwice(p.Name.Pos, name)
 		}
 		given[name] = p.Value
-		if !obsoleteProperties[name] && !knownProperty(name) {
+		// 4.x's TableAttributes has no obsolete keywords: read_repair_chance and
+		// dclocal_read_repair_chance went in 4.0, index_interval and the like in 3.0.
+		if !knownProperty(name) {
 			return ErrUnknownProperty(p.Name.Pos, name)
 		}
 	}
