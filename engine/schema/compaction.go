@@ -123,7 +123,11 @@ func validateCompaction(o Opts) *cqlerr.Error {
 		if c.how == 'u' { // TimeUnit.valueOf: exact names
 			w = v
 		}
-		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		bits := 64
+		if c.how == 'f' { // Float.parseFloat, printed with %f
+			bits = 32
+		}
+		f, err := strconv.ParseFloat(strings.TrimSpace(v), bits)
 		// Long.parseLong and Integer.parseInt: digits after a sign, in range.
 		if c.how == 'l' || c.how == 'i' {
 			if !isNumeric(strings.TrimLeft(v, "+-")) || len(v)-len(strings.TrimLeft(v, "+-")) > 1 || c.how == 'i' && (f > math.MaxInt32 || f < math.MinInt32) {
