@@ -153,6 +153,9 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 	if ttl, ok := set["default_time_to_live"]; ok && t.Counter && ttl != "0" {
 		return errCounterDefaultTTL()
 	}
+	if len(t.Views) > 0 && optionIn(set, t.Options, "gc_grace_seconds") == "0" {
+		return errBaseGraceZero()
+	}
 	if !create {
 		if err := validateParams(set, t.Options); err != nil {
 			return err
@@ -295,6 +298,12 @@ func errPropertyNotDouble(text, name string) *cqlerr.Error {
 // value as Cassandra prints it.
 func errParamBound(name, bound, got string) *cqlerr.Error {
 	return cqlerr.Config(name + " must be " + bound + " (got " + got + ")")
+}
+
+// errBaseGraceZero: gc_grace_seconds 0 for a table with materialized views,
+// whose undelivered updates it times (AlterTableStatement.AlterOptions).
+func errBaseGraceZero() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot alter gc_grace_seconds of the base table of a materialized view to 0, since this value is used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered updates to expire before being replayed.")
 }
 
 // errNoReadRepairStrategy: read_repair names no ReadRepairStrategy; its
