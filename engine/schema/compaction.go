@@ -75,7 +75,7 @@ func compactionOpts(v *cql.Collection) (Opts, *cqlerr.Error) {
 	o := propertyOpts(v)
 	class, ok := o.Get("class")
 	if !ok {
-		return nil, errMissingSubOption("class", "compaction", "")
+		return nil, errOption(mMissingClass, "compaction", "")
 	}
 	if !strings.Contains(class, ".") {
 		class = compactionPackage + class
@@ -209,9 +209,10 @@ func isNumeric(s string) bool {
 // optionMessages are the refusals of the strategies' validateOptions
 // (db/compaction/AbstractCompactionStrategy, SizeTieredCompactionStrategyOptions,
 // LeveledCompactionStrategy, TimeWindowCompactionStrategyOptions), of
-// CompactionParams (create, validate) and of SpeculativeRetryPolicy.fromString
+// CompactionParams (fromMap, create, validate), of SpeculativeRetryPolicy.fromString
 // and its policies (service/reads, which name speculative_retry whichever
-// option they read), with \x01 and \x02 where errOption puts its two
+// option they read), of CachingParams.fromMap, of CompressionParams (fromMap,
+// validate) and of MemtableParams.get, with \x01 and \x02 where errOption puts its two
 // arguments, mostly the sub-option and its value as Java printed it.
 var optionMessages = [...]string{
 	mPositive:         "\x01 must be greater than 0, but was \x02",
@@ -237,6 +238,21 @@ var optionMessages = [...]string{
 	mRetryValue:       "Invalid value \x01 for option 'speculative_retry'",
 	mPercentile:       "Invalid value \x01 for PERCENTILE option 'speculative_retry': must be between (0.0 and 100.0)",
 	mRetryKinds:       "Invalid value \x01 for option 'speculative_retry': MIN()/MAX() arguments should be of different types, but both are of type \x02",
+	mMissingClass:     "Missing sub-option 'class' for the '\x01' option\x02",
+	mMemtable:         "Memtable configuration \"\x01\" not found.",
+	mCachingKeys:      "Invalid value '\x01' for caching sub-option 'keys': only 'ALL' and 'NONE' are allowed",
+	mCachingRows:      "Invalid value '\x01' for caching sub-option 'rows_per_partition': only 'ALL', 'NONE', and integer values are allowed",
+	mCachingUnknown:   "Invalid caching sub-options [\x01]: only 'keys' and 'rows_per_partition' are allowed",
+
+	mCompressionDisabled:         "If the 'enabled' option is set to false no other options must be specified",
+	mCompressionTwoClasses:       "The 'sstable_compression' option must not be used if the compression algorithm is already specified by the 'class' option",
+	mCompressionEmptyClass:       "The 'class' option must not be empty. To disable compression use 'enabled' : false",
+	mCompressionTwoChunks:        "The 'chunk_length_kb' option must not be used if the chunk length is already specified by the 'chunk_length_in_kb' option",
+	mCompressionChunk:            "Invalid value for chunk_length_in_kb",
+	mCompressionChunkNotPositive: "Invalid negative or null chunk_length_in_kb",
+	mCompressionChunkPower:       "chunk_length_in_kb must be a power of 2",
+	mCompressionNegativeRatio:    "Invalid negative min_compress_ratio",
+	mCompressionRatio:            "min_compress_ratio can either be 0 or greater than or equal to 1",
 }
 
 const (
@@ -263,6 +279,20 @@ const (
 	mRetryValue
 	mPercentile
 	mRetryKinds
+	mMissingClass
+	mMemtable
+	mCachingKeys
+	mCachingRows
+	mCachingUnknown
+	mCompressionDisabled
+	mCompressionTwoClasses
+	mCompressionEmptyClass
+	mCompressionTwoChunks
+	mCompressionChunk
+	mCompressionChunkNotPositive
+	mCompressionChunkPower
+	mCompressionNegativeRatio
+	mCompressionRatio
 )
 
 // errOption raises a table option's refusal, optionMessages[msg] with a and

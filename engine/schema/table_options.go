@@ -130,7 +130,7 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 		case o.name == "memtable" && text != "default":
 			// MemtableParams.get: a stock 4.1 cassandra.yaml defines no
 			// memtable configuration but "default".
-			return errMemtableNotFound(text)
+			return errOption(mMemtable, text, "")
 		}
 		if err != nil {
 			return err
