@@ -209,9 +209,7 @@ func isNumeric(s string) bool {
 // optionMessages are the refusals of the strategies' validateOptions
 // (db/compaction/AbstractCompactionStrategy, SizeTieredCompactionStrategyOptions,
 // LeveledCompactionStrategy, TimeWindowCompactionStrategyOptions), of
-// CompactionParams (fromMap, create, validate), of SpeculativeRetryPolicy.fromString
-// and its policies (service/reads, which name speculative_retry whichever
-// option they read), of CachingParams.fromMap, of CompressionParams (fromMap,
+// CompactionParams (fromMap, create, validate), of CachingParams.fromMap, of CompressionParams (fromMap,
 // validate) and of MemtableParams.get, with \x01 and \x02 where errOption puts its two
 // arguments, mostly the sub-option and its value as Java printed it.
 var optionMessages = [...]string{
@@ -235,9 +233,6 @@ var optionMessages = [...]string{
 	mThresholdZero:    "Disabling compaction by setting compaction thresholds to 0 has been removed, set the compaction option 'enabled' to false instead.",
 	mMinThreshold:     "Min compaction threshold cannot be less than 2 (got \x02)",
 	mThresholdOrder:   "Min compaction threshold (got \x01) cannot be greater than max compaction threshold (got \x02)",
-	mRetryValue:       "Invalid value \x01 for option 'speculative_retry'",
-	mPercentile:       "Invalid value \x01 for PERCENTILE option 'speculative_retry': must be between (0.0 and 100.0)",
-	mRetryKinds:       "Invalid value \x01 for option 'speculative_retry': MIN()/MAX() arguments should be of different types, but both are of type \x02",
 	mMissingClass:     "Missing sub-option 'class' for the '\x01' option\x02",
 	mMemtable:         "Memtable configuration \"\x01\" not found.",
 	mCachingKeys:      "Invalid value '\x01' for caching sub-option 'keys': only 'ALL' and 'NONE' are allowed",
@@ -276,9 +271,6 @@ const (
 	mThresholdZero
 	mMinThreshold
 	mThresholdOrder
-	mRetryValue
-	mPercentile
-	mRetryKinds
 	mMissingClass
 	mMemtable
 	mCachingKeys

@@ -36,9 +36,11 @@ var tableProperties = []struct{ name, def string }{
 }
 
 // buildOrder is the order in which TableAttributes.build reads the options,
-// with how it reads each: 'd' Double.parseDouble, 'i' Integer.parseInt, 'r' a
-// SpeculativeRetryPolicy, 'e' ReadRepairStrategy's name, 's' a string, 'm' a
-// map; 0 keeps the value as written. The first value that does not read fails
+// with how it reads each: 'd' Double.parseDouble, 'i' Integer.parseInt, 'e'
+// ReadRepairStrategy's name, 's' a string, 'm' a map; 0 keeps the value as
+// written. speculative_retry and additional_write_policy are kept as written:
+// SpeculativeRetryPolicy.fromString's formats and messages cost the
+// WebAssembly module more than they are worth (docs/engine.md). The first value that does not read fails
 // the statement, whatever order the options were written in.
 var buildOrder = [...]struct {
 	name string
@@ -47,7 +49,7 @@ var buildOrder = [...]struct {
 	{"bloom_filter_fp_chance", 'd'}, {"caching", 'm'}, {"comment", 's'}, {"compaction", 'm'},
 	{"compression", 'm'}, {"memtable", 's'}, {"default_time_to_live", 'i'}, {"gc_grace_seconds", 'i'},
 	{"max_index_interval", 'i'}, {"memtable_flush_period_in_ms", 'i'}, {"min_index_interval", 'i'},
-	{"speculative_retry", 'r'}, {"additional_write_policy", 'r'}, {"crc_check_chance", 'd'},
+	{"speculative_retry", 's'}, {"additional_write_policy", 's'}, {"crc_check_chance", 'd'},
 	{"cdc", 0}, {"read_repair", 'e'}, {"extensions", 0}, {"id", 0},
 }
 
@@ -55,7 +57,7 @@ var buildOrder = [...]struct {
 // them as TableParams.validate does against the defaults (TableAttributes.validate)
 // and, for ALTER, against the table's options, then records them: a failing
 // statement changes nothing. Values are kept as DESCRIBE prints them (a
-// double as Java prints it, a policy as its toString gives it). Unknown names
+// double as Java prints it, an integer parsed). Unknown names
 // are a SyntaxException, bad values mostly a ConfigurationException.
 func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error {
 	given := map[string]cql.Expr{}
@@ -80,7 +82,7 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 		}
 		text, isMap := propertyText(v)
 		lit, _ := v.(*cql.Literal)
-		quote := o.kind == 's' || o.kind == 'r' || o.kind == 'e'
+		quote := o.kind == 's' || o.kind == 'e'
 		var err *cqlerr.Error
 		switch o.kind {
 		case 'm':
@@ -121,8 +123,6 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 			}
 		}
 		switch {
-		case o.kind == 'r':
-			text, err = retryPolicy(text)
 		case o.kind == 'e':
 			if text = strings.ToUpper(text); text != "NONE" && text != "BLOCKING" {
 				return errNoReadRepairStrategy(text)
