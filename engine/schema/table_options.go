@@ -38,10 +38,11 @@ var tableProperties = []struct{ name, def string }{
 // buildOrder is the order in which TableAttributes.build reads the options,
 // with how it reads each: 'd' Double.parseDouble, 'i' Integer.parseInt, 'e'
 // ReadRepairStrategy's name, 's' a string, 'm' a map; 0 keeps the value as
-// written. speculative_retry and additional_write_policy are kept as written:
-// SpeculativeRetryPolicy.fromString's formats and messages cost the
-// WebAssembly module more than they are worth (docs/engine.md). The first value that does not read fails
-// the statement, whatever order the options were written in.
+// written. The first value that does not read fails the statement, whatever
+// order the options were written in. speculative_retry and
+// additional_write_policy are strings kept as written: SpeculativeRetryPolicy's
+// formats and messages cost the WebAssembly module more than they are worth
+// (docs/engine.md).
 var buildOrder = [...]struct {
 	name string
 	kind byte
@@ -57,8 +58,8 @@ var buildOrder = [...]struct {
 // them as TableParams.validate does against the defaults (TableAttributes.validate)
 // and, for ALTER, against the table's options, then records them: a failing
 // statement changes nothing. Values are kept as DESCRIBE prints them (a
-// double as Java prints it, an integer parsed). Unknown names
-// are a SyntaxException, bad values mostly a ConfigurationException.
+// double as Java prints it, an integer parsed). Unknown names are a
+// SyntaxException, bad values mostly a ConfigurationException.
 func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error {
 	given := map[string]cql.Expr{}
 	for _, p := range props {
