@@ -14,7 +14,8 @@ import (
 // and checks it (CompactionParams.validate, which calls the strategy's
 // static validateOptions: db/compaction/AbstractCompactionStrategy,
 // SizeTieredCompactionStrategyOptions, LeveledCompactionStrategy,
-// TimeWindowCompactionStrategyOptions, DateTieredCompactionStrategyOptions).
+// TimeWindowCompactionStrategyOptions; DateTieredCompactionStrategyOptions'
+// names only).
 
 const compactionPackage = "org.apache.cassandra.db.compaction."
 
@@ -26,11 +27,11 @@ var strategies = [...]string{"SizeTieredCompactionStrategy", "LeveledCompactionS
 // their validateOptions read them (AbstractCompactionStrategy's, the
 // strategy's own, SizeTieredCompactionStrategyOptions', then the thresholds
 // CompactionParams reads), with the strategies that read each (who) and how:
-// 'f' Float.parseFloat, 'l' Long.parseLong, 'i'
-// Integer.parseInt, each refused below min; 'b' true or false in any case and
-// 'u' a TimeUnit's name, each refused outside set; 'B' a bucket bound; 0 read
-// unchecked. msg is the refusal's optionMessages entry. A sub-option no
-// check of the table's strategy names is "not understood".
+// 'f' Float.parseFloat, 'l' Long.parseLong, 'i' Integer.parseInt, each refused
+// below min; 'b' true or false in any case and 'u' a TimeUnit's name, each
+// refused outside set; 'B' a bucket bound; 0 read unchecked. msg is the
+// refusal's optionMessages entry. A sub-option no check of the table's
+// strategy names is "not understood".
 var compactionChecks = [...]struct {
 	name          string
 	who, how, msg byte

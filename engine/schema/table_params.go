@@ -11,7 +11,8 @@ import (
 )
 
 // The map-valued table options Cassandra rewrites before keeping them
-// (schema/CompactionParams, schema/CompressionParams): what a statement gives
+// (schema/CachingParams, schema/CompressionParams; compaction.go has
+// CompactionParams, and the messages of all three): what a statement gives
 // is validated in their order of checks and stored as system_schema.tables
 // and DESCRIBE show it.
 
