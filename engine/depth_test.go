@@ -281,7 +281,7 @@ DROP INDEX u_country_idx;
 		fails("Secondary indexes on counter tables aren't supported"),
 		fails("Undefined column name nope in table cqlplay.u"),
 		ok,
-		fails("Index 'u_country_idx' could not be found in any of the tables of keyspace 'cqlplay'"),
+		fails("Index 'cqlplay.u_country_idx' doesn't exist'"),
 	})
 }
 

@@ -4,8 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/cqlplay/cqlplay/engine/cqlerr"
 )
 
 // FuzzStatements drives the engine with well-formed statements built from
@@ -32,7 +30,7 @@ func FuzzStatements(f *testing.F) {
 			for _, stmt := range stmts {
 				outs := s.Run(stmt)
 				for _, o := range outs {
-					if o.Error != nil && o.Error.Code == cqlerr.ServerError {
+					if isEngineBug(o.Error) {
 						t.Fatalf("%q reached the panic recovery; script:\n%s", stmt, script)
 					}
 				}

@@ -105,6 +105,11 @@ func appendCqlshFloatFixed(b []byte, f float64) ([]byte, bool) {
 // Double.toString (64), FloatingDecimal's digits included (javafloat.go).
 func javaFloat(f float64, bitSize int) string { return javaFloatString(f, bitSize) }
 
+// JavaDouble formats f as Java's Double.toString: how Cassandra prints a
+// double table option (bloom_filter_fp_chance, crc_check_chance) in DESCRIBE
+// and in its messages.
+func JavaDouble(f float64) string { return javaFloatString(f, 64) }
+
 // javaDecimal formats unscaled×10^-scale as Java's BigDecimal.toString.
 func javaDecimal(unscaled *big.Int, scale int32) string {
 	digits := new(big.Int).Abs(unscaled).String()

@@ -572,7 +572,7 @@ func validateReplication(ks string, repl [][2]string) *cqlerr.Error {
 			}
 		}
 	default:
-		return errNoStrategy(className)
+		return schema.ErrUnknownClass("replication strategy", className)
 	}
 	return nil
 }
@@ -779,9 +779,4 @@ func errFactorNegative(rf string) *cqlerr.Error {
 
 func errNTSReplicationFactor() *cqlerr.Error {
 	return cqlerr.Config("replication_factor should not appear as an option at creation time for NetworkTopologyStrategy")
-}
-
-// validName is SchemaConstants.isValidName: 1 to 48 characters of [A-Za-z0-9_].
-func errNoStrategy(class string) *cqlerr.Error {
-	return cqlerr.Config("Unable to find replication strategy class '" + class + "'")
 }

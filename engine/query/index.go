@@ -216,6 +216,8 @@ func errIndexDuplicate(name, existing string) *cqlerr.Error {
 	return cqlerr.Invalid("Index " + name + " is a duplicate of existing index " + existing)
 }
 
+// errNoIndex: DROP INDEX of an index no table of the keyspace has, with 4.x's
+// stray closing quote (DropIndexStatement.apply).
 func errNoIndex(name, ks string) *cqlerr.Error {
-	return cqlerr.Invalid("Index '" + name + "' could not be found in any of the tables of keyspace '" + ks + "'")
+	return cqlerr.Invalid("Index '" + ks + "." + name + "' doesn't exist'")
 }

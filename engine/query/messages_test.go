@@ -38,6 +38,8 @@ func TestMessages(t *testing.T) {
 		{"UDFs disabled", "CREATE FUNCTION f (a int) CALLED ON NULL INPUT RETURNS int LANGUAGE java AS 'return a;'", "User-defined functions are disabled in cassandra.yaml - set user_defined_functions_enabled=true to enable"},
 		{"no state function", "CREATE AGGREGATE a (int) SFUNC s STYPE bigint", "State function cqlplay.s(bigint, int) doesn't exist"},
 		{"no function to drop", "DROP FUNCTION f (int)", "Function 'cqlplay.f(int)' doesn't exist"},
+		{"no index to drop", "DROP INDEX nope", "Index 'cqlplay.nope' doesn't exist'"},
+		{"unknown replication strategy", "CREATE KEYSPACE x WITH replication = {'class': 'Foo'}", "Unable to find replication strategy class 'org.apache.cassandra.locator.Foo'"},
 		{"no aggregate to drop", "DROP AGGREGATE a", "Aggregate 'cqlplay.a' doesn't exist"},
 		{"unknown keyspace", "SELECT * FROM nope.t", "keyspace nope does not exist"},
 		{"unknown column", "SELECT x FROM t", "Undefined column name x in table cqlplay.t"},

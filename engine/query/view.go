@@ -80,7 +80,7 @@ func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 	}
 	// attrs.validate(): an unknown property is a SyntaxException, a bad
 	// value a ConfigurationException; then the view's own refusal.
-	if err := v.AlterProperties(s.Properties); err != nil {
+	if err := v.ViewProperties(s.Properties); err != nil {
 		return nil, err
 	}
 	for _, p := range s.Properties {

@@ -2,7 +2,6 @@ package schema
 
 import (
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
@@ -15,34 +14,6 @@ const (
 	DefaultGCGrace = 864000
 	MaxTTL         = 630720000
 )
-
-// tableProperties are the WITH options CREATE/ALTER TABLE accept in 4.1
-// (TableParams.Option), with their defaults as DESCRIBE prints them.
-var tableProperties = []struct{ name, def string }{
-	{"additional_write_policy", "'99p'"},
-	{"bloom_filter_fp_chance", "0.01"},
-	{"caching", "{'keys': 'ALL', 'rows_per_partition': 'NONE'}"},
-	{"cdc", "false"},
-	{"comment", "''"},
-	{"compaction", "{'class': 'org.apache.cassandra.db.compaction.SizeTieredCompactionStrategy', 'max_threshold': '32', 'min_threshold': '4'}"},
-	{"compression", "{'chunk_length_in_kb': '16', 'class': 'org.apache.cassandra.io.compress.LZ4Compressor'}"},
-	{"memtable", "'default'"},
-	{"crc_check_chance", "1.0"},
-	{"default_time_to_live", "0"},
-	{"extensions", "{}"},
-	{"gc_grace_seconds", "864000"},
-	{"max_index_interval", "2048"},
-	{"memtable_flush_period_in_ms", "0"},
-	{"min_index_interval", "128"},
-	{"read_repair", "'BLOCKING'"},
-	{"speculative_retry", "'99p'"},
-}
-
-// obsoleteProperties are accepted and ignored (PropertyDefinitions logs them).
-var obsoleteProperties = map[string]bool{
-	"index_interval": true, "replicate_on_write": true, "populate_io_cache_on_flush": true,
-	"read_repair_chance": true, "dclocal_read_repair_chance": true,
-}
 
 // NewTable validates a CREATE TABLE statement and builds its table, checking
 // in the order Cassandra's CreateTableStatement does, so the first failing
@@ -266,131 +237,6 @@ func checkCompact(ct *cql.CreateTable, others []string, types map[string]*cqltyp
 	return nil
 }
 
-// applyProperties validates WITH options and records them. Unknown names are a
-// SyntaxException, bad values a ConfigurationException (TableAttributes).
-func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error {
-	seen := map[string]bool{}
-	for _, p := range props {
-		name := p.Name.Name
-		if seen[name] {
-			return errPropertyTwice(p.Name.Pos, name)
-		}
-		seen[name] = true
-		if obsoleteProperties[name] {
-			continue
-		}
-		if !knownProperty(name) {
-			return ErrUnknownProperty(p.Name.Pos, name)
-		}
-		text, isMap := propertyText(p.Value)
-		switch name {
-		case "default_time_to_live", "gc_grace_seconds":
-			if isMap {
-				return errPropertyNotString(name)
-			}
-			n, err := strconv.Atoi(text)
-			if err != nil {
-				return errPropertyNotInteger(text, name)
-			}
-			if n < 0 {
-				return errPropertyNegative(name, text)
-			}
-			if name == "default_time_to_live" {
-				if n > MaxTTL {
-					return errPropertyTooLarge(name, text)
-				}
-				t.DefaultTTL = n
-			} else {
-				t.GCGrace = n
-			}
-			t.Options[name] = text
-		case "memtable":
-			// MemtableParams.get: a stock 4.1 cassandra.yaml defines no memtable
-			// configuration but "default".
-			if isMap {
-				return errPropertyNotString(name)
-			}
-			if text != "default" {
-				return errMemtableNotFound(text)
-			}
-			t.Options[name] = "'" + text + "'"
-		case "caching", "compaction", "compression":
-			if coll, ok := p.Value.(*cql.Collection); ok {
-				prepare := compactionText
-				switch name {
-				case "caching":
-					prepare = cachingText
-				case "compression":
-					prepare = compressionText
-				}
-				c, err := prepare(coll)
-				if err != nil {
-					return err
-				}
-				text = c
-			}
-			t.Options[name] = text
-		default:
-			if isMap {
-				t.Options[name] = text
-			} else if lit, ok := p.Value.(*cql.Literal); ok && lit.Kind == cql.StringLit {
-				t.Options[name] = "'" + strings.ReplaceAll(text, "'", "''") + "'"
-			} else {
-				t.Options[name] = text
-			}
-		}
-	}
-	return nil
-}
-
-func knownProperty(name string) bool {
-	for _, p := range tableProperties {
-		if p.name == name {
-			return true
-		}
-	}
-	return name == "id"
-}
-
-// propertyText renders a property value as DESCRIBE prints it; maps come out
-// as {'k': 'v'} with keys sorted.
-func propertyText(e cql.Expr) (string, bool) {
-	switch v := e.(type) {
-	case *cql.Literal:
-		return v.Text, false
-	case *cql.Collection:
-		return propertyOpts(v).Text(), true
-	}
-	if e == nil {
-		return "", false
-	}
-	return e.String(), false
-}
-
-// AlterProperties applies ALTER TABLE ... WITH.
-func (t *Table) AlterProperties(props []cql.Property) *cqlerr.Error {
-	if t.Counter {
-		for _, p := range props {
-			if p.Name.Name == "default_time_to_live" {
-				if text, _ := propertyText(p.Value); text != "0" {
-					return errCounterDefaultTTL()
-				}
-			}
-		}
-	}
-	return t.applyProperties(props, false)
-}
-
-// TableProperties returns every table property with its default, in the
-// order DESCRIBE prints them.
-func TableProperties() [][2]string {
-	out := make([][2]string, len(tableProperties))
-	for i, p := range tableProperties {
-		out[i] = [2]string{p.name, p.def}
-	}
-	return out
-}
-
 // The messages of CREATE TABLE's checks, in CreateTableStatement.java
 // (cql3/statements/schema) unless noted; each is raised only by the check
 // named in its comment.
@@ -512,35 +358,4 @@ func errCompactNoValue() *cqlerr.Error {
 // errCompactTooManyValues: a COMPACT STORAGE table with clustering and several value columns.
 func errCompactTooManyValues(others []string) *cqlerr.Error {
 	return cqlerr.Invalid("COMPACT STORAGE with composite PRIMARY KEY allows no more than one column not part of the PRIMARY KEY (got: " + strings.Join(others, ", ") + ")")
-}
-
-// errPropertyTwice: a WITH property given twice (PropertyDefinitions.addProperty).
-func errPropertyTwice(pos cqlerr.Pos, name string) *cqlerr.Error {
-	return cqlerr.Syntax(pos, len(name), "Multiple definition for property '"+name+"'")
-}
-
-// ErrUnknownProperty: a WITH property Cassandra does not know (PropertyDefinitions.validate),
-// of a table or, in engine/query, of a keyspace.
-func ErrUnknownProperty(pos cqlerr.Pos, name string) *cqlerr.Error {
-	return cqlerr.Syntax(pos, len(name), "Unknown property '"+name+"'")
-}
-
-// errPropertyNotString: a property that takes a string given something else (PropertyDefinitions.getString).
-func errPropertyNotString(name string) *cqlerr.Error {
-	return cqlerr.New(cqlerr.SyntaxException, "Invalid value for property '"+name+"'. It should be a string")
-}
-
-// errPropertyNotInteger: an integer property given something else (PropertyDefinitions.toInt).
-func errPropertyNotInteger(text, name string) *cqlerr.Error {
-	return cqlerr.New(cqlerr.SyntaxException, "Invalid integer value "+text+" for '"+name+"'")
-}
-
-// errPropertyNegative: a negative value for a property that must not be (TableParams.validate).
-func errPropertyNegative(name, text string) *cqlerr.Error {
-	return cqlerr.Config(name + " must be greater than or equal to 0 (got " + text + ")")
-}
-
-// errPropertyTooLarge: default_time_to_live past MaxTTL (TableParams.validate).
-func errPropertyTooLarge(name, text string) *cqlerr.Error {
-	return cqlerr.Config(name + " must be less than or equal to " + strconv.Itoa(MaxTTL) + " (got " + text + ")")
 }

@@ -7,38 +7,14 @@ import (
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
 )
 
 // The map-valued table options Cassandra rewrites before keeping them
-// (schema/CompactionParams, schema/CompressionParams): what a statement gives
+// (schema/CachingParams, schema/CompressionParams; compaction.go has
+// CompactionParams, and the messages of all three): what a statement gives
 // is validated in their order of checks and stored as system_schema.tables
 // and DESCRIBE show it.
-
-// compactionText is the compaction map as CompactionParams keeps it: 'class' is
-// required and named in full (classFromName), and the strategy's thresholds take
-// their defaults when not given (CompactionParams.create).
-func compactionText(v *cql.Collection) (string, *cqlerr.Error) {
-	o := propertyOpts(v)
-	class, ok := o.Get("class")
-	if !ok {
-		return "", errMissingSubOption("class", "compaction", "")
-	}
-	if !strings.Contains(class, ".") {
-		class = "org.apache.cassandra.db.compaction." + class
-		o = o.With("class", class)
-	}
-	switch strings.TrimPrefix(class, "org.apache.cassandra.db.compaction.") {
-	case "SizeTieredCompactionStrategy", "LeveledCompactionStrategy", "TimeWindowCompactionStrategy", "DateTieredCompactionStrategy":
-	default: // FBUtilities.classForName: a class 4.1 does not ship
-		return "", errUnknownClass("compaction strategy", class)
-	}
-	for _, d := range [2][2]string{{"min_threshold", "4"}, {"max_threshold", "32"}} {
-		if _, ok := o.Get(d[0]); !ok {
-			o = append(o, d)
-		}
-	}
-	return o.Text(), nil
-}
 
 // cachingText is the caching map as CachingParams.fromMap reads it and asMap
 // gives it back: 'keys' ALL or NONE (NONE when not given), then
@@ -52,7 +28,7 @@ func cachingText(v *cql.Collection) (string, *cqlerr.Error) {
 		case "ALL", "NONE":
 			keys = strings.ToUpper(k)
 		default:
-			return "", errCachingValue(k, "keys", "'ALL' and 'NONE' are allowed")
+			return "", errOption(mCachingKeys, k, "")
 		}
 	}
 	rows := "NONE"
@@ -63,7 +39,7 @@ func cachingText(v *cql.Collection) (string, *cqlerr.Error) {
 		case r != "" && strings.Trim(r, "0123456789") == "":
 			n, err := strconv.ParseInt(r, 10, 32)
 			if err != nil {
-				return "", errCachingValue(r, "rows_per_partition", "'ALL', 'NONE', and integer values are allowed")
+				return "", errOption(mCachingRows, r, "")
 			}
 			switch n {
 			case 0:
@@ -73,7 +49,7 @@ func cachingText(v *cql.Collection) (string, *cqlerr.Error) {
 				rows = strconv.FormatInt(n, 10)
 			}
 		default:
-			return "", errCachingValue(r, "rows_per_partition", "'ALL', 'NONE', and integer values are allowed")
+			return "", errOption(mCachingRows, r, "")
 		}
 	}
 	var unknown []string
@@ -83,7 +59,7 @@ func cachingText(v *cql.Collection) (string, *cqlerr.Error) {
 		}
 	}
 	if len(unknown) > 0 {
-		return "", errCachingSubOptions(unknown)
+		return "", errOption(mCachingUnknown, strings.Join(unknown, ", "), "")
 	}
 	return Opts{{"keys", keys}, {"rows_per_partition", rows}}.Text(), nil
 }
@@ -119,24 +95,24 @@ func compressionText(v *cql.Collection) (string, *cqlerr.Error) {
 	// isEnabled: Boolean.parseBoolean of 'enabled', true when it is absent.
 	on := !has[0] || strings.EqualFold(enabled, "true")
 	if len(o) > 0 && on && !has[1] && !has[2] {
-		return "", errMissingSubOption("class", "compression", ".")
+		return "", errOption(mMissingClass, "compression", ".")
 	}
 	if !on || !has[1] && !has[2] {
 		if len(o) > btoi(has[0]) {
-			return "", errCompressionDisabledWithOptions()
+			return "", errOption(mCompressionDisabled, "", "")
 		}
 		return "{'enabled': 'false'}", nil
 	}
 	switch {
 	case has[1] && has[2]:
-		return "", errCompressionTwoClasses()
+		return "", errOption(mCompressionTwoClasses, "", "")
 	case !has[1]:
 		class = old
 	case class == "":
-		return "", errCompressionEmptyClass()
+		return "", errOption(mCompressionEmptyClass, "", "")
 	}
 	if has[3] && has[4] {
-		return "", errCompressionTwoChunkLengths()
+		return "", errOption(mCompressionTwoChunks, "", "")
 	}
 	if has[3] {
 		kb, has[4] = inKB, true
@@ -145,7 +121,7 @@ func compressionText(v *cql.Collection) (string, *cqlerr.Error) {
 	if has[4] {
 		n, err := strconv.Atoi(kb)
 		if err != nil {
-			return "", errCompressionChunkLength()
+			return "", errOption(mCompressionChunk, "", "")
 		}
 		chunk = n
 	}
@@ -161,20 +137,20 @@ func compressionText(v *cql.Collection) (string, *cqlerr.Error) {
 	// compressed chunk the ratio allows.
 	switch {
 	case chunk <= 0:
-		return "", errCompressionChunkNotPositive()
+		return "", errOption(mCompressionChunkNotPositive, "", "")
 	case chunk&(chunk-1) != 0:
-		return "", errCompressionChunkPowerOfTwo()
+		return "", errOption(mCompressionChunkPower, "", "")
 	case r < 0:
-		return "", errCompressionNegativeRatio()
+		return "", errOption(mCompressionNegativeRatio, "", "")
 	case r > 0 && r < 1:
-		return "", errCompressionRatioRange()
+		return "", errOption(mCompressionRatio, "", "")
 	}
 	if !strings.Contains(class, ".") {
 		class = "org.apache.cassandra.io.compress." + class
 	}
 	rest = append(rest, [2]string{"class", class}, [2]string{"chunk_length_in_kb", strconv.Itoa(chunk)})
 	if r != 0 {
-		rest = append(rest, [2]string{"min_compress_ratio", javaDouble(r)})
+		rest = append(rest, [2]string{"min_compress_ratio", cqltype.JavaDouble(r)})
 	}
 	return rest.Text(), nil
 }
@@ -186,78 +162,8 @@ func btoi(b bool) int {
 	return 0
 }
 
-// javaDouble prints a double as Java's String.valueOf does for ordinary values.
-func javaDouble(f float64) string {
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.Contains(s, ".") {
-		s += ".0"
-	}
-	return s
-}
-
-// errMissingSubOption: a map option without the sub-option it requires
-// (CompactionParams.fromMap; CompressionParams.fromMap ends its sentence with end).
-func errMissingSubOption(sub, option, end string) *cqlerr.Error {
-	return cqlerr.Config("Missing sub-option '" + sub + "' for the '" + option + "' option" + end)
-}
-
-// errUnknownClass: a class Cassandra cannot load (FBUtilities.classForName).
-func errUnknownClass(readable, class string) *cqlerr.Error {
+// ErrUnknownClass: a class Cassandra cannot load (FBUtilities.classForName): a
+// compaction strategy here, a replication strategy in engine/query.
+func ErrUnknownClass(readable, class string) *cqlerr.Error {
 	return cqlerr.Config("Unable to find " + readable + " class '" + class + "'")
-}
-
-// errCachingValue: a caching sub-option's value CachingParams does not read
-// (keysFromString, rowsPerPartitionFromString).
-func errCachingValue(value, sub, allowed string) *cqlerr.Error {
-	return cqlerr.Config("Invalid value '" + value + "' for caching sub-option '" + sub + "': only " + allowed)
-}
-
-// errCachingSubOptions: sub-options CachingParams.fromMap does not know, as
-// Java prints their set.
-func errCachingSubOptions(keys []string) *cqlerr.Error {
-	return cqlerr.Config("Invalid caching sub-options [" + strings.Join(keys, ", ") + "]: only 'keys' and 'rows_per_partition' are allowed")
-}
-
-// errMemtableNotFound: a memtable configuration cassandra.yaml does not define (MemtableParams.get).
-func errMemtableNotFound(name string) *cqlerr.Error {
-	return cqlerr.Config("Memtable configuration \"" + name + "\" not found.")
-}
-
-// The other messages of CompressionParams (removeSstableCompressionClass,
-// removeChunkLength, parseChunkLength, validate).
-
-func errCompressionDisabledWithOptions() *cqlerr.Error {
-	return cqlerr.Config("If the 'enabled' option is set to false no other options must be specified")
-}
-
-func errCompressionTwoClasses() *cqlerr.Error {
-	return cqlerr.Config("The 'sstable_compression' option must not be used if the compression algorithm is already specified by the 'class' option")
-}
-
-func errCompressionEmptyClass() *cqlerr.Error {
-	return cqlerr.Config("The 'class' option must not be empty. To disable compression use 'enabled' : false")
-}
-
-func errCompressionTwoChunkLengths() *cqlerr.Error {
-	return cqlerr.Config("The 'chunk_length_kb' option must not be used if the chunk length is already specified by the 'chunk_length_in_kb' option")
-}
-
-func errCompressionChunkLength() *cqlerr.Error {
-	return cqlerr.Config("Invalid value for chunk_length_in_kb")
-}
-
-func errCompressionChunkNotPositive() *cqlerr.Error {
-	return cqlerr.Config("Invalid negative or null chunk_length_in_kb")
-}
-
-func errCompressionChunkPowerOfTwo() *cqlerr.Error {
-	return cqlerr.Config("chunk_length_in_kb must be a power of 2")
-}
-
-func errCompressionNegativeRatio() *cqlerr.Error {
-	return cqlerr.Config("Invalid negative min_compress_ratio")
-}
-
-func errCompressionRatioRange() *cqlerr.Error {
-	return cqlerr.Config("min_compress_ratio can either be 0 or greater than or equal to 1")
 }
