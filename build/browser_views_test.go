@@ -290,38 +290,47 @@ func TestBrowserSizesView(t *testing.T) {
 
 // TestBrowserFailureLine: with Storage open (where lesson 3's first example
 // opens), a failing statement the reader types shows its message under the
-// editor and its count on the Why tab, and is announced; a click on the line
+// editor and its count on the Why tab, and is announced, in the page's
+// language around Cassandra's own (English) message; a click on the line
 // puts the caret on the statement; fixing it hides the line.
 func TestBrowserFailureLine(t *testing.T) {
-	ctx := newTab(t)
-	freshLesson(t, ctx, usersLesson)
-	const fig = "#ex-0"
-	if got := eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").hidden`); !got {
-		t.Errorf("the lesson's own example shows a failure line")
-	}
-	typeAndRun(t, ctx, fig, "\nSELECT * FROM users WHERE name = 'x';\n")
-	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.open`); got != "storage" {
-		t.Fatalf("the open view is %q, want storage", got)
-	}
-	line := eval[string](t, ctx, `(() => { const b = document.querySelector("#ex-0 .pg-fail"); return b.hidden ? "hidden" : b.textContent; })()`)
-	lines := eval[int](t, ctx, `document.querySelector("#ex-0 textarea").value.split("\n").length`)
-	if want := "Line " + strconv.Itoa(lines-1) + ": Cannot execute this query as it might involve data filtering"; !strings.HasPrefix(line, want) {
-		t.Errorf("the failure line reads %q, want it to start %q", line, want)
-	}
-	if got := eval[string](t, ctx, `document.querySelector("#ex-0-tab-why").textContent`); got != "Why (1)" {
-		t.Errorf("the Why tab reads %q, want Why (1)", got)
-	}
-	if got := eval[string](t, ctx, `document.querySelector("#ex-0 .pg-announce").textContent`); !strings.Contains(got, "failed. Line ") {
-		t.Errorf("the announcement is %q", got)
-	}
-	eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").click(), true`)
-	caretLine := eval[int](t, ctx, `(() => { const ta = document.querySelector("#ex-0 textarea"); return ta.value.slice(0, ta.selectionStart).split("\n").length; })()`)
-	if caretLine != lines-1 {
-		t.Errorf("a click on the failure line put the caret on line %d, want %d", caretLine, lines-1)
-	}
-	substituteAndRun(t, ctx, fig, "WHERE name = 'x'", "WHERE mainland = 'x'")
-	if !eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").hidden`) || eval[string](t, ctx, `document.querySelector("#ex-0-tab-why").textContent`) != "Why" {
-		t.Errorf("after the fix the failure line or the Why count stays")
+	for _, lang := range []string{"en", "zh"} {
+		t.Run(lang, func(t *testing.T) {
+			ui := uiStrings[lang]
+			ctx := newTab(t)
+			freshLesson(t, ctx, strings.Replace(usersLesson, "/en/", "/"+lang+"/", 1))
+			const fig = "#ex-0"
+			if got := eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").hidden`); !got {
+				t.Errorf("the lesson's own example shows a failure line")
+			}
+			typeAndRun(t, ctx, fig, "\nSELECT * FROM users WHERE name = 'x';\n")
+			if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.open`); got != "storage" {
+				t.Fatalf("the open view is %q, want storage", got)
+			}
+			line := eval[string](t, ctx, `(() => { const b = document.querySelector("#ex-0 .pg-fail"); return b.hidden ? "hidden" : b.textContent; })()`)
+			lines := eval[int](t, ctx, `document.querySelector("#ex-0 textarea").value.split("\n").length`)
+			failing := strings.NewReplacer("{line}", strconv.Itoa(lines-1), "{msg}", "Cannot execute this query as it might involve data filtering").Replace(ui.FailLine)
+			if !strings.HasPrefix(line, failing) {
+				t.Errorf("the failure line reads %q, want it to start %q", line, failing)
+			}
+			if got, want := eval[string](t, ctx, `document.querySelector("#ex-0-tab-why").textContent`), ui.Why+" (1)"; got != want {
+				t.Errorf("the Why tab reads %q, want %q", got, want)
+			}
+			// The lesson's statements (the build counted them) and the one typed.
+			counts := strings.NewReplacer("{n}", strconv.Itoa(eval[int](t, ctx, `Number(document.querySelector("#ex-0").dataset.statements) + 1`)), "{m}", "1").Replace(ui.AnnounceFail)
+			if got := eval[string](t, ctx, `document.querySelector("#ex-0 .pg-announce").textContent`); !strings.HasPrefix(got, counts+" "+failing) {
+				t.Errorf("the announcement is %q, want it to start %q", got, counts+" "+failing)
+			}
+			eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").click(), true`)
+			caretLine := eval[int](t, ctx, `(() => { const ta = document.querySelector("#ex-0 textarea"); return ta.value.slice(0, ta.selectionStart).split("\n").length; })()`)
+			if caretLine != lines-1 {
+				t.Errorf("a click on the failure line put the caret on line %d, want %d", caretLine, lines-1)
+			}
+			substituteAndRun(t, ctx, fig, "WHERE name = 'x'", "WHERE mainland = 'x'")
+			if !eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").hidden`) || eval[string](t, ctx, `document.querySelector("#ex-0-tab-why").textContent`) != ui.Why {
+				t.Errorf("after the fix the failure line or the Why count stays")
+			}
+		})
 	}
 }
 
