@@ -22,7 +22,7 @@ SELECT * FROM t;
 `
 
 // caretOnLine puts a playground's caret at the start of a line as a reader's
-// arrow key would (the editor follows keyup as well as selectionchange).
+// arrow key would (the editor follows keyup).
 func caretOnLine(t *testing.T, ctx context.Context, fig string, line int) {
 	t.Helper()
 	eval[bool](t, ctx, `(() => { const ta = document.querySelector("`+fig+` textarea"); const ls = ta.value.split("\n");

@@ -91,9 +91,6 @@ export class Editor {
     this.root.append(this.gutter, scroller, help);
     this.input.addEventListener("input", () => this.changed());
     this.input.addEventListener("keydown", (e) => this.keydown(e));
-    // selectionchange follows the caret as soon as it moves: a key's keyup
-    // comes a frame later. keyup stays for browsers without it on a textarea.
-    this.input.addEventListener("selectionchange", () => this.caretMoved());
     this.input.addEventListener("keyup", () => this.caretMoved());
     this.input.addEventListener("click", () => this.caretMoved());
     this.input.addEventListener("blur", () => this.closeMenu());
