@@ -65,6 +65,7 @@ export interface SessionReply {
   session: number;
   layouts: Record<string, string>;
   names: string[] | null;
+  workerMs: number; // the worker's time on the request (wall clock, in the worker)
 }
 
 interface Job {
@@ -152,7 +153,8 @@ export class Engine {
 
   private ask(key: string, message: (id: number) => ToWorker): Promise<SessionReply | null> {
     return new Promise((resolve) => {
-      this.enqueue({ key, run: false, urgent: true, message, done: resolve, dropped: () => resolve(null) });
+      const done = (r: Reply, hops: Hops) => resolve({ session: r.session, layouts: r.layouts, names: r.names, workerMs: hops.ended - hops.began });
+      this.enqueue({ key, run: false, urgent: true, message, done, dropped: () => resolve(null) });
     });
   }
 

@@ -79,10 +79,11 @@ export class ShownRun {
   /**
    * Asks the worker for a layout form of the shown session (with at: as it
    * stood after outcome at), unless that is under way (tag: what else the
-   * asker waits for under that form). got runs with the reply when the
-   * session is still shown; lost when the worker no longer has it.
+   * asker waits for under that form). got runs with the reply (and the
+   * worker's time on it) when the session is still shown; lost when the
+   * worker no longer has it.
    */
-  ask(form: string, got: (raw: string) => void, lost: () => void, tag?: string, at?: number): void {
+  ask(form: string, got: (raw: string, workerMs: number) => void, lost: () => void, tag?: string, at?: number): void {
     const key = at === undefined ? form : form + "@" + at;
     tag ??= key;
     if (this.session === 0 || this.asked.has(tag)) return;
@@ -104,7 +105,7 @@ export class ShownRun {
         return;
       }
       if (tag === key) this.layouts.set(key, r.layouts[form]);
-      got(r.layouts[form]);
+      got(r.layouts[form], r.workerMs);
     });
   }
 }

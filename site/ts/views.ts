@@ -29,7 +29,7 @@ import { boundedForms, pageRows, renderBoundedText, renderFilled, type Elision }
 
 /** How many states either side of the caret's the travelling views ask ahead of the reader (prefetch). */
 const prefetchStates = 100;
-/** A state that took the worker longer than this (ms, as the page waited) ends the prefetch: large data. */
+/** A state that took the worker longer than this (ms) ends the prefetch: large data, whose states the reader's runs must not wait behind. */
 const prefetchSlowMs = 40;
 
 /** The layout form a view draws; undefined for Results, Why and an exercise's Checks. */
@@ -257,15 +257,14 @@ export class Views {
     }
     if (next < 0) return;
     const session = this.shown.session;
-    const asked = performance.now();
     this.prefetching = { session, at: next };
     this.shown.ask(
       form,
-      () => {
+      (_, workerMs) => {
         // How many states of the form the page holds, for tests and the curious.
         this.fig.dataset.held = String(this.shown.held(form));
         if (this.open === view && this.stale.has(view)) return this.drawLayout(view);
-        if (performance.now() - asked > prefetchSlowMs || this.shown.session !== session) return;
+        if (workerMs > prefetchSlowMs || this.shown.session !== session) return;
         this.prefetch(view, form, this.at ?? at);
       },
       () => {},
