@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/cqlplay/cqlplay/engine/schema"
@@ -91,8 +92,9 @@ func (b *Bounds) span(table string, p *store.Partition) (head, tail int, ok bool
 	return edge, n - edge, true
 }
 
-// elision is the Elision of a partition listed as span says.
-func elision(t *schema.Table, p *store.Partition, head, tail int) Elision {
+// elision is the Elision of a partition listed as span says, at now
+// (seconds).
+func elision(t *schema.Table, p *store.Partition, now int64, head, tail int) Elision {
 	key := ""
 	for i, v := range keyParts(t, p.Key) {
 		if i > 0 {
@@ -100,7 +102,44 @@ func elision(t *schema.Table, p *store.Partition, head, tail int) Elision {
 		}
 		key += cqlshText(partitionKeyType(t, i), v)
 	}
-	return Elision{Table: t.Keyspace + "." + t.Name, Token: p.Token, Key: key, Rows: p.Len(), Left: tail - head, Bytes: partitionSize(p)}
+	return Elision{Table: t.Keyspace + "." + t.Name, Token: p.Token, Key: key, Rows: p.Len(), Left: tail - head, Bytes: totalsOf(p, now).bytes}
+}
+
+// listedRows calls row for each row of p a view lists, in storage order,
+// with its index among p's rows. Bounded (span's head and tail), it calls
+// gap, when set, in place of the rows from head to tail with the rows
+// listed after them, and never walks the rows left out: a summarised
+// partition is read at its ends (what the views say of it whole comes
+// from totalsOf).
+func listedRows(p *store.Partition, head, tail int, bounded bool, row func(int, *store.Row), gap func(after []*store.Row)) {
+	i := 0
+	visit := func(r *store.Row) bool {
+		row(i, r)
+		i++
+		return !bounded || i < head
+	}
+	if !bounded || head > 0 {
+		p.Ascend(store.All, visit)
+	}
+	if !bounded {
+		return
+	}
+	n := p.Len()
+	var after []*store.Row
+	if tail < n {
+		after = make([]*store.Row, 0, n-tail)
+		p.Descend(store.All, func(r *store.Row) bool {
+			after = append(after, r)
+			return len(after) < n-tail
+		})
+		slices.Reverse(after)
+	}
+	if gap != nil {
+		gap(after)
+	}
+	for j, r := range after {
+		row(tail+j, r)
+	}
 }
 
 // gapText is the line a text view prints for the rows it left out.

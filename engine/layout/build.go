@@ -163,12 +163,13 @@ func (b *builder) table(t *schema.Table, st *store.Table) Table {
 }
 
 func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
-	out := Partition{Token: p.Token, Key: b.keyValues(t, p.Key), Bytes: partitionSize(p), Replicas: b.ring.Replicas(p.Token)}
+	sum := totalsOf(p, b.now)
+	out := Partition{Token: p.Token, Key: b.keyValues(t, p.Key), Bytes: sum.bytes, Replicas: b.ring.Replicas(p.Token)}
 	if !p.Deletion.IsLive() {
 		out.Deletion = deletionOf(p.Deletion)
 	}
 	if b.summary {
-		b.countLive(t, p, &out)
+		out.LiveRows, out.Cells = sum.live, sum.cellsOf(t)
 		return out
 	}
 	staticLive := false
@@ -180,7 +181,7 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 	}
 	head, tail, bounded := b.bounds.span(t.Keyspace+"."+t.Name, p)
 	if bounded {
-		e := elision(t, p, head, tail)
+		e := elision(t, p, b.now, head, tail)
 		e.At = head
 		b.elided = append(b.elided, e)
 		out.Omitted, out.OmittedAt = e.Left, head
@@ -188,27 +189,20 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 	} else {
 		out.Rows = make([]Row, 0, p.Len())
 	}
-	i := -1
-	p.Ascend(store.All, func(r *store.Row) bool {
-		i++
-		if bounded && i >= head && i < tail {
-			// Left out, but counted as the full partition counts it.
-			if r.HasLiveData(b.now, p.DeletionAt(r.Clustering).Max(r.Deletion())) {
-				out.LiveRows++
-			}
-			out.Cells += visibleCells(t, r)
-			return true
-		}
+	listedRows(p, head, tail, bounded, func(_ int, r *store.Row) {
 		row := b.row(t, r, b.clusteringValues(t, r.Clustering), p.DeletionAt(r.Clustering))
 		if row.Live {
 			out.LiveRows++
 		}
 		out.Cells += storedCells(&row)
 		out.Rows = append(out.Rows, row)
-		return true
-	})
+	}, nil)
 	if out.LiveRows == 0 && staticLive {
 		out.LiveRows = 1 // SELECT * returns the static row alone
+	}
+	if bounded {
+		// The rows left out count as the full partition counts them.
+		out.LiveRows, out.Cells = sum.live, sum.cellsOf(t)
 	}
 	for _, rt := range p.Ranges {
 		out.Ranges = append(out.Ranges, RangeTombstone{
@@ -218,24 +212,6 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 		})
 	}
 	return out
-}
-
-// countLive sets out's LiveRows and Cells as partition does, without
-// building rows.
-func (b *builder) countLive(t *schema.Table, p *store.Partition, out *Partition) {
-	if p.Static != nil {
-		out.Cells += visibleCells(t, p.Static)
-	}
-	p.Ascend(store.All, func(r *store.Row) bool {
-		if r.HasLiveData(b.now, p.DeletionAt(r.Clustering).Max(r.Deletion())) {
-			out.LiveRows++
-		}
-		out.Cells += visibleCells(t, r)
-		return true
-	})
-	if out.LiveRows == 0 && p.Static != nil && p.Static.HasLiveData(b.now, p.Deletion) {
-		out.LiveRows = 1
-	}
 }
 
 // row lists a row's marker, tombstone and cells in storage order; del is
@@ -331,18 +307,6 @@ func storedCells(r *Row) int {
 	n := 0
 	for i := range r.Cells {
 		if r.Cells[i].Kind != CollectionTombstone {
-			n++
-		}
-	}
-	return n
-}
-
-// visibleCells counts what storedCells would for a row not built: its cells
-// of columns that still exist.
-func visibleCells(t *schema.Table, r *store.Row) int {
-	n := 0
-	for i := range r.Cells {
-		if t.ColumnByID(int(r.Cells[i].Col)) != nil {
 			n++
 		}
 	}
