@@ -1,7 +1,6 @@
 package layout
 
 import (
-	"slices"
 	"strconv"
 
 	"github.com/cqlplay/cqlplay/engine/schema"
@@ -113,33 +112,38 @@ func elision(t *schema.Table, p *store.Partition, now int64, head, tail int) Eli
 // from totalsOf).
 func listedRows(p *store.Partition, head, tail int, bounded bool, row func(int, *store.Row), gap func(after []*store.Row)) {
 	i := 0
-	visit := func(r *store.Row) bool {
+	p.AscendFrom(store.Bound{}, func(r *store.Row) bool {
+		if bounded && i >= head {
+			return false
+		}
 		row(i, r)
 		i++
-		return !bounded || i < head
-	}
-	if !bounded || head > 0 {
-		p.Ascend(store.All, visit)
-	}
+		return true
+	})
 	if !bounded {
 		return
 	}
-	n := p.Len()
-	var after []*store.Row
-	if tail < n {
-		after = make([]*store.Row, 0, n-tail)
-		p.Descend(store.All, func(r *store.Row) bool {
-			after = append(after, r)
-			return len(after) < n-tail
-		})
-		slices.Reverse(after)
-	}
+	after := lastRows(p, p.Len()-tail)
 	if gap != nil {
 		gap(after)
 	}
 	for j, r := range after {
 		row(tail+j, r)
 	}
+}
+
+// lastRows returns the last n rows of p, in storage order.
+func lastRows(p *store.Partition, n int) []*store.Row {
+	if n <= 0 {
+		return nil
+	}
+	out := make([]*store.Row, n)
+	p.DescendFrom(store.Bound{}, func(r *store.Row) bool {
+		n--
+		out[n] = r
+		return n > 0
+	})
+	return out
 }
 
 // gapText is the line a text view prints for the rows it left out.

@@ -2,7 +2,6 @@ package layout
 
 import (
 	"math"
-	"strconv"
 
 	"github.com/cqlplay/cqlplay/engine/schema"
 	"github.com/cqlplay/cqlplay/engine/store"
@@ -30,23 +29,12 @@ type totals struct {
 	from, until int64
 }
 
-// checkTotals makes every use of a memo compare it with a fresh count
-// (CheckTotals).
-var checkTotals bool
-
-// CheckTotals makes every later view compare each partition's kept totals
-// with a count made afresh and panic when they differ: for tests, which
-// assert that no write leaves stale totals behind.
-func CheckTotals(on bool) { checkTotals = on }
-
 // totalsOf returns p's totals at now (seconds), counted once for as long as
 // p is unchanged and no TTL in it runs out.
 func totalsOf(p *store.Partition, now int64) *totals {
 	if m, ok := p.Memo().(*totals); ok && m.from <= now && now < m.until {
 		if checkTotals {
-			if f := countTotals(p, now); !f.equal(m) {
-				panic("layout: stale totals of partition " + strconv.FormatInt(p.Token, 10) + " at " + strconv.FormatInt(now, 10) + ": kept " + m.String() + ", counted " + f.String())
-			}
+			verifyTotals(p, m, now)
 		}
 		return m
 	}
@@ -120,24 +108,4 @@ func (m *totals) cellsOf(t *schema.Table) int {
 		}
 	}
 	return n
-}
-
-func (m *totals) equal(o *totals) bool {
-	if m.bytes != o.bytes || m.rowBytes != o.rowBytes || m.live != o.live || m.from != o.from || m.until != o.until || len(m.cells) != len(o.cells) {
-		return false
-	}
-	for i := range m.cells {
-		if m.cells[i] != o.cells[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func (m *totals) String() string {
-	s := "bytes " + strconv.Itoa(m.bytes) + " rows " + strconv.Itoa(m.rowBytes) + " live " + strconv.Itoa(m.live) + " cells"
-	for _, k := range m.cells {
-		s += " " + strconv.Itoa(k)
-	}
-	return s
 }

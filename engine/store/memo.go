@@ -8,9 +8,9 @@ package store
 // A memo never outlives the content it was derived from. Every write
 // reaches a partition through ownPartition, copy on write's rule (cow.go:
 // PartitionForWrite, ExistingForWrite, a compaction, a dropped column's
-// purge), which forgets the memo of the partition it hands out; so do the
-// Partition methods that change rows or tombstones, and the rows a writer
-// changes come from RowForWrite or NewRowForWrite, which forget it too.
+// purge), which forgets the memo of the partition it hands out; the rows
+// a writer changes come from RowForWrite or NewRowForWrite, which forget
+// it again, for a caller that holds a partition across a read.
 // The copy a write makes of a snapshot's partition starts without a memo;
 // the snapshot's partition, never written again, keeps its own, and so
 // does every unchanged partition the snapshots share.

@@ -214,7 +214,6 @@ func (p *Partition) Delete(d Deletion) {
 	if !d.Supersedes(p.Deletion) {
 		return
 	}
-	p.forget()
 	p.Deletion = d
 	if p.Static != nil {
 		p.ownRow(p.Static).purge(d)
@@ -234,7 +233,6 @@ func (p *Partition) DeleteRange(s Slice, d Deletion) {
 	if p.Deletion.Deletes(d.MarkedAt) {
 		return
 	}
-	p.forget()
 	p.Ranges = append(p.Ranges, RangeTombstone{Slice: s, Deletion: d})
 	p.purgeRows(s, d)
 }
@@ -280,7 +278,6 @@ func (p *Partition) Write(r *Row, c Cell) {
 	if p.DeletionAt(r.Clustering).Deletes(c.TS) {
 		return
 	}
-	p.forget()
 	r.Write(c)
 }
 
@@ -303,24 +300,19 @@ func (p *Partition) DeleteComplex(r *Row, col int32, d Deletion) {
 	if p.DeletionAt(r.Clustering).Deletes(d.MarkedAt) {
 		return
 	}
-	p.forget()
 	r.DeleteComplex(col, d)
 }
 
 // RemoveIfEmpty drops a row that holds nothing, not even a tombstone.
 func (p *Partition) RemoveIfEmpty(r *Row) {
 	if r.IsEmpty() && r.Clustering != nil {
-		p.forget()
 		p.rows.Delete(r)
 	}
 }
 
 // RemoveRow drops the row with this clustering key outright (a materialized
 // view rebuilding the rows derived from one base partition).
-func (p *Partition) RemoveRow(clustering [][]byte) {
-	p.forget()
-	p.rows.Delete(&Row{Clustering: clustering})
-}
+func (p *Partition) RemoveRow(clustering [][]byte) { p.rows.Delete(&Row{Clustering: clustering}) }
 
 // IsEmpty reports whether the partition holds nothing at all.
 func (p *Partition) IsEmpty() bool {
@@ -330,7 +322,6 @@ func (p *Partition) IsEmpty() bool {
 // Compact purges tombstones older than gcBefore and drops rows left empty.
 // It returns how many tombstones it purged.
 func (p *Partition) Compact(now, gcBefore int64) int {
-	p.forget()
 	n := 0
 	if !p.Deletion.IsLive() && p.Deletion.LocalTime < gcBefore {
 		p.Deletion = Live

@@ -20,6 +20,7 @@ type rowSet struct {
 type rowTree struct {
 	btree.BTreeG[*Row]
 	memo any
+	_    [0]func() // not comparable: no equality function in the module
 }
 
 // clone is the btree's Clone, without the memo: the clone is for writing.
