@@ -290,8 +290,21 @@ func TestLayoutBoundedPartitions(t *testing.T) {
 // ViewBounds (docs/performance.md, "Data in volume").
 func BenchmarkLayoutBounded(b *testing.B) {
 	s := NewSession(Options{})
-	s.Rerun("CREATE TABLE sensor_log (sensor text, at timestamp, temperature double, PRIMARY KEY (sensor, at));\n" +
-		"-- @fill sensor_log 100000 sensor=seq(20) at=series('2026-01-01T00:00:00Z', 10s) temperature=uniform(-5, 30)\n")
+	script := "CREATE TABLE sensor_log (sensor text, at timestamp, temperature double, PRIMARY KEY (sensor, at));\n" +
+		"-- @fill sensor_log 100000 sensor=seq(20) at=series('2026-01-01T00:00:00Z', 10s) temperature=uniform(-5, 30)\n"
+	s.Rerun(script)
+	// The page's keystroke: an edit of the last statement, then the view.
+	b.Run("edit, then map", func(b *testing.B) {
+		b.ReportAllocs()
+		n := 0
+		for b.Loop() {
+			n++
+			s.Rerun(script + "SELECT * FROM sensor_log WHERE sensor = 'sensor-07' LIMIT " + strconv.Itoa(3+n%2) + ";\n")
+			if _, _, err := s.LayoutBounded("map", "", ViewBounds(nil)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	for _, form := range []string{"map", "cli"} {
 		b.Run(form, func(b *testing.B) {
 			b.ReportAllocs()
