@@ -315,6 +315,15 @@ func BenchmarkLayoutBounded(b *testing.B) {
 			}
 		})
 	}
+	// Time travel: the caret on the statement after the fill.
+	b.Run("map at the statement after the fill", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, _, _, err := s.LayoutAtBounded("map", "", 1, ViewBounds(nil)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 // TestLayoutBoundedPages checks a partition opened a page at a time: its
