@@ -21,12 +21,14 @@ const benchVolumeKeystrokes = 30
 // volumeReport is keystroke to redrawn views after a 100,000-row prefix:
 // p50, p95 and max of the page's pg-input-to-views, and p50 and p95 of
 // the run's time in the worker (its data-worker-ms: the rerun and the
-// bounded layouts of the views on screen) and of drawing the views.
+// bounded layouts of the views on screen), of drawing the views and of
+// the run's hops (as keystrokeReport's).
 type volumeReport struct {
-	P50, P95, Max        float64
-	WorkerP50, WorkerP95 float64
-	DrawP50, DrawP95     float64
-	Samples              []float64
+	P50, P95, Max                float64
+	WorkerP50, WorkerP95         float64
+	DrawP50, DrawP95             float64
+	ToWorker, WorkerWall, ToPage [2]float64
+	Samples                      []float64
 }
 
 // keystrokesAfterFill is issue 17's "data in volume" target: keystroke to
@@ -60,7 +62,7 @@ func keystrokesAfterFill(ctx context.Context, url string) (volumeReport, error) 
 	if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`(() => { const ta = document.querySelector("`+fig+` textarea"), at = ta.value.lastIndexOf(";"); ta.focus(); ta.setSelectionRange(at, at); return true })()`)); err != nil {
 		return rep, err
 	}
-	var worker, draw []float64
+	var worker, draw, toWorker, workerWall, toPage []float64
 	for range benchVolumeKeystrokes {
 		n, err := widgetRuns(tab, fig)
 		if err != nil {
@@ -75,7 +77,7 @@ func keystrokesAfterFill(ctx context.Context, url string) (volumeReport, error) 
 		if err := waitRuns(tab, fig, n); err != nil {
 			return rep, err
 		}
-		m, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`["pg-input-to-views", "pg-draw-views"].map(n => (performance.getEntriesByName(n).at(-1) || {duration: -1}).duration).concat([Number(document.querySelector("`+fig+`").dataset.workerMs)])`))
+		m, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`["pg-input-to-views", "pg-draw-views", "pg-post-to-worker", "pg-worker-wall", "pg-reply-to-page"].map(n => (performance.getEntriesByName(n).at(-1) || {duration: -1}).duration).concat([Number(document.querySelector("`+fig+`").dataset.workerMs)])`))
 		if err != nil {
 			return rep, err
 		}
@@ -84,10 +86,16 @@ func keystrokesAfterFill(ctx context.Context, url string) (volumeReport, error) 
 		}
 		rep.Samples = append(rep.Samples, m[0])
 		draw = append(draw, m[1])
-		worker = append(worker, m[2])
+		toWorker = append(toWorker, m[2])
+		workerWall = append(workerWall, m[3])
+		toPage = append(toPage, m[4])
+		worker = append(worker, m[5])
 	}
 	rep.P50, rep.P95, rep.Max = percentile(rep.Samples, 50), percentile(rep.Samples, 95), slices.Max(rep.Samples)
 	rep.WorkerP50, rep.WorkerP95 = percentile(worker, 50), percentile(worker, 95)
 	rep.DrawP50, rep.DrawP95 = percentile(draw, 50), percentile(draw, 95)
+	rep.ToWorker = [2]float64{percentile(toWorker, 50), percentile(toWorker, 95)}
+	rep.WorkerWall = [2]float64{percentile(workerWall, 50), percentile(workerWall, 95)}
+	rep.ToPage = [2]float64{percentile(toPage, 50), percentile(toPage, 95)}
 	return rep, nil
 }
