@@ -202,6 +202,40 @@ func TestLayoutAtBoundedChanges(t *testing.T) {
 	}
 }
 
+// TestLayoutAtBoundedNarrowed checks that comparing a written partition on
+// the rows its two states do not share (narrowed) finds the changes that
+// comparing it whole finds, over random scripts whose partitions are all
+// too large to list, with the states of every statement.
+func TestLayoutAtBoundedNarrowed(t *testing.T) {
+	seeds := 12
+	if testing.Short() {
+		seeds = 4
+	}
+	defer func() { narrowRows = true }()
+	for seed := range seeds {
+		r := rand.New(rand.NewPCG(uint64(seed), 61))
+		g := rerunGen{r}
+		script := strings.Join(g.script(20, 30, "-- @fill t 40 k=skew(3) c=seq(40) v=pick('a', 'b')"), "\n")
+		s := NewSession(Options{})
+		outs := s.Rerun(script)
+		tight := &layout.Bounds{Rows: 1 + seed%2, Edge: 1}
+		narrowedChanges := 0
+		for n := range len(outs) {
+			narrowRows = true
+			_, got, _, _ := s.LayoutAtBounded("map", "", n, tight)
+			narrowRows = false
+			_, want, _, _ := s.LayoutAtBounded("map", "", n, tight)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("seed %d, statement %d: narrowed changes\n%v\nwhole\n%v\nscript:\n%s", seed, n, got, want, script)
+			}
+			narrowedChanges += len(got)
+		}
+		if narrowedChanges == 0 {
+			t.Errorf("seed %d: no statement changed anything", seed)
+		}
+	}
+}
+
 // TestLayoutAtBoundedWide checks time travel through a partition too wide
 // to list: a write in its middle is marked although the view leaves that
 // row out, an UPDATE shadows what it replaced, and a statement that wrote

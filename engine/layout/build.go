@@ -44,10 +44,12 @@ func BuildBounded(db *query.DB, tables []*schema.Table, bounds *Bounds) (*Model,
 
 // BuildOnly is Build of the partitions keep accepts, without the ring:
 // what a comparison of two states needs when it knows which partitions
-// may differ (engine's time travel within bounds).
-func BuildOnly(db *query.DB, tables []*schema.Table, keep func(*schema.Table, *store.Partition) bool) *Model {
+// may differ (engine's time travel within bounds). With keepRow set, it
+// builds only the rows of those partitions keepRow accepts (their static
+// row, tombstones and ranges always), and their counts cover only those.
+func BuildOnly(db *query.DB, tables []*schema.Table, keep func(*schema.Table, *store.Partition) bool, keepRow func(*store.Partition, *store.Row) bool) *Model {
 	m := &Model{Now: db.Clock, Tables: make([]Table, 0, len(tables))}
-	b := builder{now: db.NowSeconds(), ring: db.Ring, keep: keep}
+	b := builder{now: db.NowSeconds(), ring: db.Ring, keep: keep, keepRow: keepRow}
 	data := db.Tables()
 	for _, t := range tables {
 		m.Tables = append(m.Tables, b.table(t, data[t]))
@@ -89,8 +91,10 @@ type builder struct {
 	// bounds, when set, summarise large partitions; elided lists them.
 	bounds *Bounds
 	elided []Elision
-	// keep, when set, picks the partitions built (BuildOnly).
+	// keep, when set, picks the partitions built, and keepRow their rows
+	// (BuildOnly).
 	keep    func(*schema.Table, *store.Partition) bool
+	keepRow func(*store.Partition, *store.Row) bool
 	now     int64
 	ring    *query.Ring
 	cols    []colData // scratch for columnsOf
@@ -190,6 +194,9 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 		out.Rows = make([]Row, 0, p.Len())
 	}
 	listedRows(p, head, tail, bounded, func(_ int, r *store.Row) {
+		if b.keepRow != nil && !b.keepRow(p, r) {
+			return
+		}
 		row := b.row(t, r, b.clusteringValues(t, r.Clustering), p.DeletionAt(r.Clustering))
 		if row.Live {
 			out.LiveRows++
