@@ -349,12 +349,22 @@ func BenchmarkLayoutBounded(b *testing.B) {
 			}
 		})
 	}
-	// Time travel: the caret on the statement after the fill.
+	// Time travel: the caret on the statement after the fill, then on an
+	// INSERT into one of its partitions (compared on the rows it wrote).
 	b.Run("map at the statement after the fill", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			if _, _, _, err := s.LayoutAtBounded("map", "", 1, ViewBounds(nil)); err != nil {
 				b.Fatal(err)
+			}
+		}
+	})
+	s.Rerun(script + "INSERT INTO sensor_log (sensor, at, temperature) VALUES ('sensor-07', '2026-01-02T00:00:05Z', 1);\nSELECT * FROM sensor_log LIMIT 1;\n")
+	b.Run("map at an INSERT after the fill", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, changes, _, err := s.LayoutAtBounded("map", "", 1, ViewBounds(nil)); err != nil || len(changes) != 2 {
+				b.Fatal(err, changes)
 			}
 		}
 	})

@@ -65,6 +65,10 @@ async function main() {
   // The caret on the count (outcome 1): the state after it, and what it changed.
   time("map layoutBounded after the count", () => api.layoutBounded(h, "map", "", 1));
   time("cli layoutBounded after the count", () => api.layoutBounded(h, "cli", "", 1));
+  // The caret on an INSERT into one of the fill's partitions (its rerun
+  // resumes after the fill).
+  api.rerun(h, script.replace("SELECT count", "INSERT INTO sensor_log (sensor, at, temperature) VALUES ('sensor-07', '2026-01-02T00:00:05Z', 1);\nSELECT count"));
+  time("map layoutBounded after an INSERT into a partition", () => api.layoutBounded(h, "map", "", 1));
   // Last: the whole state twice over (before and after, to find the
   // changes) ran the module out of memory (2026-11-27), which ends it.
   try {
