@@ -339,7 +339,9 @@ func BenchmarkLayoutBounded(b *testing.B) {
 			}
 		}
 	})
-	for _, form := range []string{"map", "cli"} {
+	// summary and ring (the Sizes and Ring views) are not bounded, and
+	// read the kept totals too.
+	for _, form := range []string{"map", "cli", "summary", "ring"} {
 		b.Run(form, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -368,6 +370,18 @@ func BenchmarkLayoutBounded(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestSummaryJSONSized checks that the summary form's JSON buffer is sized
+// for what it writes, not for the rows it leaves out: a partition of 5,000
+// rows is 195 KB of storage and a line of summary.
+func TestSummaryJSONSized(t *testing.T) {
+	s := NewSession(Options{})
+	s.Rerun("CREATE TABLE w (k int, c int, v double, PRIMARY KEY (k, c));\n-- @fill w 10000 k=seq(2) c=series(0, 1) v=uniform(0, 9)\n")
+	out := layout.BuildSummary(s.DB(), s.DB().Schema.UserTables()).JSON()
+	if cap(out) > 2*len(out)+4096 {
+		t.Errorf("the summary's JSON is %d bytes in a buffer of %d", len(out), cap(out))
+	}
 }
 
 // TestLayoutBoundedPages checks a partition opened a page at a time: its
