@@ -57,6 +57,9 @@ async function main() {
     return api.layoutBounded(h, "map", "");
   });
   const open = first.table + " " + first.token;
+  // The Sizes and Model views (summary) and the Ring view, not bounded.
+  time("summary layout", () => api.layout(h, "summary"));
+  time("ring layout", () => api.layout(h, "ring"));
   for (const form of ["map", "cli", "sstabledump"]) {
     time(`${form} layout (whole)`, () => api.layout(h, form));
     time(`${form} layoutBounded`, () => api.layoutBounded(h, form, ""));
