@@ -104,19 +104,19 @@ func elision(t *schema.Table, p *store.Partition, now int64, head, tail int) Eli
 	return Elision{Table: t.Keyspace + "." + t.Name, Token: p.Token, Key: key, Rows: p.Len(), Left: tail - head, Bytes: totalsOf(p, now).bytes}
 }
 
-// listedRows calls row for each row of p a view lists, in storage order,
-// with its index among p's rows. Bounded (span's head and tail), it calls
+// listedRows calls row for each row of p a view lists, in storage order.
+// Bounded (span's head and tail), it calls
 // gap, when set, in place of the rows from head to tail with the rows
 // listed after them, and never walks the rows left out: a summarised
 // partition is read at its ends (what the views say of it whole comes
 // from totalsOf).
-func listedRows(p *store.Partition, head, tail int, bounded bool, row func(int, *store.Row), gap func(after []*store.Row)) {
+func listedRows(p *store.Partition, head, tail int, bounded bool, row func(*store.Row), gap func(after []*store.Row)) {
 	i := 0
 	p.AscendFrom(store.Bound{}, func(r *store.Row) bool {
 		if bounded && i >= head {
 			return false
 		}
-		row(i, r)
+		row(r)
 		i++
 		return true
 	})
@@ -127,8 +127,8 @@ func listedRows(p *store.Partition, head, tail int, bounded bool, row func(int, 
 	if gap != nil {
 		gap(after)
 	}
-	for j, r := range after {
-		row(tail+j, r)
+	for _, r := range after {
+		row(r)
 	}
 }
 

@@ -193,7 +193,7 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 	} else {
 		out.Rows = make([]Row, 0, p.Len())
 	}
-	listedRows(p, head, tail, bounded, func(_ int, r *store.Row) {
+	listedRows(p, head, tail, bounded, func(r *store.Row) {
 		if b.keepRow != nil && !b.keepRow(p, r) {
 			return
 		}

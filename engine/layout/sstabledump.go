@@ -86,7 +86,7 @@ func (d *dumper) partition(p *store.Partition) {
 	// listed is the size of the rows listed so far, to place the rows
 	// after a gap.
 	listed := 0
-	listedRows(p, head, tail, bounded, func(_ int, r *store.Row) {
+	listedRows(p, head, tail, bounded, func(r *store.Row) {
 		for len(markers) > 0 && comparePos(d.cmp, rtPos{prefix: r.Clustering}, markers[0].at) > 0 {
 			d.marker(&markers[0])
 			markers = markers[1:]
