@@ -160,8 +160,8 @@ func benchBrowser(c benchConfig, module string, raw io.Writer) error {
 		keys.TaskCPU, keys.StyleCPU, keys.LayoutCPU)
 	fmt.Fprintf(c.Out, "keystroke after a 100k-row prefix (%s, the -- @fill example on Storage), %d edits of the last statement: p50 %.1f ms, p95 %.1f ms, max %.1f ms (target p95 <= 16 ms) %s; in the worker p50 %.1f ms, p95 %.1f ms; drawing the views p50 %.2f ms, p95 %.2f ms\n",
 		benchVolumeLesson, benchVolumeKeystrokes, volume.P50, volume.P95, volume.Max, pass(volume.P95 <= 16), volume.WorkerP50, volume.WorkerP95, volume.DrawP50, volume.DrawP95)
-	fmt.Fprintf(c.Out, "  the run's hops, p50 / p95: posted to the worker taking it %.1f / %.1f ms, in the worker (wall) %.1f / %.1f ms, its reply to the page taking it %.1f / %.1f ms\n",
-		volume.ToWorker[0], volume.ToWorker[1], volume.WorkerWall[0], volume.WorkerWall[1], volume.ToPage[0], volume.ToPage[1])
+	fmt.Fprintf(c.Out, "  p50 / p95: the input to the run's start %.1f / %.1f ms; the run's hops: posted to the worker taking it %.1f / %.1f ms, in the worker (wall) %.1f / %.1f ms, its reply to the page taking it %.1f / %.1f ms\n",
+		volume.ToRun[0], volume.ToRun[1], volume.ToWorker[0], volume.ToWorker[1], volume.WorkerWall[0], volume.WorkerWall[1], volume.ToPage[0], volume.ToPage[1])
 	fmt.Fprintf(c.Out, "the reader's next lesson (%s, after a first visit to %s, warm-up and %s idle): engine ready in the worker after %s ms; first live result %.0f ms after navigation, %.0f ms after DOMContentLoaded\n",
 		benchNextLesson, benchLesson, benchSettle, next.EngineMs, next.Interactive, next.Interactive-next.DOMContentLoaded)
 	return nil

@@ -28,7 +28,10 @@ type volumeReport struct {
 	WorkerP50, WorkerP95         float64
 	DrawP50, DrawP95             float64
 	ToWorker, WorkerWall, ToPage [2]float64
-	Samples                      []float64
+	// ToRun is p50 and p95 of the input to the run's start (the page's
+	// pg-input-to-views less its pg-run-to-views).
+	ToRun   [2]float64
+	Samples []float64
 }
 
 // keystrokesAfterFill is issue 17's "data in volume" target: keystroke to
@@ -62,7 +65,7 @@ func keystrokesAfterFill(ctx context.Context, url string) (volumeReport, error) 
 	if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`(() => { const ta = document.querySelector("`+fig+` textarea"), at = ta.value.lastIndexOf(";"); ta.focus(); ta.setSelectionRange(at, at); return true })()`)); err != nil {
 		return rep, err
 	}
-	var worker, draw, toWorker, workerWall, toPage []float64
+	var worker, draw, toWorker, workerWall, toPage, toRun []float64
 	for range benchVolumeKeystrokes {
 		n, err := widgetRuns(tab, fig)
 		if err != nil {
@@ -77,7 +80,7 @@ func keystrokesAfterFill(ctx context.Context, url string) (volumeReport, error) 
 		if err := waitRuns(tab, fig, n); err != nil {
 			return rep, err
 		}
-		m, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`["pg-input-to-views", "pg-draw-views", "pg-post-to-worker", "pg-worker-wall", "pg-reply-to-page"].map(n => (performance.getEntriesByName(n).at(-1) || {duration: -1}).duration).concat([Number(document.querySelector("`+fig+`").dataset.workerMs)])`))
+		m, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`["pg-input-to-views", "pg-draw-views", "pg-post-to-worker", "pg-worker-wall", "pg-reply-to-page", "pg-run-to-views"].map(n => (performance.getEntriesByName(n).at(-1) || {duration: -1}).duration).concat([Number(document.querySelector("`+fig+`").dataset.workerMs)])`))
 		if err != nil {
 			return rep, err
 		}
@@ -89,7 +92,8 @@ func keystrokesAfterFill(ctx context.Context, url string) (volumeReport, error) 
 		toWorker = append(toWorker, m[2])
 		workerWall = append(workerWall, m[3])
 		toPage = append(toPage, m[4])
-		worker = append(worker, m[5])
+		toRun = append(toRun, m[0]-m[5])
+		worker = append(worker, m[6])
 	}
 	rep.P50, rep.P95, rep.Max = percentile(rep.Samples, 50), percentile(rep.Samples, 95), slices.Max(rep.Samples)
 	rep.WorkerP50, rep.WorkerP95 = percentile(worker, 50), percentile(worker, 95)
@@ -97,5 +101,6 @@ func keystrokesAfterFill(ctx context.Context, url string) (volumeReport, error) 
 	rep.ToWorker = [2]float64{percentile(toWorker, 50), percentile(toWorker, 95)}
 	rep.WorkerWall = [2]float64{percentile(workerWall, 50), percentile(workerWall, 95)}
 	rep.ToPage = [2]float64{percentile(toPage, 50), percentile(toPage, 95)}
+	rep.ToRun = [2]float64{percentile(toRun, 50), percentile(toRun, 95)}
 	return rep, nil
 }
