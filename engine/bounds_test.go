@@ -202,6 +202,40 @@ func TestLayoutAtBoundedChanges(t *testing.T) {
 	}
 }
 
+// TestLayoutAtBoundedNarrowed checks that comparing a written partition on
+// the rows its two states do not share (narrowed) finds the changes that
+// comparing it whole finds, over random scripts whose partitions are all
+// too large to list, with the states of every statement.
+func TestLayoutAtBoundedNarrowed(t *testing.T) {
+	seeds := 12
+	if testing.Short() {
+		seeds = 4
+	}
+	defer func() { narrowRows = true }()
+	for seed := range seeds {
+		r := rand.New(rand.NewPCG(uint64(seed), 61))
+		g := rerunGen{r}
+		script := strings.Join(g.script(20, 30, "-- @fill t 40 k=skew(3) c=seq(40) v=pick('a', 'b')"), "\n")
+		s := NewSession(Options{})
+		outs := s.Rerun(script)
+		tight := &layout.Bounds{Rows: 1 + seed%2, Edge: 1}
+		narrowedChanges := 0
+		for n := range len(outs) {
+			narrowRows = true
+			_, got, _, _ := s.LayoutAtBounded("map", "", n, tight)
+			narrowRows = false
+			_, want, _, _ := s.LayoutAtBounded("map", "", n, tight)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("seed %d, statement %d: narrowed changes\n%v\nwhole\n%v\nscript:\n%s", seed, n, got, want, script)
+			}
+			narrowedChanges += len(got)
+		}
+		if narrowedChanges == 0 {
+			t.Errorf("seed %d: no statement changed anything", seed)
+		}
+	}
+}
+
 // TestLayoutAtBoundedWide checks time travel through a partition too wide
 // to list: a write in its middle is marked although the view leaves that
 // row out, an UPDATE shadows what it replaced, and a statement that wrote
@@ -290,9 +324,24 @@ func TestLayoutBoundedPartitions(t *testing.T) {
 // ViewBounds (docs/performance.md, "Data in volume").
 func BenchmarkLayoutBounded(b *testing.B) {
 	s := NewSession(Options{})
-	s.Rerun("CREATE TABLE sensor_log (sensor text, at timestamp, temperature double, PRIMARY KEY (sensor, at));\n" +
-		"-- @fill sensor_log 100000 sensor=seq(20) at=series('2026-01-01T00:00:00Z', 10s) temperature=uniform(-5, 30)\n")
-	for _, form := range []string{"map", "cli"} {
+	script := "CREATE TABLE sensor_log (sensor text, at timestamp, temperature double, PRIMARY KEY (sensor, at));\n" +
+		"-- @fill sensor_log 100000 sensor=seq(20) at=series('2026-01-01T00:00:00Z', 10s) temperature=uniform(-5, 30)\n"
+	s.Rerun(script)
+	// The page's keystroke: an edit of the last statement, then the view.
+	b.Run("edit, then map", func(b *testing.B) {
+		b.ReportAllocs()
+		n := 0
+		for b.Loop() {
+			n++
+			s.Rerun(script + "SELECT * FROM sensor_log WHERE sensor = 'sensor-07' LIMIT " + strconv.Itoa(3+n%2) + ";\n")
+			if _, _, err := s.LayoutBounded("map", "", ViewBounds(nil)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	// summary and ring (the Sizes and Ring views) are not bounded, and
+	// read the kept totals too.
+	for _, form := range []string{"map", "cli", "summary", "ring"} {
 		b.Run(form, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -301,6 +350,37 @@ func BenchmarkLayoutBounded(b *testing.B) {
 				}
 			}
 		})
+	}
+	// Time travel: the caret on the statement after the fill, then on an
+	// INSERT into one of its partitions (compared on the rows it wrote).
+	b.Run("map at the statement after the fill", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, _, _, err := s.LayoutAtBounded("map", "", 1, ViewBounds(nil)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	s.Rerun(script + "INSERT INTO sensor_log (sensor, at, temperature) VALUES ('sensor-07', '2026-01-02T00:00:05Z', 1);\nSELECT * FROM sensor_log LIMIT 1;\n")
+	b.Run("map at an INSERT after the fill", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, changes, _, err := s.LayoutAtBounded("map", "", 1, ViewBounds(nil)); err != nil || len(changes) != 2 {
+				b.Fatal(err, changes)
+			}
+		}
+	})
+}
+
+// TestSummaryJSONSized checks that the summary form's JSON buffer is sized
+// for what it writes, not for the rows it leaves out: a partition of 5,000
+// rows is 195 KB of storage and a line of summary.
+func TestSummaryJSONSized(t *testing.T) {
+	s := NewSession(Options{})
+	s.Rerun("CREATE TABLE w (k int, c int, v double, PRIMARY KEY (k, c));\n-- @fill w 10000 k=seq(2) c=series(0, 1) v=uniform(0, 9)\n")
+	out := layout.BuildSummary(s.DB(), s.DB().Schema.UserTables()).JSON()
+	if cap(out) > 2*len(out)+4096 {
+		t.Errorf("the summary's JSON is %d bytes in a buffer of %d", len(out), cap(out))
 	}
 }
 

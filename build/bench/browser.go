@@ -46,7 +46,10 @@ const benchKeystrokes = 50
 //     live result drawn from the engine in the worker);
 //   - keystroke to redrawn views for a 50-statement script: the site's
 //     pg-input-to-views measure (site/ts: from the input event through the
-//     worker's run to the redraw of every view), the typing debounce set to 0.
+//     worker's run to the redraw of every view), the typing debounce set to 0;
+//   - the same after a 100,000-row prefix: edits of the last statement of
+//     lesson 08's `-- @fill` example, its Storage view on screen
+//     (keystrokesAfterFill, volume.go).
 func benchBrowser(c benchConfig, module string, raw io.Writer) error {
 	path := chromium.Path()
 	if path == "" {
@@ -101,8 +104,16 @@ func benchBrowser(c benchConfig, module string, raw io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Its own time: the fill's run takes seconds on a busy machine.
+	vctx, vcancel := context.WithTimeout(bctx, 3*time.Minute)
+	defer vcancel()
+	volume, err := keystrokesAfterFill(vctx, base+benchVolumeLesson+"?debounce=0")
+	if err != nil {
+		return errors.New("keystrokes after a 100k-row prefix: " + err.Error())
+	}
 	line, _ := json.Marshal(map[string]any{"peer": "cql", "workload": "browser", "page": benchLesson,
-		"first_visit": visit, "keystroke_to_views_ms": keys, "keystroke_to_views_settled_ms": settled, "next_visit": next})
+		"first_visit": visit, "keystroke_to_views_ms": keys, "keystroke_to_views_settled_ms": settled, "next_visit": next,
+		"keystroke_after_fill_ms": volume})
 	fmt.Fprintf(raw, "%s\n", line)
 
 	fmt.Fprintf(c.Out, "\nbrowser (Chromium, %s, served from dist/ with the .br files):\n", benchLesson)
@@ -129,6 +140,10 @@ func benchBrowser(c benchConfig, module string, raw io.Writer) error {
 		keys.ToWorker[0], keys.ToWorker[1], keys.WorkerWall[0], keys.WorkerWall[1], keys.ToPage[0], keys.ToPage[1])
 	fmt.Fprintf(c.Out, "  the page thread's CPU per keystroke (with the bench's own calls into the page): tasks %.2f ms, of which style %.2f ms, layout %.2f ms\n",
 		keys.TaskCPU, keys.StyleCPU, keys.LayoutCPU)
+	fmt.Fprintf(c.Out, "keystroke after a 100k-row prefix (%s, the -- @fill example on Storage), %d edits of the last statement: p50 %.1f ms, p95 %.1f ms, max %.1f ms (target p95 <= 16 ms) %s; in the worker p50 %.1f ms, p95 %.1f ms; drawing the views p50 %.2f ms, p95 %.2f ms\n",
+		benchVolumeLesson, benchVolumeKeystrokes, volume.P50, volume.P95, volume.Max, pass(volume.P95 <= 16), volume.WorkerP50, volume.WorkerP95, volume.DrawP50, volume.DrawP95)
+	fmt.Fprintf(c.Out, "  p50 / p95: the input to the run's start %.1f / %.1f ms; the run's hops: posted to the worker taking it %.1f / %.1f ms, in the worker (wall) %.1f / %.1f ms, its reply to the page taking it %.1f / %.1f ms\n",
+		volume.ToRun[0], volume.ToRun[1], volume.ToWorker[0], volume.ToWorker[1], volume.WorkerWall[0], volume.WorkerWall[1], volume.ToPage[0], volume.ToPage[1])
 	fmt.Fprintf(c.Out, "the reader's next lesson (%s, after a first visit to %s, warm-up and %s idle): engine ready in the worker after %s ms; first live result %.0f ms after navigation, %.0f ms after DOMContentLoaded\n",
 		benchNextLesson, benchLesson, benchSettle, next.EngineMs, next.Interactive, next.Interactive-next.DOMContentLoaded)
 	return nil
@@ -389,24 +404,8 @@ func keystrokes(ctx context.Context, url string, settle time.Duration) (keystrok
 	defer cancel()
 	var rep keystrokeReport
 	const fig = "#ex-0"
-	runs := func() (int, error) {
-		s, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("`+fig+`").dataset.runs || "0"`))
-		if err != nil {
-			return 0, err
-		}
-		return strconv.Atoi(s)
-	}
-	// waitRun waits in the page for the widget's data-runs to pass n: an
-	// observer of that attribute rather than polling, which would run
-	// script in the page every few milliseconds while it is being measured.
-	waitRun := func(n int) error {
-		_, err := chromedp.Run(tab, chromedp.Evaluate[bool](`new Promise((resolve) => {
-			const f = document.querySelector("`+fig+`"), done = () => Number(f.dataset.runs) > `+strconv.Itoa(n)+`;
-			if (done()) return resolve(true);
-			new MutationObserver((_, o) => { if (done()) { o.disconnect(); resolve(true); } }).observe(f, {attributes: true, attributeFilter: ["data-runs"]});
-		})`, chromedp.EvalAwaitPromise))
-		return err
-	}
+	runs := func() (int, error) { return widgetRuns(tab, fig) }
+	waitRun := func(n int) error { return waitRuns(tab, fig, n) }
 	if err := chromedp.Do(tab, chromedp.Navigate(url)); err != nil {
 		return rep, errors.New("opening the lesson: " + err.Error())
 	}
@@ -509,6 +508,28 @@ func keystrokes(ctx context.Context, url string, settle time.Duration) (keystrok
 	rep.WorkerWall = [2]float64{percentile(workerWall, 50), percentile(workerWall, 95)}
 	rep.ToPage = [2]float64{percentile(toPage, 50), percentile(toPage, 95)}
 	return rep, nil
+}
+
+// widgetRuns is how many runs the playground fig (a CSS selector) has
+// drawn: its data-runs.
+func widgetRuns(tab context.Context, fig string) (int, error) {
+	s, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("`+fig+`").dataset.runs || "0"`))
+	if err != nil {
+		return 0, err
+	}
+	return strconv.Atoi(s)
+}
+
+// waitRuns waits in the page for the data-runs of the playground fig to
+// pass n: an observer of that attribute rather than polling, which would
+// run script in the page every few milliseconds while it is being measured.
+func waitRuns(tab context.Context, fig string, n int) error {
+	_, err := chromedp.Run(tab, chromedp.Evaluate[bool](`new Promise((resolve) => {
+		const f = document.querySelector("`+fig+`"), done = () => Number(f.dataset.runs) > `+strconv.Itoa(n)+`;
+		if (done()) return resolve(true);
+		new MutationObserver((_, o) => { if (done()) { o.disconnect(); resolve(true); } }).observe(f, {attributes: true, attributeFilter: ["data-runs"]});
+	})`, chromedp.EvalAwaitPromise))
+	return err
 }
 
 // benchCaretMoves is how many statements caretMoves steps up through.

@@ -91,8 +91,9 @@ func (b *Bounds) span(table string, p *store.Partition) (head, tail int, ok bool
 	return edge, n - edge, true
 }
 
-// elision is the Elision of a partition listed as span says.
-func elision(t *schema.Table, p *store.Partition, head, tail int) Elision {
+// elision is the Elision of a partition listed as span says, at now
+// (seconds).
+func elision(t *schema.Table, p *store.Partition, now int64, head, tail int) Elision {
 	key := ""
 	for i, v := range keyParts(t, p.Key) {
 		if i > 0 {
@@ -100,7 +101,49 @@ func elision(t *schema.Table, p *store.Partition, head, tail int) Elision {
 		}
 		key += cqlshText(partitionKeyType(t, i), v)
 	}
-	return Elision{Table: t.Keyspace + "." + t.Name, Token: p.Token, Key: key, Rows: p.Len(), Left: tail - head, Bytes: partitionSize(p)}
+	return Elision{Table: t.Keyspace + "." + t.Name, Token: p.Token, Key: key, Rows: p.Len(), Left: tail - head, Bytes: totalsOf(p, now).bytes}
+}
+
+// listedRows calls row for each row of p a view lists, in storage order.
+// Bounded (span's head and tail), it calls
+// gap, when set, in place of the rows from head to tail with the rows
+// listed after them, and never walks the rows left out: a summarised
+// partition is read at its ends (what the views say of it whole comes
+// from totalsOf).
+func listedRows(p *store.Partition, head, tail int, bounded bool, row func(*store.Row), gap func(after []*store.Row)) {
+	i := 0
+	p.AscendFrom(store.Bound{}, func(r *store.Row) bool {
+		if bounded && i >= head {
+			return false
+		}
+		row(r)
+		i++
+		return true
+	})
+	if !bounded {
+		return
+	}
+	after := lastRows(p, p.Len()-tail)
+	if gap != nil {
+		gap(after)
+	}
+	for _, r := range after {
+		row(r)
+	}
+}
+
+// lastRows returns the last n rows of p, in storage order.
+func lastRows(p *store.Partition, n int) []*store.Row {
+	if n <= 0 {
+		return nil
+	}
+	out := make([]*store.Row, n)
+	p.DescendFrom(store.Bound{}, func(r *store.Row) bool {
+		n--
+		out[n] = r
+		return n > 0
+	})
+	return out
 }
 
 // gapText is the line a text view prints for the rows it left out.

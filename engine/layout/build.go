@@ -44,10 +44,12 @@ func BuildBounded(db *query.DB, tables []*schema.Table, bounds *Bounds) (*Model,
 
 // BuildOnly is Build of the partitions keep accepts, without the ring:
 // what a comparison of two states needs when it knows which partitions
-// may differ (engine's time travel within bounds).
-func BuildOnly(db *query.DB, tables []*schema.Table, keep func(*schema.Table, *store.Partition) bool) *Model {
+// may differ (engine's time travel within bounds). With keepRow set, it
+// builds only the rows of those partitions keepRow accepts (their static
+// row, tombstones and ranges always), and their counts cover only those.
+func BuildOnly(db *query.DB, tables []*schema.Table, keep func(*schema.Table, *store.Partition) bool, keepRow func(*store.Partition, *store.Row) bool) *Model {
 	m := &Model{Now: db.Clock, Tables: make([]Table, 0, len(tables))}
-	b := builder{now: db.NowSeconds(), ring: db.Ring, keep: keep}
+	b := builder{now: db.NowSeconds(), ring: db.Ring, keep: keep, keepRow: keepRow}
 	data := db.Tables()
 	for _, t := range tables {
 		m.Tables = append(m.Tables, b.table(t, data[t]))
@@ -89,8 +91,10 @@ type builder struct {
 	// bounds, when set, summarise large partitions; elided lists them.
 	bounds *Bounds
 	elided []Elision
-	// keep, when set, picks the partitions built (BuildOnly).
+	// keep, when set, picks the partitions built, and keepRow their rows
+	// (BuildOnly).
 	keep    func(*schema.Table, *store.Partition) bool
+	keepRow func(*store.Partition, *store.Row) bool
 	now     int64
 	ring    *query.Ring
 	cols    []colData // scratch for columnsOf
@@ -163,12 +167,13 @@ func (b *builder) table(t *schema.Table, st *store.Table) Table {
 }
 
 func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
-	out := Partition{Token: p.Token, Key: b.keyValues(t, p.Key), Bytes: partitionSize(p), Replicas: b.ring.Replicas(p.Token)}
+	sum := totalsOf(p, b.now)
+	out := Partition{Token: p.Token, Key: b.keyValues(t, p.Key), Bytes: sum.bytes, Replicas: b.ring.Replicas(p.Token)}
 	if !p.Deletion.IsLive() {
 		out.Deletion = deletionOf(p.Deletion)
 	}
 	if b.summary {
-		b.countLive(t, p, &out)
+		out.LiveRows, out.Cells = sum.live, sum.cellsOf(t)
 		return out
 	}
 	staticLive := false
@@ -180,7 +185,7 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 	}
 	head, tail, bounded := b.bounds.span(t.Keyspace+"."+t.Name, p)
 	if bounded {
-		e := elision(t, p, head, tail)
+		e := elision(t, p, b.now, head, tail)
 		e.At = head
 		b.elided = append(b.elided, e)
 		out.Omitted, out.OmittedAt = e.Left, head
@@ -188,16 +193,9 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 	} else {
 		out.Rows = make([]Row, 0, p.Len())
 	}
-	i := -1
-	p.Ascend(store.All, func(r *store.Row) bool {
-		i++
-		if bounded && i >= head && i < tail {
-			// Left out, but counted as the full partition counts it.
-			if r.HasLiveData(b.now, p.DeletionAt(r.Clustering).Max(r.Deletion())) {
-				out.LiveRows++
-			}
-			out.Cells += visibleCells(t, r)
-			return true
+	listedRows(p, head, tail, bounded, func(r *store.Row) {
+		if b.keepRow != nil && !b.keepRow(p, r) {
+			return
 		}
 		row := b.row(t, r, b.clusteringValues(t, r.Clustering), p.DeletionAt(r.Clustering))
 		if row.Live {
@@ -205,10 +203,13 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 		}
 		out.Cells += storedCells(&row)
 		out.Rows = append(out.Rows, row)
-		return true
-	})
+	}, nil)
 	if out.LiveRows == 0 && staticLive {
 		out.LiveRows = 1 // SELECT * returns the static row alone
+	}
+	if bounded {
+		// The rows left out count as the full partition counts them.
+		out.LiveRows, out.Cells = sum.live, sum.cellsOf(t)
 	}
 	for _, rt := range p.Ranges {
 		out.Ranges = append(out.Ranges, RangeTombstone{
@@ -218,24 +219,6 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 		})
 	}
 	return out
-}
-
-// countLive sets out's LiveRows and Cells as partition does, without
-// building rows.
-func (b *builder) countLive(t *schema.Table, p *store.Partition, out *Partition) {
-	if p.Static != nil {
-		out.Cells += visibleCells(t, p.Static)
-	}
-	p.Ascend(store.All, func(r *store.Row) bool {
-		if r.HasLiveData(b.now, p.DeletionAt(r.Clustering).Max(r.Deletion())) {
-			out.LiveRows++
-		}
-		out.Cells += visibleCells(t, r)
-		return true
-	})
-	if out.LiveRows == 0 && p.Static != nil && p.Static.HasLiveData(b.now, p.Deletion) {
-		out.LiveRows = 1
-	}
 }
 
 // row lists a row's marker, tombstone and cells in storage order; del is
@@ -331,18 +314,6 @@ func storedCells(r *Row) int {
 	n := 0
 	for i := range r.Cells {
 		if r.Cells[i].Kind != CollectionTombstone {
-			n++
-		}
-	}
-	return n
-}
-
-// visibleCells counts what storedCells would for a row not built: its cells
-// of columns that still exist.
-func visibleCells(t *schema.Table, r *store.Row) int {
-	n := 0
-	for i := range r.Cells {
-		if t.ColumnByID(int(r.Cells[i].Col)) != nil {
 			n++
 		}
 	}

@@ -99,21 +99,14 @@ func (l *lister) partition(p *store.Partition) {
 		l.row(p.Static, p.Deletion, true)
 	}
 	head, tail, bounded := l.bounds.span(l.t.Keyspace+"."+l.t.Name, p)
-	i := -1
-	p.Ascend(store.All, func(r *store.Row) bool {
-		i++
-		if bounded && i >= head && i < tail {
-			if i == head {
-				e := elision(l.t, p, head, tail)
-				e.At = lineCount(l.b)
-				l.elided = append(l.elided, e)
-				l.b = append(l.b, gapText(e.Left)...)
-				l.b = append(l.b, '\n')
-			}
-			return true
-		}
+	listedRows(p, head, tail, bounded, func(r *store.Row) {
 		l.row(r, p.DeletionAt(r.Clustering), false)
-		return true
+	}, func([]*store.Row) {
+		e := elision(l.t, p, l.now, head, tail)
+		e.At = lineCount(l.b)
+		l.elided = append(l.elided, e)
+		l.b = append(l.b, gapText(e.Left)...)
+		l.b = append(l.b, '\n')
 	})
 }
 

@@ -72,22 +72,6 @@ func rangeMarkerSize(prefix [][]byte) int {
 	return n
 }
 
-// partitionSize estimates the serialized size of a whole partition.
-func partitionSize(p *store.Partition) int {
-	n := partitionHeaderSize(p)
-	if p.Static != nil && !p.Static.IsEmpty() {
-		n += rowSize(p.Static)
-	}
-	p.Ascend(store.All, func(r *store.Row) bool {
-		n += rowSize(r)
-		return true
-	})
-	for _, rt := range p.Ranges {
-		n += rangeMarkerSize(rt.Start.Prefix) + rangeMarkerSize(rt.End.Prefix)
-	}
-	return n
-}
-
 // textSizeHint estimates the length of a text rendering of st that prints
 // about perCell bytes for each cell and perRow for each row, so the output
 // buffer is allocated once instead of doubling a dozen times (which showed

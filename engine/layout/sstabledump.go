@@ -83,24 +83,25 @@ func (d *dumper) partition(p *store.Partition) {
 	}
 	markers := rangeMarkers(d.cmp, p.Ranges)
 	head, tail, bounded := d.bounds.span(d.t.Keyspace+"."+d.t.Name, p)
-	i := -1
-	p.Ascend(store.All, func(r *store.Row) bool {
-		i++
-		if bounded && i >= head && i < tail {
-			if i == head {
-				e := elision(d.t, p, head, tail)
-				d.gap(e, gapText(e.Left))
-			}
-			d.pos += rowSize(r)
-			return true
-		}
+	// listed is the size of the rows listed so far, to place the rows
+	// after a gap.
+	listed := 0
+	listedRows(p, head, tail, bounded, func(r *store.Row) {
 		for len(markers) > 0 && comparePos(d.cmp, rtPos{prefix: r.Clustering}, markers[0].at) > 0 {
 			d.marker(&markers[0])
 			markers = markers[1:]
 		}
 		d.row(r, d.staticCompact())
-		d.pos += rowSize(r)
-		return true
+		size := rowSize(r)
+		d.pos += size
+		listed += size
+	}, func(after []*store.Row) {
+		d.gap(elision(d.t, p, d.now, head, tail), gapText(tail-head))
+		left := totalsOf(p, d.now).rowBytes - listed
+		for _, r := range after {
+			left -= rowSize(r)
+		}
+		d.pos += left
 	})
 	for i := range markers {
 		d.marker(&markers[i])

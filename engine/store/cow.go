@@ -66,17 +66,19 @@ func (t *Table) Fork(s *schema.Table) *Table {
 }
 
 // ownPartition returns p, or, when p may be shared with a snapshot, a copy
-// of it that replaces it in t.
+// of it that replaces it in t; either is about to be written, so it has no
+// memo (memo.go).
 func (t *Table) ownPartition(p *Partition) *Partition {
 	o := t.shared.own
 	if o == nil || p.epoch == o.epoch {
+		p.forget()
 		return p
 	}
 	c := *p
 	c.epoch = o.epoch
 	c.Ranges = slices.Clip(slices.Clone(p.Ranges))
 	if p.rows.tree != nil {
-		c.rows.tree = p.rows.tree.Clone()
+		c.rows.tree = p.rows.tree.clone()
 	}
 	t.parts.ReplaceOrInsert(&c)
 	return &c

@@ -123,6 +123,7 @@ func (p *Partition) Row(clustering [][]byte) *Row {
 // row copies clustering's slice headers and keeps its value bytes: the
 // caller may reuse the slice, not the values.
 func (p *Partition) RowForWrite(clustering [][]byte) *Row {
+	p.forget()
 	if clustering == nil && len(p.cmp()) > 0 {
 		if p.Static == nil {
 			p.Static = newRow(nil)
@@ -147,6 +148,7 @@ func (p *Partition) RowForWrite(clustering [][]byte) *Row {
 // values into with Room.Copy as they are written. An existing row, the
 // static row or a row beyond the packed bounds comes with no room.
 func (p *Partition) NewRowForWrite(clustering [][]byte, ncells int) (r *Row, room Room) {
+	p.forget()
 	if clustering == nil {
 		return p.RowForWrite(nil), Room{}
 	}

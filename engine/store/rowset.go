@@ -9,10 +9,22 @@ import "github.com/google/btree"
 // tree, its copy-on-write context, a root node and its items array. Its
 // methods are the btree's, with the btree's bounds.
 type rowSet struct {
-	one    *Row                // the only row while tree is nil, or nil
-	tree   *btree.BTreeG[*Row] // nil until a second row arrives
+	one    *Row     // the only row while tree is nil, or nil
+	tree   *rowTree // nil until a second row arrives
 	shared *tableShared
 }
+
+// rowTree is the btree of a partition of several rows, with the partition's
+// memo (memo.go): kept here rather than in Partition, whose size class a
+// field would change, and a partition of one row has nothing to remember.
+type rowTree struct {
+	btree.BTreeG[*Row]
+	memo any
+	_    [0]func() // not comparable: no equality function in the module
+}
+
+// clone is the btree's Clone, without the memo: the clone is for writing.
+func (t *rowTree) clone() *rowTree { return &rowTree{BTreeG: *t.Clone()} }
 
 func (s *rowSet) compare(a, b *Row) int { return s.shared.cmp.Compare(a.Clustering, b.Clustering) }
 
@@ -52,7 +64,7 @@ func (s *rowSet) ReplaceOrInsert(r *Row) (*Row, bool) {
 			s.one = r
 			return old, true
 		}
-		s.tree = btree.NewWithFreeListG(rowsDegree, s.shared.lessRow, s.shared.freeRows)
+		s.tree = &rowTree{BTreeG: *btree.NewWithFreeListG(rowsDegree, s.shared.lessRow, s.shared.freeRows)}
 		s.tree.ReplaceOrInsert(s.one)
 		s.one = nil
 	}

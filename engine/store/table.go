@@ -12,7 +12,8 @@ import (
 // Table holds the partitions of one table in token order (ties, which real
 // clusters never see for distinct keys in practice, broken by key bytes).
 //
-// Reads may run concurrently with each other; a write excludes every other
+// Reads may run concurrently with each other, except those that keep a
+// partition's memo (memo.go: layout's views); a write excludes every other
 // use of the table, not least because it reuses the table's search keys
 // (see tableShared).
 type Table struct {

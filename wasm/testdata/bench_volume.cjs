@@ -4,7 +4,10 @@
 // whole (cqlplay.layout, what the page asked for before bounds) and within
 // the page's bounds (cqlplay.layoutBounded), with one partition opened, and
 // at the fill's statement (time travel). It prints the reply's size and
-// the median time of 5 calls, the reply parsed.
+// the median time of 5 calls, the reply parsed; the first bounded map
+// after the fill (counted cold), and an edit of the last statement with
+// the bounded map after it (the page's keystroke: the unchanged partitions
+// keep their totals).
 //
 // usage: node bench_volume.cjs WASM_EXEC_JS MODULE_WASM CQLPLAY_MJS
 "use strict";
@@ -45,8 +48,18 @@ async function main() {
   t0 = performance.now();
   api.rerun(h, script.replace("LIMIT 3", "LIMIT 5"));
   console.log(`rerun after editing the last statement: ${(performance.now() - t0).toFixed(1)} ms`);
+  t0 = performance.now();
   const first = JSON.parse(api.layoutBounded(h, "map", "")).elided[0];
+  console.log(`map layoutBounded, the first after the fill: ${(performance.now() - t0).toFixed(1)} ms`);
+  let edits = 0;
+  time("an edit of the last statement, then map layoutBounded", () => {
+    api.rerun(h, script.replace("LIMIT 3", "LIMIT " + (4 + (edits++ % 2))));
+    return api.layoutBounded(h, "map", "");
+  });
   const open = first.table + " " + first.token;
+  // The Sizes and Model views (summary) and the Ring view, not bounded.
+  time("summary layout", () => api.layout(h, "summary"));
+  time("ring layout", () => api.layout(h, "ring"));
   for (const form of ["map", "cli", "sstabledump"]) {
     time(`${form} layout (whole)`, () => api.layout(h, form));
     time(`${form} layoutBounded`, () => api.layoutBounded(h, form, ""));
@@ -55,6 +68,10 @@ async function main() {
   // The caret on the count (outcome 1): the state after it, and what it changed.
   time("map layoutBounded after the count", () => api.layoutBounded(h, "map", "", 1));
   time("cli layoutBounded after the count", () => api.layoutBounded(h, "cli", "", 1));
+  // The caret on an INSERT into one of the fill's partitions (its rerun
+  // resumes after the fill).
+  api.rerun(h, script.replace("SELECT count", "INSERT INTO sensor_log (sensor, at, temperature) VALUES ('sensor-07', '2026-01-02T00:00:05Z', 1);\nSELECT count"));
+  time("map layoutBounded after an INSERT into a partition", () => api.layoutBounded(h, "map", "", 1));
   // Last: the whole state twice over (before and after, to find the
   // changes) ran the module out of memory (2026-11-27), which ends it.
   try {
