@@ -17,6 +17,8 @@
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+// How long a caller makes no call before a large heap's due collection runs (afterCall).
+const idleQuietMs = 300;
 
 // load instantiates the module from a URL (string or URL), a Response or a
 // promise of one (compiled while it downloads when the host sends
@@ -97,15 +99,18 @@ function fastAPI(ex, slow) {
     return decoder.decode(new Uint8Array(ex.mem.buffer, ex.cqlplay_output() >>> 0, n >>> 0));
   }
   // A collection the engine found due at the end of a call runs from a
-  // zero-delay timer, after the caller has its reply (wasm/gc.go).
-  let idleQueued = false;
+  // zero-delay timer, after the caller has its reply; a large heap's waits
+  // until the caller has made no call for idleQuietMs (wasm/gc.go): a
+  // reader typing calls every keystroke.
+  let idleTimer = null;
+  function idle(quiet) {
+    idleTimer = null;
+    if (ex.cqlplay_idle(quiet) === 2) idleTimer = setTimeout(() => idle(1), idleQuietMs);
+  }
   function afterCall() {
-    if (idleQueued || typeof ex.cqlplay_idle !== "function") return;
-    idleQueued = true;
-    setTimeout(() => {
-      idleQueued = false;
-      ex.cqlplay_idle();
-    }, 0);
+    if (typeof ex.cqlplay_idle !== "function") return;
+    if (idleTimer !== null) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => idle(0), 0);
   }
   return Object.freeze({
     open(options) {

@@ -112,15 +112,17 @@ func cqlplay_output_len() uint32 { return uint32(len(output)) }
 
 // cqlplay_idle runs a garbage collection the last calls left pending (see
 // gcPacer); cqlplay.mjs calls it from a zero-delay timer after a call, so
-// the collection runs while the caller uses the reply. It returns 1 if it
+// the collection runs while the caller uses the reply, and with quiet 1
+// once the caller has paused, when it answered 2 (a large heap's
+// collection waits for a pause). It answers 0 with nothing due, 1 when it
 // collected.
 //
 //go:wasmexport cqlplay_idle
-func cqlplay_idle() int32 {
-	if fastBridge.gc != nil && fastBridge.gc.idle() {
-		return 1
+func cqlplay_idle(quiet int32) int32 {
+	if fastBridge.gc == nil {
+		return idleNone
 	}
-	return 0
+	return fastBridge.gc.idle(quiet != 0)
 }
 
 // cqlplay_close closes the session; it returns 1 if there was one.

@@ -28,7 +28,11 @@ import (
 //     collection costs in Chromium);
 //   - after a call, check only marks a due collection pending, and idle,
 //     which cqlplay.mjs calls from a zero-delay timer once the caller has
-//     its reply (the page is drawing it), runs it;
+//     its reply (the page is drawing it), runs it; unless the heap is large
+//     (largeHeap), when idle waits for a pause in the calls (cqlplay.mjs
+//     idleQuietMs): its collection (59 ms with lesson 08's 100,000 rows
+//     held, in a Chromium trace) would otherwise run between two of a
+//     reader's keystrokes and delay the next one's run;
 //   - a caller that never yields (a benchmark's loop of calls) never lets
 //     idle run, so check collects anyway when a collection has waited
 //     through patientCalls calls, or once allocation passes the goal by as
@@ -54,7 +58,15 @@ type gcPacer struct {
 	hard    uint64 // ... and past which check runs it at once
 	pending bool   // a collection is due and waits for idle
 	waited  int    // calls ended since it became due
+	live    uint64 // the heap live after the last collection
 }
+
+// What idle did.
+const (
+	idleNone      = 0 // nothing was due
+	idleCollected = 1
+	idleWait      = 2 // a collection is due and waits for a pause in the calls (the heap is large)
+)
 
 const (
 	// minGrowth is the least allocation between two collections.
@@ -67,8 +79,15 @@ const (
 	longCall = 512
 	// patientCalls is how many calls a due collection waits through for
 	// idle: more than one request of the page's worker makes (open, the
-	// prelude's runs, the script, an exercise's checks, the layouts).
-	patientCalls = 16
+	// prelude's runs, the script, an exercise's checks, the layouts), and,
+	// for a large heap, more than a burst of typing makes (two or three
+	// calls a keystroke) before the pause idle waits for. The hard limit
+	// bounds the memory meanwhile.
+	patientCalls = 64
+	// largeHeap is the live heap past which idle waits for a pause: a
+	// lesson's heap of a few MB is collected in 4-5 ms, lesson 08's
+	// 100,000 rows (about 30 MB) in 59 ms.
+	largeHeap = 16 << 20
 )
 
 func newGCPacer() *gcPacer {
@@ -123,14 +142,18 @@ func (p *gcPacer) check() {
 	}
 }
 
-// idle runs a pending collection and reports whether it did; an unstarted
-// pacer collects once to start (see above).
-func (p *gcPacer) idle() bool {
-	if !p.pending {
-		return false
+// idle runs a pending collection, unless the heap is large and the caller
+// has not paused (quiet), and says what it did; an unstarted pacer
+// collects once to start (see above).
+func (p *gcPacer) idle(quiet bool) int32 {
+	switch {
+	case !p.pending:
+		return idleNone
+	case p.started && !quiet && p.live >= largeHeap:
+		return idleWait
 	}
 	p.collect()
-	return true
+	return idleCollected
 }
 
 func (p *gcPacer) allocated() uint64 {
@@ -147,7 +170,8 @@ func (p *gcPacer) collect() {
 // collected sets the goals after a collection.
 func (p *gcPacer) collected() {
 	metrics.Read(p.samples)
-	growth := max(p.samples[1].Value.Uint64(), minGrowth)
+	p.live = p.samples[1].Value.Uint64()
+	growth := max(p.live, minGrowth)
 	p.next = p.samples[0].Value.Uint64() + growth
 	p.hard = p.next + growth
 	p.pending = false

@@ -70,10 +70,10 @@ func TestGCPacerDefersToIdle(t *testing.T) {
 	if numGC() != before || !p.pending {
 		t.Fatalf("check past the goal: %d collections, pending %v; want none and pending", numGC()-before, p.pending)
 	}
-	if !p.idle() || numGC() == before || p.pending {
+	if p.idle(false) != idleCollected || numGC() == before || p.pending {
 		t.Fatalf("idle did not run the pending collection")
 	}
-	if p.idle() {
+	if p.idle(false) != idleNone {
 		t.Errorf("idle collected again with nothing pending")
 	}
 	allocate(p.hard - p.allocated() + 1<<20) // past the hard limit
@@ -143,7 +143,7 @@ func TestGCPacerStartsLazily(t *testing.T) {
 	if p.started || !p.pending || p.next != 0 {
 		t.Fatalf("after the first check: started %v, pending %v, next %d; want unstarted, pending, no goal", p.started, p.pending, p.next)
 	}
-	if !p.idle() || numGC() == before {
+	if p.idle(false) != idleCollected || numGC() == before {
 		t.Fatalf("idle on an unstarted pacer did not collect")
 	}
 	if !p.started || p.pending || p.next < minGrowth {
@@ -163,4 +163,40 @@ func numGC() uint32 {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	return ms.NumGC
+}
+
+// TestGCIdleWaitsForAPauseWithALargeHeap: with more than largeHeap live, a
+// due collection is not run by the idle that follows a call (a reader's
+// next keystroke would wait behind it) but by the one after a pause; a
+// small heap's runs at once.
+func TestGCIdleWaitsForAPauseWithALargeHeap(t *testing.T) {
+	for _, large := range []bool{false, true} {
+		var held [][]byte
+		if large {
+			for range (largeHeap + 4<<20) / (1 << 20) {
+				held = append(held, make([]byte, 1<<20))
+			}
+		}
+		runtime.GC() // the live heap the pacer reads is the last collection's
+		p := newGCPacer()
+		p.start()
+		for range (p.next - p.allocated() + 1<<20) / (64 << 10) {
+			sink = make([]byte, 64<<10)
+		}
+		p.check()
+		before := numGC()
+		got := p.idle(false)
+		if want := map[bool]int32{false: idleCollected, true: idleWait}[large]; got != want {
+			t.Errorf("large heap %v (%d MB live): idle after a call answered %d, want %d", large, p.live>>20, got, want)
+		}
+		if large {
+			if numGC() != before || !p.pending {
+				t.Errorf("a large heap's idle after a call collected")
+			}
+			if p.idle(true) != idleCollected || numGC() == before || p.pending {
+				t.Errorf("a large heap's idle after a pause did not collect")
+			}
+		}
+		runtime.KeepAlive(held)
+	}
 }
