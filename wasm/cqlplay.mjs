@@ -17,7 +17,7 @@
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-// How long a caller makes no call before a large heap's due collection runs (afterCall).
+// How long a caller makes no call before a due collection runs, after a slow one (afterCall).
 const idleQuietMs = 300;
 
 // load instantiates the module from a URL (string or URL), a Response or a
@@ -99,7 +99,7 @@ function fastAPI(ex, slow) {
     return decoder.decode(new Uint8Array(ex.mem.buffer, ex.cqlplay_output() >>> 0, n >>> 0));
   }
   // A collection the engine found due at the end of a call runs from a
-  // zero-delay timer, after the caller has its reply; a large heap's waits
+  // zero-delay timer, after the caller has its reply; after a slow one, the next waits
   // until the caller has made no call for idleQuietMs (wasm/gc.go): a
   // reader typing calls every keystroke.
   let idleTimer = null;

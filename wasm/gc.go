@@ -3,6 +3,7 @@ package main
 import (
 	"runtime"
 	"runtime/metrics"
+	"time"
 )
 
 // gcPacer collects garbage on the bridge's schedule rather than the
@@ -28,11 +29,12 @@ import (
 //     collection costs in Chromium);
 //   - after a call, check only marks a due collection pending, and idle,
 //     which cqlplay.mjs calls from a zero-delay timer once the caller has
-//     its reply (the page is drawing it), runs it; unless the heap is large
-//     (largeHeap), when idle waits for a pause in the calls (cqlplay.mjs
-//     idleQuietMs): its collection (59 ms with lesson 08's 100,000 rows
-//     held, in a Chromium trace) would otherwise run between two of a
-//     reader's keystrokes and delay the next one's run;
+//     its reply (the page is drawing it), runs it; unless the last
+//     collection was slow (slowCollection), when idle waits for a pause in
+//     the calls (cqlplay.mjs idleQuietMs): such a collection (59 ms with
+//     lesson 08's 100,000 rows held, in a Chromium trace) would otherwise
+//     run between two of a reader's keystrokes and delay the next one's
+//     run;
 //   - a caller that never yields (a benchmark's loop of calls) never lets
 //     idle run, so check collects anyway when a collection has waited
 //     through patientCalls calls, or once allocation passes the goal by as
@@ -53,19 +55,19 @@ type gcPacer struct {
 	samples []metrics.Sample
 	started bool
 	ticks   int
-	inCall  int    // ticks since the last call ended (check)
-	next    uint64 // allocated-bytes total at which a collection is due
-	hard    uint64 // ... and past which check runs it at once
-	pending bool   // a collection is due and waits for idle
-	waited  int    // calls ended since it became due
-	live    uint64 // the heap live after the last collection
+	inCall  int           // ticks since the last call ended (check)
+	next    uint64        // allocated-bytes total at which a collection is due
+	hard    uint64        // ... and past which check runs it at once
+	pending bool          // a collection is due and waits for idle
+	waited  int           // calls ended since it became due
+	took    time.Duration // how long the last collection took
 }
 
 // What idle did.
 const (
 	idleNone      = 0 // nothing was due
 	idleCollected = 1
-	idleWait      = 2 // a collection is due and waits for a pause in the calls (the heap is large)
+	idleWait      = 2 // a collection is due and waits for a pause in the calls (the last one was slow)
 )
 
 const (
@@ -80,14 +82,17 @@ const (
 	// patientCalls is how many calls a due collection waits through for
 	// idle: more than one request of the page's worker makes (open, the
 	// prelude's runs, the script, an exercise's checks, the layouts), and,
-	// for a large heap, more than a burst of typing makes (two or three
+	// after a slow collection, more than a burst of typing makes (two or three
 	// calls a keystroke) before the pause idle waits for. The hard limit
 	// bounds the memory meanwhile.
 	patientCalls = 64
-	// largeHeap is the live heap past which idle waits for a pause: a
-	// lesson's heap of a few MB is collected in 4-5 ms, lesson 08's
-	// 100,000 rows (about 30 MB) in 59 ms.
-	largeHeap = 16 << 20
+	// slowCollection is how long the last collection took past which idle
+	// waits for a pause: a lesson's heap is collected in 4-5 ms in
+	// Chromium, which the page's drawing of the reply hides; lesson 08's
+	// 100,000 rows in 59 ms, which the reader's next keystroke would wait
+	// for. (A threshold on the live heap did not tell them apart: a lesson
+	// page's many sessions and their rerun states hold more than 16 MB.)
+	slowCollection = 10 * time.Millisecond
 )
 
 func newGCPacer() *gcPacer {
@@ -142,14 +147,14 @@ func (p *gcPacer) check() {
 	}
 }
 
-// idle runs a pending collection, unless the heap is large and the caller
-// has not paused (quiet), and says what it did; an unstarted pacer
+// idle runs a pending collection, unless the last one was slow and the
+// caller has not paused (quiet), and says what it did; an unstarted pacer
 // collects once to start (see above).
 func (p *gcPacer) idle(quiet bool) int32 {
 	switch {
 	case !p.pending:
 		return idleNone
-	case p.started && !quiet && p.live >= largeHeap:
+	case p.started && !quiet && p.took >= slowCollection:
 		return idleWait
 	}
 	p.collect()
@@ -162,7 +167,13 @@ func (p *gcPacer) allocated() uint64 {
 }
 
 func (p *gcPacer) collect() {
+	began := time.Now()
 	runtime.GC()
+	// The module's first collection is slow whatever the heap (V8 compiles
+	// the collector's code): it says nothing of the next ones.
+	if p.started {
+		p.took = time.Since(began)
+	}
 	p.started = true
 	p.collected()
 }
@@ -170,8 +181,7 @@ func (p *gcPacer) collect() {
 // collected sets the goals after a collection.
 func (p *gcPacer) collected() {
 	metrics.Read(p.samples)
-	p.live = p.samples[1].Value.Uint64()
-	growth := max(p.live, minGrowth)
+	growth := max(p.samples[1].Value.Uint64(), minGrowth)
 	p.next = p.samples[0].Value.Uint64() + growth
 	p.hard = p.next + growth
 	p.pending = false

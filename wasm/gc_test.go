@@ -165,38 +165,34 @@ func numGC() uint32 {
 	return ms.NumGC
 }
 
-// TestGCIdleWaitsForAPauseWithALargeHeap: with more than largeHeap live, a
-// due collection is not run by the idle that follows a call (a reader's
-// next keystroke would wait behind it) but by the one after a pause; a
-// small heap's runs at once.
-func TestGCIdleWaitsForAPauseWithALargeHeap(t *testing.T) {
-	for _, large := range []bool{false, true} {
-		var held [][]byte
-		if large {
-			for range (largeHeap + 4<<20) / (1 << 20) {
-				held = append(held, make([]byte, 1<<20))
-			}
-		}
-		runtime.GC() // the live heap the pacer reads is the last collection's
+// TestGCIdleWaitsForAPauseAfterASlowCollection: when the last collection
+// took slowCollection or more, a due collection is not run by the idle that
+// follows a call (a reader's next keystroke would wait behind it) but by
+// the one after a pause; after a quick one it runs at once.
+func TestGCIdleWaitsForAPauseAfterASlowCollection(t *testing.T) {
+	for _, slow := range []bool{false, true} {
 		p := newGCPacer()
 		p.start()
 		for range (p.next - p.allocated() + 1<<20) / (64 << 10) {
 			sink = make([]byte, 64<<10)
 		}
 		p.check()
+		p.took = slowCollection / 10
+		if slow {
+			p.took = slowCollection
+		}
 		before := numGC()
 		got := p.idle(false)
-		if want := map[bool]int32{false: idleCollected, true: idleWait}[large]; got != want {
-			t.Errorf("large heap %v (%d MB live): idle after a call answered %d, want %d", large, p.live>>20, got, want)
+		if want := map[bool]int32{false: idleCollected, true: idleWait}[slow]; got != want {
+			t.Errorf("last collection %v: idle after a call answered %d, want %d", p.took, got, want)
 		}
-		if large {
+		if slow {
 			if numGC() != before || !p.pending {
-				t.Errorf("a large heap's idle after a call collected")
+				t.Errorf("after a slow collection, idle after a call collected")
 			}
 			if p.idle(true) != idleCollected || numGC() == before || p.pending {
-				t.Errorf("a large heap's idle after a pause did not collect")
+				t.Errorf("after a slow collection, idle after a pause did not collect")
 			}
 		}
-		runtime.KeepAlive(held)
 	}
 }
