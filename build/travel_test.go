@@ -30,22 +30,29 @@ func caretOnLine(t *testing.T, ctx context.Context, fig string, line int) {
 		ta.focus(); ta.setSelectionRange(pos, pos); ta.dispatchEvent(new KeyboardEvent("keyup", { key: "ArrowUp" })); return true })()`)
 }
 
+// travelTab opens lesson 3 with travelScript in its first playground, run.
+func travelTab(t *testing.T) context.Context {
+	t.Helper()
+	ctx := newTab(t)
+	freshLesson(t, ctx, usersLesson)
+	inView(t, ctx, "#ex-0")
+	n := runs(t, ctx, "#ex-0")
+	eval[bool](t, ctx, `(() => { const ta = document.querySelector("#ex-0 textarea"); ta.focus(); ta.select(); return true })()`)
+	if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: travelScript}); err != nil {
+		t.Fatal(err)
+	}
+	waitRun(t, ctx, "#ex-0", n)
+	return ctx
+}
+
 // TestBrowserTimeTravel moves the caret through a script: the Storage view
 // shows the state after the caret's statement and marks what it changed,
 // the bar's buttons step and move the caret, and the last statement (or the
 // Final state button) shows the final state, unmarked. The text views list
 // the changes.
 func TestBrowserTimeTravel(t *testing.T) {
-	ctx := newTab(t)
-	freshLesson(t, ctx, usersLesson)
+	ctx := travelTab(t)
 	const fig = "#ex-0"
-	inView(t, ctx, fig)
-	n := runs(t, ctx, fig)
-	eval[bool](t, ctx, `(() => { const ta = document.querySelector("#ex-0 textarea"); ta.focus(); ta.select(); return true })()`)
-	if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: travelScript}); err != nil {
-		t.Fatal(err)
-	}
-	waitRun(t, ctx, fig, n)
 	if got := eval[string](t, ctx, `document.querySelector("#ex-0").dataset.open`); got != "storage" {
 		t.Fatalf("the playground opens on %q, want storage", got)
 	}
@@ -122,16 +129,8 @@ func TestBrowserTimeTravel(t *testing.T) {
 // caret's own event: a reply that came after the key would wait for the
 // browser's next frame.
 func TestBrowserTimeTravelAhead(t *testing.T) {
-	ctx := newTab(t)
-	freshLesson(t, ctx, usersLesson)
+	ctx := travelTab(t)
 	const fig = "#ex-0"
-	inView(t, ctx, fig)
-	n := runs(t, ctx, fig)
-	eval[bool](t, ctx, `(() => { const ta = document.querySelector("#ex-0 textarea"); ta.focus(); ta.select(); return true })()`)
-	if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: travelScript}); err != nil {
-		t.Fatal(err)
-	}
-	waitRun(t, ctx, fig, n)
 	caretOnLine(t, ctx, fig, 6)
 	// The seven statements' states but the last (the final state, drawn with the run).
 	waitFor(t, ctx, "the states of statements 1 to 6 held", `document.querySelector("#ex-0").dataset.held === "6"`)

@@ -470,12 +470,9 @@ func keystrokes(ctx context.Context, url string, settle time.Duration) (keystrok
 		if err := waitRun(n); err != nil {
 			return rep, err
 		}
-		m, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`["pg-input-to-views", "pg-keystroke-to-editor", "pg-run-to-views", "pg-draw-views", "pg-post-to-worker", "pg-worker-wall", "pg-reply-to-page"].map(n => (performance.getEntriesByName(n).at(-1) || {duration: -1}).duration).concat([Number(document.querySelector("`+fig+`").dataset.workerMs)])`))
+		m, err := keystrokeMeasures(tab, fig, "pg-input-to-views", "pg-keystroke-to-editor", "pg-run-to-views", "pg-draw-views", "pg-post-to-worker", "pg-worker-wall", "pg-reply-to-page")
 		if err != nil {
 			return rep, err
-		}
-		if m[0] < 0 {
-			return rep, errors.New("the page set no pg-input-to-views measure (site/ts/widget.ts)")
 		}
 		rep.Samples = append(rep.Samples, m[0])
 		editor = append(editor, m[1])
@@ -530,6 +527,25 @@ func waitRuns(tab context.Context, fig string, n int) error {
 		new MutationObserver((_, o) => { if (done()) { o.disconnect(); resolve(true); } }).observe(f, {attributes: true, attributeFilter: ["data-runs"]});
 	})`, chromedp.EvalAwaitPromise))
 	return err
+}
+
+// keystrokeMeasures reads the durations of the page's latest measures of
+// these names (site/ts/timing.ts), the first of which must be
+// pg-input-to-views, then the widget's data-worker-ms: a keystroke's
+// numbers once its run is drawn.
+func keystrokeMeasures(tab context.Context, fig string, names ...string) ([]float64, error) {
+	list, err := json.Marshal(names)
+	if err != nil {
+		return nil, err
+	}
+	m, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](string(list)+`.map(n => (performance.getEntriesByName(n).at(-1) || {duration: -1}).duration).concat([Number(document.querySelector("`+fig+`").dataset.workerMs)])`))
+	if err != nil {
+		return nil, err
+	}
+	if m[0] < 0 {
+		return nil, errors.New("the page set no " + names[0] + " measure (site/ts/widget.ts)")
+	}
+	return m, nil
 }
 
 // benchCaretMoves is how many statements caretMoves steps up through.

@@ -80,12 +80,9 @@ func keystrokesAfterFill(ctx context.Context, url string) (volumeReport, error) 
 		if err := waitRuns(tab, fig, n); err != nil {
 			return rep, err
 		}
-		m, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`["pg-input-to-views", "pg-draw-views", "pg-post-to-worker", "pg-worker-wall", "pg-reply-to-page", "pg-run-to-views"].map(n => (performance.getEntriesByName(n).at(-1) || {duration: -1}).duration).concat([Number(document.querySelector("`+fig+`").dataset.workerMs)])`))
+		m, err := keystrokeMeasures(tab, fig, "pg-input-to-views", "pg-draw-views", "pg-post-to-worker", "pg-worker-wall", "pg-reply-to-page", "pg-run-to-views")
 		if err != nil {
 			return rep, err
-		}
-		if m[0] < 0 {
-			return rep, errors.New("the page set no pg-input-to-views measure (site/ts/widget.ts)")
 		}
 		rep.Samples = append(rep.Samples, m[0])
 		draw = append(draw, m[1])
