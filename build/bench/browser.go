@@ -457,20 +457,7 @@ func keystrokes(ctx context.Context, url string, settle time.Duration) (keystrok
 	}
 	var editor, run, worker, draw, toWorker, workerWall, toPage []float64
 	for i := 0; i < benchKeystrokes; i++ {
-		n, err := runs()
-		if err != nil {
-			return rep, err
-		}
-		if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`performance.clearMarks(); performance.clearMeasures(); true`)); err != nil {
-			return rep, err
-		}
-		if _, err := chromedp.Call(tab, input.InsertText, input.InsertTextParams{Text: " "}); err != nil {
-			return rep, err
-		}
-		if err := waitRun(n); err != nil {
-			return rep, err
-		}
-		m, err := keystrokeMeasures(tab, fig, "pg-input-to-views", "pg-keystroke-to-editor", "pg-run-to-views", "pg-draw-views", "pg-post-to-worker", "pg-worker-wall", "pg-reply-to-page")
+		m, err := keystroke(tab, fig, "pg-input-to-views", "pg-keystroke-to-editor", "pg-run-to-views", "pg-draw-views", "pg-post-to-worker", "pg-worker-wall", "pg-reply-to-page")
 		if err != nil {
 			return rep, err
 		}
@@ -529,11 +516,24 @@ func waitRuns(tab context.Context, fig string, n int) error {
 	return err
 }
 
-// keystrokeMeasures reads the durations of the page's latest measures of
-// these names (site/ts/timing.ts), the first of which must be
-// pg-input-to-views, then the widget's data-worker-ms: a keystroke's
-// numbers once its run is drawn.
-func keystrokeMeasures(tab context.Context, fig string, names ...string) ([]float64, error) {
+// keystroke types a space where the caret of the playground fig is, waits
+// for its run to be drawn, and reads the durations of the page's measures
+// of these names (site/ts/timing.ts; the first must be pg-input-to-views),
+// then the widget's data-worker-ms.
+func keystroke(tab context.Context, fig string, names ...string) ([]float64, error) {
+	n, err := widgetRuns(tab, fig)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`performance.clearMarks(); performance.clearMeasures(); true`)); err != nil {
+		return nil, err
+	}
+	if _, err := chromedp.Call(tab, input.InsertText, input.InsertTextParams{Text: " "}); err != nil {
+		return nil, err
+	}
+	if err := waitRuns(tab, fig, n); err != nil {
+		return nil, err
+	}
 	list, err := json.Marshal(names)
 	if err != nil {
 		return nil, err

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -67,20 +66,7 @@ func keystrokesAfterFill(ctx context.Context, url string) (volumeReport, error) 
 	}
 	var worker, draw, toWorker, workerWall, toPage, toRun []float64
 	for range benchVolumeKeystrokes {
-		n, err := widgetRuns(tab, fig)
-		if err != nil {
-			return rep, err
-		}
-		if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`performance.clearMarks(); performance.clearMeasures(); true`)); err != nil {
-			return rep, err
-		}
-		if _, err := chromedp.Call(tab, input.InsertText, input.InsertTextParams{Text: " "}); err != nil {
-			return rep, err
-		}
-		if err := waitRuns(tab, fig, n); err != nil {
-			return rep, err
-		}
-		m, err := keystrokeMeasures(tab, fig, "pg-input-to-views", "pg-draw-views", "pg-post-to-worker", "pg-worker-wall", "pg-reply-to-page", "pg-run-to-views")
+		m, err := keystroke(tab, fig, "pg-input-to-views", "pg-draw-views", "pg-post-to-worker", "pg-worker-wall", "pg-reply-to-page", "pg-run-to-views")
 		if err != nil {
 			return rep, err
 		}
