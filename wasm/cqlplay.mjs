@@ -99,18 +99,22 @@ function fastAPI(ex, slow) {
     return decoder.decode(new Uint8Array(ex.mem.buffer, ex.cqlplay_output() >>> 0, n >>> 0));
   }
   // A collection the engine found due at the end of a call runs from a
-  // zero-delay timer, after the caller has its reply; after a slow one, the next waits
-  // until the caller has made no call for idleQuietMs (wasm/gc.go): a
-  // reader typing calls every keystroke.
+  // zero-delay timer, after the caller has its reply; after a slow one, the
+  // next waits until the caller has made no call for idleQuietMs
+  // (wasm/gc.go): a reader typing calls every keystroke. One timer at a
+  // time: a call while one is queued leaves it, or restarts the wait.
   let idleTimer = null;
+  let waiting = false; // idleTimer is the wait for a pause
   function idle(quiet) {
     idleTimer = null;
-    if (ex.cqlplay_idle(quiet) === 2) idleTimer = setTimeout(() => idle(1), idleQuietMs);
+    waiting = ex.cqlplay_idle(quiet) === 2;
+    if (waiting) idleTimer = setTimeout(() => idle(1), idleQuietMs);
   }
   function afterCall() {
     if (typeof ex.cqlplay_idle !== "function") return;
+    if (idleTimer !== null && !waiting) return;
     if (idleTimer !== null) clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => idle(0), 0);
+    idleTimer = waiting ? setTimeout(() => idle(1), idleQuietMs) : setTimeout(() => idle(0), 0);
   }
   return Object.freeze({
     open(options) {

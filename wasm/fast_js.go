@@ -112,10 +112,10 @@ func cqlplay_output_len() uint32 { return uint32(len(output)) }
 
 // cqlplay_idle runs a garbage collection the last calls left pending (see
 // gcPacer); cqlplay.mjs calls it from a zero-delay timer after a call, so
-// the collection runs while the caller uses the reply, and with quiet 1
-// once the caller has paused, when it answered 2 (after a slow collection, the next
-// collection waits for a pause). It answers 0 with nothing due, 1 when it
-// collected.
+// the collection runs while the caller uses the reply. It answers 0 with
+// nothing due, 1 when it collected, and 2 when the collection waits for a
+// pause (the last one was slow): cqlplay.mjs then calls it with quiet 1
+// once the caller has made no call for a while.
 //
 //go:wasmexport cqlplay_idle
 func cqlplay_idle(quiet int32) int32 {
