@@ -54,7 +54,7 @@ export class Views {
   private caretLine = 0; // the caret's line (1-based); 0 before the reader moved it
   private selected = -1; // the outcome under the caret, whose reads Storage highlights
   private at: number | null = null; // the outcome whose state the travelling views show; null: the final state
-  private prefetching: { session: number; at: number } | null = null; // the state prefetch last asked for
+  private prefetching: { session: number; form: LayoutForm; at: number } | null = null; // the state prefetch last asked for
   private readonly bar: TravelBar | null;
 
   constructor(
@@ -253,7 +253,7 @@ export class Views {
    */
   private prefetch(view: string, form: LayoutForm, at: number): void {
     const pending = this.prefetching;
-    if (pending && pending.session === this.shown.session && this.shown.asking(form, pending.at)) return;
+    if (pending && pending.session === this.shown.session && this.shown.asking(pending.form, pending.at)) return;
     const last = this.shown.outcomes.length - 1;
     let next = -1;
     for (let d = 1; next < 0 && d <= prefetchStates && (at - d >= 0 || at + d < last); d++) {
@@ -263,7 +263,7 @@ export class Views {
     }
     if (next < 0) return;
     const session = this.shown.session;
-    this.prefetching = { session, at: next };
+    this.prefetching = { session, form, at: next };
     this.shown.ask(
       form,
       (_, workerMs) => {
