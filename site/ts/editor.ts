@@ -4,7 +4,7 @@
 // Text changes go through document.execCommand("insertText") so that Tab,
 // completion and Reset stay on the native undo stack.
 
-import { escapeHTML, highlightLines, type Mark } from "./highlight";
+import { escapeHTML, Highlighter, type Mark } from "./highlight";
 import { mark, measure } from "./timing";
 
 const maxHighlight = 100_000;
@@ -51,6 +51,8 @@ export class Editor {
   private menuIndex = 0;
   private lastLine = 0;
   private lines: string[] | null = []; // the HTML of each painted line; null: painted plain
+  /** Colours a keystroke's edit by re-rendering the lines it changed, not the whole text. */
+  private readonly highlighter = new Highlighter();
 
   constructor(private opts: EditorOptions) {
     this.root = document.createElement("div");
@@ -201,7 +203,7 @@ export class Editor {
     if (text.length > maxHighlight) {
       this.code.innerHTML = escapeHTML(text) + "\n";
       this.lines = null;
-    } else this.paintLines(highlightLines(text, this.marks));
+    } else this.paintLines(this.highlighter.lines(text, this.marks));
     // The gutter is one text node of line numbers plus one element per
     // failing line, so a 40,000-line paste costs no more DOM than 4 lines.
     let n = 1;

@@ -32,12 +32,26 @@ const literals = new Set(["true", "false", "null"]);
 
 export function tokenize(s: string): Token[] {
   const out: Token[] = [];
-  let i = 0;
+  tokenizeFrom(s, 0, (t) => {
+    out.push(t);
+    return true;
+  });
+  return out;
+}
+
+/**
+ * Tokenizes s from offset from, which must be 0 or a line start no token
+ * runs across, handing each token to each until it returns false: a line
+ * tokenized from its start gives what the whole text gives there.
+ */
+function tokenizeFrom(s: string, from: number, each: (t: Token) => boolean): void {
+  let i = from;
+  let more = true;
   const push = (end: number, cls: string) => {
-    out.push({ start: i, end, cls });
+    more = each({ start: i, end, cls });
     i = end;
   };
-  while (i < s.length) {
+  while (i < s.length && more) {
     const c = s[i];
     const rest = s.startsWith("--", i) || s.startsWith("//", i);
     if (rest) {
@@ -66,10 +80,9 @@ export function tokenize(s: string): Token[] {
       let end = i + 1;
       // plain text runs (spaces, punctuation, non-ASCII) are merged
       while (end < s.length && !/[A-Za-z0-9_'"$\-/]/.test(s[end])) end++;
-      push(end, /[;(),.=<>+*?:\[\]{}]/.test(c) ? "" : "");
+      push(end, "");
     }
   }
-  return out;
 }
 
 function quoted(s: string, i: number, q: string): number {
@@ -112,32 +125,142 @@ export interface Mark {
  * end), so that the editor replaces only the lines an edit changed.
  */
 export function highlightLines(s: string, marks: Mark[]): string[] {
-  const toks = tokenize(s);
-  const cuts = new Set<number>();
-  for (const m of marks) {
-    cuts.add(Math.max(0, Math.min(s.length, m.start)));
-    cuts.add(Math.max(0, Math.min(s.length, m.end)));
-  }
   const lines: string[] = [];
+  renderFrom(s, 0, marks, (html) => lines.push(html) > 0);
+  return lines;
+}
+
+/**
+ * Renders the lines of s from the line that starts at offset from (0, or a
+ * line start no token runs across), handing each line's HTML to done with
+ * where the next line starts (-1 after the last) and the kind of token open
+ * across that start (openKind); done returns false to stop.
+ */
+function renderFrom(s: string, from: number, marks: Mark[], done: (html: string, next: number, open: string) => boolean): void {
+  const cuts = [...new Set(marks.flatMap((m) => [m.start, m.end]).map((p) => Math.max(0, Math.min(s.length, p))))].sort((x, y) => x - y);
   let line = "";
-  for (const t of toks) {
+  let stopped = false;
+  tokenizeFrom(s, from, (t) => {
     let a = t.start;
-    const points = [...cuts].filter((p) => p > t.start && p < t.end).sort((x, y) => x - y);
-    for (const b of [...points, t.end]) {
+    for (const b of [...cuts.filter((p) => p > t.start && p < t.end), t.end]) {
       const marked = marks.some((m) => m.start <= a && a < m.end);
-      const parts = s.slice(a, b).split("\n");
-      parts.forEach((part, i) => {
-        if (i > 0) {
-          lines.push(line);
-          line = "";
+      for (let p = a; ; ) {
+        const nl = s.indexOf("\n", p);
+        const end = nl < 0 || nl >= b ? b : nl;
+        if (end > p) line += span(s.slice(p, end), t.cls, marked);
+        if (end === b) break;
+        // A token open at the text's end runs into whatever is typed after it.
+        if (!done(line, nl + 1, t.end > nl + 1 || t.end === s.length ? openKind(s, t) : "")) {
+          stopped = true;
+          return false;
         }
-        if (part) line += span(part, t.cls, marked);
-      });
+        line = "";
+        p = nl + 1;
+      }
       a = b;
     }
+    return true;
+  });
+  if (!stopped) done(line, -1, "");
+}
+
+/** The kind of a token that can run across lines ("/*", "$$", a quote), "" for the others. */
+function openKind(s: string, t: Token): string {
+  if (t.cls === "") return ""; // plain runs: the same HTML however they are cut
+  if (s.startsWith("/*", t.start)) return "/*";
+  if (s.startsWith("$$", t.start)) return "$$";
+  return s[t.start] === "'" || s[t.start] === '"' ? s[t.start] : "";
+}
+
+/** Whether a '-' at i would follow an operand, and so not start a negative number. */
+function afterOperand(s: string, i: number): boolean {
+  return /[A-Za-z0-9_)]/.test(prevNonSpace(s, i));
+}
+
+/**
+ * highlightLines for a text typed a keystroke at a time: each call renders
+ * the lines from the last one before the edit that no token runs into,
+ * through the edit, until a line starts as it did in the previous text
+ * (same token open across its start, same operand before it), and takes the
+ * previous call's lines from there on. What it gives is exactly what
+ * highlightLines gives (highlight.test.ts compares them over random edits).
+ */
+export class Highlighter {
+  private text: string | null = null;
+  private marksKey = "";
+  private html: string[] = [];
+  /** Per line: its offset, the token open across its start, whether it starts after an operand. */
+  private starts: number[] = [];
+  private opens: string[] = [];
+  private operands: boolean[] = [];
+
+  lines(s: string, marks: Mark[]): string[] {
+    const marksKey = JSON.stringify(marks.map((m) => [m.start, m.end]));
+    const old = marksKey === this.marksKey ? this.text : null;
+    if (old === s) return this.html;
+    // The first changed character, the common tail, and where the lines are re-rendered from.
+    let d = 0;
+    let k = 0;
+    let tail = 0;
+    if (old !== null) {
+      const n = Math.min(old.length, s.length);
+      while (d < n && old.charCodeAt(d) === s.charCodeAt(d)) d++;
+      while (tail < n - d && old.charCodeAt(old.length - 1 - tail) === s.charCodeAt(s.length - 1 - tail)) tail++;
+      k = lineAt(this.starts, d);
+      while (k > 0 && this.opens[k] !== "") k--;
+    }
+    const delta = s.length - (old?.length ?? 0);
+    // Lines after the edit can be the previous ones only if no mark reaches them in either text.
+    const markEnd = marks.reduce((e, m) => Math.max(e, m.start, m.end), -1);
+    const html = this.html.slice(0, k);
+    const starts = this.starts.slice(0, k);
+    const opens = this.opens.slice(0, k);
+    const operands = this.operands.slice(0, k);
+    const from = k < this.starts.length ? this.starts[k] : 0;
+    starts.push(from);
+    opens.push(k < this.opens.length ? this.opens[k] : "");
+    operands.push(afterOperand(s, from));
+    renderFrom(s, from, marks, (line, next, open) => {
+      html.push(line);
+      if (next < 0) return true;
+      const operand = afterOperand(s, next);
+      if (old !== null && next >= s.length - tail && (delta === 0 || markEnd < Math.min(next, next - delta))) {
+        const o = lineAt(this.starts, next - delta);
+        if (this.starts[o] === next - delta && this.opens[o] === open && this.operands[o] === operand) {
+          for (let i = o; i < this.html.length; i++) {
+            html.push(this.html[i]);
+            starts.push(this.starts[i] + delta);
+            opens.push(this.opens[i]);
+            operands.push(this.operands[i]);
+          }
+          return false;
+        }
+      }
+      starts.push(next);
+      opens.push(open);
+      operands.push(operand);
+      return true;
+    });
+    this.text = s;
+    this.marksKey = marksKey;
+    this.html = html;
+    this.starts = starts;
+    this.opens = opens;
+    this.operands = operands;
+    return html;
   }
-  lines.push(line);
-  return lines;
+}
+
+/** The index of the line that holds offset d, given the lines' starts. */
+function lineAt(starts: number[], d: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= d) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 function span(text: string, cls: string, marked: boolean): string {
