@@ -134,11 +134,24 @@ func inView(t *testing.T, ctx context.Context, fig string) {
 func freshLesson(t *testing.T, ctx context.Context, path string) {
 	t.Helper()
 	openLesson(t, ctx, path)
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 	openLesson(t, ctx, path)
 	t.Cleanup(func() {
 		if ctx.Err() == nil {
-			chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.clear(), true`))
+			chromedp.Run(ctx, chromedp.Evaluate[bool](clearStorageJS))
 		}
 	})
+}
+
+// clearStorageJS empties the page's storage as a reader leaving the page
+// and clearing it would: the page writes an edit a keystroke made when it is
+// next idle or left (autosave.ts saveEditSoon), so it is left first (its
+// pagehide writes what is pending), then cleared; a pending write cannot
+// land after the clear and restore an edit in a later test.
+const clearStorageJS = `(dispatchEvent(new PageTransitionEvent("pagehide")), localStorage.clear(), true)`
+
+// clearStorage runs clearStorageJS in the tab.
+func clearStorage(t *testing.T, ctx context.Context) {
+	t.Helper()
+	eval[bool](t, ctx, clearStorageJS)
 }

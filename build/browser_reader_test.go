@@ -224,7 +224,7 @@ func TestBrowserExportImport(t *testing.T) {
 	}
 
 	// A fresh browser: nothing; then the import.
-	eval[bool](t, ctx, `(localStorage.clear(), true)`)
+	clearStorage(t, ctx)
 	openPage(t, ctx, "/en/")
 	if got := eval[int](t, ctx, `document.querySelectorAll('.lesson-list li:not([data-state="none"])').length`); got != 0 {
 		t.Fatalf("%d lessons marked after clearing storage", got)

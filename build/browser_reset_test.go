@@ -37,5 +37,5 @@ func TestBrowserUndoReset(t *testing.T) {
 	if !eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-undo").hidden`) {
 		t.Error("Undo reset is still offered after typing past the Reset")
 	}
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 }

@@ -19,7 +19,7 @@ import (
 func TestBrowserShareEdges(t *testing.T) {
 	ctx := newTab(t)
 	freshLesson(t, ctx, usersLesson)
-	defer eval[bool](t, ctx, `localStorage.clear(), true`)
+	defer clearStorage(t, ctx)
 
 	// Too long: the textarea's value is set without an input event, so no run.
 	eval[bool](t, ctx, `(document.querySelector("#ex-0 textarea").value = "-- " + "x".repeat(300000), true)`)

@@ -230,7 +230,7 @@ func TestBrowserEditFailReloadReset(t *testing.T) {
 	if got := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`); got != edited {
 		t.Errorf("after undo the editor holds %q, want the edit back", got)
 	}
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 }
 
 // TestBrowserEditorKeys checks Tab indents, Esc then Tab leaves (no keyboard
@@ -275,7 +275,7 @@ func TestBrowserEditorKeys(t *testing.T) {
 	if got := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`); got != "  SELECT" {
 		t.Errorf("Esc then Tab changed the text to %q", got)
 	}
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 }
 
 // TestBrowserOlderEdit checks that an edit saved against an older text of
@@ -294,7 +294,7 @@ func TestBrowserOlderEdit(t *testing.T) {
 	if eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-older").hidden || document.querySelector("#ex-0 .pg-mod").hidden`) {
 		t.Error("an edit of an older lesson text is not flagged as such and as modified")
 	}
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 }
 
 // TestBrowserRunaway checks both bounds on a long script: the engine's own
@@ -364,7 +364,7 @@ func TestBrowserRunaway(t *testing.T) {
 			t.Errorf("errors = %q, want the engine's Stopped outcome", got)
 		}
 	})
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 }
 
 // TestBrowserSelectStatement checks that putting the caret on a statement
@@ -406,5 +406,5 @@ func TestBrowserSelectStatement(t *testing.T) {
 	if got := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0 .ed-hl .err-u")].map(e => e.textContent).join("")`); !strings.HasPrefix(got, "uid") {
 		t.Errorf("underlined %q, want the relation on uid (error: %s)", got, eval[string](t, ctx, `document.querySelector("#ex-0 .out-err")?.textContent ?? "none"`))
 	}
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 }

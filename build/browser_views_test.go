@@ -97,7 +97,7 @@ func TestBrowserHiddenViews(t *testing.T) {
 			t.Errorf("%s after Reset differs from the pre-rendered view:\n built: %s\n live:  %s", id, built[id], got)
 		}
 	}
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 }
 
 // TestBrowserFastTyping types a query one character at a time without
@@ -137,7 +137,7 @@ func TestBrowserFastTyping(t *testing.T) {
 	if got := eval[string](t, ctx, `[...document.querySelectorAll("#ex-0-storage .lay-part")].map(p => p.dataset.key).join(",")`); got != "oceania" {
 		t.Errorf("the Storage view shows partitions %q, want oceania", got)
 	}
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 }
 
 // TestBrowserEditorLines edits the middle, the start and the end of a text,
@@ -177,7 +177,7 @@ func TestBrowserEditorLines(t *testing.T) {
 	edit("deleting many lines", func(v string) (int, int) { return strings.Index(v, "\n") + 1, strings.LastIndex(v, "SELECT") }, "")
 	edit("typing at the end", func(v string) (int, int) { return len(v), len(v) }, "\n\n")
 	edit("replacing everything", func(v string) (int, int) { return 0, len(v) }, "SELECT")
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 }
 
 // TestBrowserModelView opens the Model view, then edits the script with it

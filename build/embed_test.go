@@ -99,5 +99,5 @@ func TestBrowserEmbed(t *testing.T) {
 	if live := eval[string](t, ctx, `document.querySelector("`+fig+` .pg-results").textContent`); live != built {
 		t.Errorf("the embed page's live run draws\n%s\nthe lesson's build drew\n%s", live, built)
 	}
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 }

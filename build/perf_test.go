@@ -103,7 +103,7 @@ func TestBrowserPerformance(t *testing.T) {
 		"keystroke to redrawn editor median %.2f ms; run start to views median %.1f ms, of which in the worker %.1f ms "+
 		"(engine run, schema query, four layouts) and drawing the five views %.1f ms",
 		median(toViews), slices.Min(toViews), slices.Max(toViews), median(toEditor), median(worker), median(inWorker), median(draw))
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 }
 
 func median(xs []float64) float64 {
@@ -139,5 +139,5 @@ func TestBrowserTimelineAndWarmUp(t *testing.T) {
 			t.Errorf("after 12 keystrokes the timeline holds %v entries named %s, want 1 (all: %v)", counts[name], name, counts)
 		}
 	}
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 }

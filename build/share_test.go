@@ -17,8 +17,8 @@ import (
 func TestBrowserShareLink(t *testing.T) {
 	ctx := newTab(t)
 	openLesson(t, ctx, usersLesson)
-	eval[bool](t, ctx, `localStorage.clear(), true`)
-	defer eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
+	defer clearStorage(t, ctx)
 	const fig = "#ex-1"
 	hostile := "SELECT * FROM users WHERE mainland = '<img src=x onerror=\"window.pwned=1\">';\n" +
 		"-- </textarea><script>window.pwned=2</script>\n"

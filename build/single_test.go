@@ -188,10 +188,10 @@ func TestBrowserSingleFile(t *testing.T) {
 		waitFor(t, ctx, "the page unpacked", `document.body.dataset.path !== undefined`)
 	}
 	open(file)
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 	t.Cleanup(func() {
 		if ctx.Err() == nil {
-			chromedp.Run(ctx, chromedp.Evaluate[bool](`localStorage.clear(), true`))
+			chromedp.Run(ctx, chromedp.Evaluate[bool](clearStorageJS))
 		}
 	})
 	// The index, in English, with the styles applied.
@@ -319,7 +319,7 @@ func TestBrowserSingleFile(t *testing.T) {
 	// The share link opens, in a browser that has no edit saved: the
 	// shared script is the editor's and runs; it is not saved.
 	open(file)
-	eval[bool](t, ctx, `localStorage.clear(), true`)
+	clearStorage(t, ctx)
 	openLive(shared)
 	if got := eval[string](t, ctx, `document.querySelector("#ex-0 textarea").value`); got != script {
 		t.Errorf("the share link opens on %q, want the shared script", got)

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { editKey, loadEdit, saveEdit } from "./autosave";
+import { editKey, flushEdits, loadEdit, saveEdit, saveEditSoon } from "./autosave";
 import { memoryStorage } from "./teststorage";
 
 test("each example of each page has its own key", () => {
@@ -45,4 +45,20 @@ test("storage that fails never stops editing", () => {
   assert.equal(loadEdit(failing, "k"), null);
   assert.doesNotThrow(() => saveEdit(failing, "k", "h", "lesson", "mine"));
   assert.doesNotThrow(() => saveEdit(failing, "k", "h", "lesson", "lesson"));
+});
+
+test("saveEditSoon writes each key's last edit once the page is idle, or at once when flushed", async () => {
+  const store = memoryStorage();
+  saveEditSoon(store, "k1", "h", "orig", "first");
+  saveEditSoon(store, "k1", "h", "orig", "second");
+  saveEditSoon(store, "k2", "h", "orig", "other");
+  assert.equal(store.m.size, 0, "nothing is written in the keystroke's own task");
+  flushEdits();
+  assert.deepEqual(loadEdit(store, "k1"), { base: "h", text: "second" });
+  assert.deepEqual(loadEdit(store, "k2"), { base: "h", text: "other" });
+  // Editing back to the lesson's text removes the entry, later too.
+  saveEditSoon(store, "k1", "h", "orig", "orig");
+  assert.notEqual(loadEdit(store, "k1"), null);
+  // Node has no requestIdleCallback: the fallback timer writes it.
+  while (loadEdit(store, "k1") !== null) await new Promise((resolve) => setTimeout(resolve, 10));
 });

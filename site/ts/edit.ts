@@ -18,7 +18,7 @@
 //     back the whole text (and share link) from before the Reset, offered
 //     until the reader edits the reset text.
 
-import { editKey, loadEdit, saveEdit, type Saved } from "./autosave";
+import { editKey, flushEdits, loadEdit, saveEditSoon, type Saved } from "./autosave";
 import type { Editor } from "./editor";
 import { oneFile, sitePath } from "./onefile";
 import { el } from "./results";
@@ -66,7 +66,10 @@ export class ReaderEdit {
     this.initial = shared ?? (saved ? saved.text : original);
     this.modified = el("span", "pg-mod", this.shared ? ui.shared : ui.modified);
     this.older = el("span", "pg-older", ui.older);
-    this.undo = button("pg-undo", ui.undoReset ?? "Undo reset", () => this.undoReset());
+    this.undo = button("pg-undo", ui.undoReset ?? "Undo reset", () => {
+      this.undoReset();
+      flushEdits(); // a click, not a keystroke: what it stores is stored at once
+    });
     this.undo.hidden = true;
     // On an embed page the fragment's script is the embed's own: no mark
     // says it came from a link (an edit of it shows the mark, and Reset).
@@ -89,7 +92,13 @@ export class ReaderEdit {
     // the one-file build has no embed pages.
     if (!document.body.classList.contains("embed") && !oneFile()) bar.append(button("pg-embed", ui.embed, () => this.embed()));
     if (edits) bar.append(button("pg-open", ui.openFile, () => this.openFile()));
-    if (edits) bar.append(button("pg-reset", ui.reset, () => this.reset()), this.undo);
+    if (edits) bar.append(
+        button("pg-reset", ui.reset, () => {
+          this.reset();
+          flushEdits();
+        }),
+        this.undo,
+      );
     if (this.locked) bar.append(el("span", "pg-ro", ui.readonly));
     if (this.shared) this.fig.scrollIntoView(); // the fragment names no element the browser could scroll to
   }
@@ -110,10 +119,11 @@ export class ReaderEdit {
       return;
     }
     const store = storage();
-    if (store) saveEdit(store, this.key, this.hash, this.original, text);
+    if (store) saveEditSoon(store, this.key, this.hash, this.original, text);
   }
 
   private load(): Saved | null {
+    flushEdits();
     const store = storage();
     return store && loadEdit(store, this.key);
   }

@@ -6,6 +6,7 @@
 // export and import of progress and edits. The search box is searchbox.ts.
 // Everything read from storage or a file is drawn as text.
 
+import { flushEdits } from "./autosave";
 import {
   applyImport,
   collectEdits,
@@ -234,6 +235,7 @@ function indexPage(s: Storage, ui: ReaderUI, section: HTMLElement): void {
   });
 
   section.querySelector(".export")?.addEventListener("click", () => {
+    flushEdits(); // the edit of a playground on this page, typed a moment ago
     const now = new Date();
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([exportFile(loadProgress(s), collectEdits(s), now)], { type: "application/json" }));
@@ -264,6 +266,7 @@ function indexPage(s: Storage, ui: ReaderUI, section: HTMLElement): void {
     }
     const r = readFile(text);
     if ("why" in r) return why(r.why, r.what);
+    flushEdits(); // first: a pending edit written later would overwrite the imported one
     if (!applyImport(s, r)) return say(ui.storeFailed, false);
     say(fill(ui.imported, { read: Object.keys(r.progress.read).length, solved: Object.keys(r.progress.solved).length, edits: Object.keys(r.edits).length }), true);
     draw();
