@@ -204,8 +204,8 @@ export class Highlighter {
     let tail = 0;
     if (old !== null) {
       const n = Math.min(old.length, s.length);
-      while (d < n && old.charCodeAt(d) === s.charCodeAt(d)) d++;
-      while (tail < n - d && old.charCodeAt(old.length - 1 - tail) === s.charCodeAt(s.length - 1 - tail)) tail++;
+      d = commonLength(n, (m) => s.startsWith(old.slice(0, m)));
+      tail = commonLength(n - d, (m) => s.endsWith(old.slice(old.length - m)));
       k = lineAt(this.starts, d);
       while (k > 0 && this.opens[k] !== "") k--;
     }
@@ -249,6 +249,22 @@ export class Highlighter {
     this.operands = operands;
     return html;
   }
+}
+
+/**
+ * The largest m <= n for which same(m) holds, same being true up to some
+ * length and false past it: a binary search, so that the texts are compared
+ * by the engine's string compare, not a character at a time in script.
+ */
+function commonLength(n: number, same: (m: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (same(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** The index of the line that holds offset d, given the lines' starts. */
