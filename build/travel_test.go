@@ -215,3 +215,19 @@ func TestBrowserTimeTravelAfterPrelude(t *testing.T) {
 		t.Errorf("after the DELETE the partition shows %d rows (one of them deleted), want 5", got)
 	}
 }
+
+// TestBrowserDependentsFollow checks that an example continuing an edited
+// one re-runs behind the edit (widget.ts show queues them once the run is
+// drawn): the row typed into the users example shows in the Storage view of
+// the example after it.
+func TestBrowserDependentsFollow(t *testing.T) {
+	ctx := newTab(t)
+	freshLesson(t, ctx, usersLesson)
+	const later = "#ex-5" // after=users, opens on Storage
+	waitFor(t, ctx, later+" drawn", `document.querySelector("`+later+` .pg-storage").textContent.includes("lukas")`)
+	if eval[bool](t, ctx, `document.querySelector("`+later+` .pg-storage").textContent.includes("zelda")`) {
+		t.Fatal("the later example shows the row before it was typed")
+	}
+	appendText(t, ctx, "#ex-0", "\nINSERT INTO users (mainland, state, uid, name, zip) VALUES ('europe', 'bavaria', 9, 'zelda', 80000);")
+	waitFor(t, ctx, "the later example to show the typed row", `document.querySelector("`+later+` .pg-storage").textContent.includes("zelda")`)
+}

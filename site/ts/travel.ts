@@ -141,22 +141,29 @@ export class TravelBar {
    */
   show(at: number | null, total: number, line: number, changes: readonly Change[] | null, listed: boolean): void {
     const ui = this.ui;
+    // Every keystroke shows the bar again, mostly as it was: only what
+    // differs is written, as a write of the same text still lays out.
+    const set = (e: HTMLElement, text: string) => {
+      if (e.textContent !== text) e.textContent = text;
+    };
     this.root.hidden = total < 2;
     this.root.dataset.at = at === null ? "" : String(at);
-    this.label.textContent =
+    set(
+      this.label,
       at === null
         ? ui.travelFinal.replace("{total}", String(total))
-        : ui.travelAt.replace("{n}", String(at + 1)).replace("{total}", String(total)).replace("{line}", String(line));
+        : ui.travelAt.replace("{n}", String(at + 1)).replace("{total}", String(total)).replace("{line}", String(line)),
+    );
     this.prev.disabled = at === 0;
     this.next.disabled = at === null;
     this.end.disabled = at === null;
-    this.summary.textContent = at === null || changes === null ? "" : changeSummary(ui, changes);
+    set(this.summary, at === null || changes === null ? "" : changeSummary(ui, changes));
     const items: HTMLElement[] = [];
     if (at !== null && changes && listed) {
       for (const c of changes.slice(0, maxListed)) items.push(el("li", "tt-" + c.kind, changeText(ui, c)));
       if (changes.length > maxListed) items.push(el("li", "pg-travel-more", ui.travelMore.replace("{n}", String(changes.length - maxListed))));
     }
-    this.list.replaceChildren(...items);
+    if (items.length > 0 || this.list.firstChild) this.list.replaceChildren(...items);
   }
 
   /** Hides the bar (a view that does not travel is open). */
