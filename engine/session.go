@@ -75,6 +75,8 @@ type Session struct {
 	shell shellState
 	// base is the state Reruns start from (Base), or nil: a fresh cluster.
 	base *snapshot
+	// filled is the last -- @fill that ran (LayoutAfterFill stops after it).
+	filled Fill
 }
 
 // NewSession returns an empty cluster whose current keyspace is "cqlplay".
