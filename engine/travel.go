@@ -115,7 +115,7 @@ func (s *Session) resumeAt(ok func(*snapshot) bool) (t *Session, r *cql.Reader, 
 	st := s.rerunState()
 	for i := len(st.snaps) - 1; i >= 0; i-- {
 		if sn := &st.snaps[i]; ok(sn) {
-			t.db, t.shell = sn.db.Resume(), sn.shell
+			t.db, t.shell, t.filled = sn.db.Resume(), sn.shell, sn.filled
 			return t, cql.NewReaderAt(st.script, sn.mark), sn.outs, sn.executed
 		}
 	}

@@ -32,7 +32,8 @@ type Fill struct {
 // before it). The session is left as it was, as LayoutAt leaves it.
 func (s *Session) LayoutAfterFill(form, table string, line int, bounds *layout.Bounds) (string, Fill, []layout.Elision, error) {
 	script := s.rerunState().script
-	// Resume before the line: a snapshot whose state depends on no byte
+	// Resume from the state right after the fill, if a snapshot holds it,
+	// or else before the line: a snapshot whose state depends on no byte
 	// from the line's start on was taken before the fill.
 	start, l := 0, 1
 	for ; l < line && start >= 0; l++ {
@@ -45,7 +46,7 @@ func (s *Session) LayoutAfterFill(form, table string, line int, bounds *layout.B
 	if line < 1 || start < 0 {
 		return "", Fill{}, nil, errors.New("line " + strconv.Itoa(line) + " is not in the script")
 	}
-	t, r, _, executed := s.resumeAt(func(sn *snapshot) bool { return sn.needs <= start })
+	t, r, _, executed := s.resumeAt(func(sn *snapshot) bool { return sn.filled.Line == line || sn.needs <= start })
 	deadline := t.startRun()
 	defer t.db.EndRun()
 	// Run until the fill on line has run, or the script has passed it.
