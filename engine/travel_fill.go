@@ -35,16 +35,14 @@ func (s *Session) LayoutAfterFill(form, table string, line int, bounds *layout.B
 	// Resume from the state right after the fill, if a snapshot holds it,
 	// or else before the line: a snapshot whose state depends on no byte
 	// from the line's start on was taken before the fill.
-	start, l := 0, 1
-	for ; l < line && start >= 0; l++ {
-		if i := strings.IndexByte(script[start:], '\n'); i >= 0 {
-			start += i + 1
-		} else {
-			start = -1
+	start := 0
+	for l := 1; l < line; l++ {
+		i := strings.IndexByte(script[start:], '\n')
+		if i < 0 {
+			start = len(script) // past the script: no fill there
+			break
 		}
-	}
-	if line < 1 || start < 0 {
-		return "", Fill{}, nil, errors.New("line " + strconv.Itoa(line) + " is not in the script")
+		start += i + 1
 	}
 	t, r, _, executed := s.resumeAt(func(sn *snapshot) bool { return sn.filled.Line == line || sn.needs <= start })
 	deadline := t.startRun()
@@ -55,7 +53,7 @@ func (s *Session) LayoutAfterFill(form, table string, line int, bounds *layout.B
 		executed = ex
 		return passed || t.filled.Line == line
 	})
-	if t.filled.Line != line {
+	if line < 1 || t.filled.Line != line {
 		return "", Fill{}, nil, errors.New("no -- @fill ran on line " + strconv.Itoa(line) + " of the script")
 	}
 	out, elided, err := t.LayoutBounded(form, table, bounds)

@@ -138,12 +138,11 @@ func jsLayoutBounded(b *bridge, args []js.Value) any {
 		}
 		at = args[3].Int()
 	}
+	// A fill line that is no line of a fill that ran is refused by the
+	// engine, with its message.
 	fill := 0
-	if len(args) > 4 && args[4].Type() != js.TypeUndefined && args[4].Type() != js.TypeNull {
-		if args[4].Type() != js.TypeNumber || args[4].Float() < 1 || args[4].Float() != float64(int(args[4].Float())) {
-			return string(errorObjectJSON("ServerError", "cqlplay.layoutBounded: the fifth argument, when given, must be the line of a -- @fill, a whole number from 1"))
-		}
-		fill = args[4].Int()
+	if len(args) > 4 && args[4].Type() == js.TypeNumber {
+		fill = max(args[4].Int(), 1)
 	}
 	return string(b.layoutBounded(h, stringArg(args, 1), stringArg(args, 2), at, fill))
 }
