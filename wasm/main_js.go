@@ -138,11 +138,11 @@ func jsLayoutBounded(b *bridge, args []js.Value) any {
 		}
 		at = args[3].Int()
 	}
-	// A fill line that is no line of a fill that ran is refused by the
-	// engine, with its message.
+	// A line with no fill that ran is refused by the engine, with its
+	// message; 0 or less asks for no fill.
 	fill := 0
 	if len(args) > 4 && args[4].Type() == js.TypeNumber {
-		fill = max(args[4].Int(), 1)
+		fill = args[4].Int()
 	}
 	return string(b.layoutBounded(h, stringArg(args, 1), stringArg(args, 2), at, fill))
 }
