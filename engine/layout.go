@@ -61,7 +61,7 @@ func (s *Session) LayoutBounded(form, table string, bounds *layout.Bounds) (stri
 	db := s.db
 	if form == "tree" || bounds == nil && form != "summary" && form != "ring" {
 		if n := listedRows(db, tables); n > maxLayoutRows {
-			return "", nil, errors.New("the " + form + " layout lists every row, and these tables hold more than " + strconv.Itoa(maxLayoutRows) + ": it would take many seconds and gigabytes. Ask for the bounded layout instead (cqlplay.layoutBounded lists a large partition's first and last rows), the summary or ring form, or one table.")
+			return "", nil, errors.New("the " + form + " layout lists every row, and these tables hold more than " + strconv.Itoa(maxLayoutRows) + ": too many to list. Ask for the bounded layout (cqlplay.layoutBounded), the summary or ring form, or one table.")
 		}
 	}
 	switch form {

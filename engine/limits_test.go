@@ -97,7 +97,7 @@ func TestLayoutRowLimit(t *testing.T) {
 			name += " within bounds"
 		}
 		switch {
-		case tc.refuse && (err == nil || !strings.Contains(err.Error(), "more than 100: it would take many seconds") || !strings.Contains(err.Error(), "cqlplay.layoutBounded")):
+		case tc.refuse && (err == nil || !strings.Contains(err.Error(), "more than 100: too many to list") || !strings.Contains(err.Error(), "cqlplay.layoutBounded")):
 			t.Errorf("%s: %v, want the refusal", name, err)
 		case tc.refuse && !tc.bounds && atErr == nil:
 			t.Errorf("%s: LayoutAt answers past the bound", name)
