@@ -11,8 +11,8 @@ import (
 // empty table (and no notice of generated rows); on the -- @fill, and on
 // the blank line below it, the state right after the fill, its 20
 // partitions, with the bar naming the fill and counting its rows instead
-// of marking them; on the SELECT after it, that statement's own changes:
-// none.
+// of marking them; the bar's buttons step from it to the statements
+// either side; on the SELECT after it, that statement's own changes: none.
 func TestBrowserTravelToFill(t *testing.T) {
 	ctx := newTab(t)
 	freshLesson(t, ctx, volumeLesson)
@@ -61,6 +61,13 @@ func TestBrowserTravelToFill(t *testing.T) {
 		if n := eval[int](t, ctx, storage+`.querySelectorAll("[class*=tt-]").length`); n != 0 {
 			t.Errorf("caret on line %d: the fill marks %d elements, want its rows counted, not marked", line, n)
 		}
+	}
+
+	// The bar's buttons step from the fill to the statements either side of it.
+	for _, tc := range []struct{ button, at string }{{"prev", "0"}, {"next", "1"}} {
+		state(fillLine, at, "the state after the fill")
+		eval[bool](t, ctx, bar+`.querySelector(".pg-travel-`+tc.button+`").click() || true`)
+		waitFor(t, ctx, "the "+tc.button+" button from the fill", bar+`.dataset.at === "`+tc.at+`"`)
 	}
 
 	// The SELECT after the fill changed nothing stored.
