@@ -118,7 +118,9 @@ type uiText struct {
 	TravelNone    string `json:"travelNone"`
 	TravelLabel   string `json:"travelLabel"`
 	TravelMore    string `json:"travelMore"`
-	TravelKinds   string `json:"travelKinds"` // written|shadowed|tombstone, as the change list names them
+	TravelKinds   string `json:"travelKinds"`  // written|shadowed|tombstone, as the change list names them
+	TravelFill    string `json:"travelFill"`   // "{line}": the state after a -- @fill, which has no statement number
+	TravelFilled  string `json:"travelFilled"` // "{n}", "{table}": what a -- @fill wrote, counted
 	PartDeleted   string `json:"partDeleted"`
 	RowDeleted    string `json:"rowDeleted"`
 	RangeTomb     string `json:"rangeTomb"`
@@ -253,6 +255,8 @@ var uiStrings = map[string]*uiText{
 		TravelLabel:    "Step through the script",
 		TravelMore:     "and {n} more",
 		TravelKinds:    "written|shadowed|tombstone laid",
+		TravelFill:     "Storage after the -- @fill on line {line}, where the caret is",
+		TravelFilled:   "This -- @fill: {n} rows generated into {table}, not marked one by one.",
 		PartDeleted:    "partition deleted",
 		RowDeleted:     "row deleted",
 		RangeTomb:      "range tombstone",
@@ -384,6 +388,8 @@ var uiStrings = map[string]*uiText{
 		TravelLabel:    "逐条查看脚本",
 		TravelMore:     "还有 {n} 项",
 		TravelKinds:    "写入|遮蔽|新墓碑",
+		TravelFill:     "第 {line} 行的 -- @fill（光标所在）执行后的存储",
+		TravelFilled:   "这条 -- @fill：向 {table} 生成了 {n} 行，不逐行标出。",
 		PartDeleted:    "分区已删除",
 		RowDeleted:     "行已删除",
 		RangeTomb:      "范围墓碑",

@@ -102,6 +102,7 @@ func (s *Session) fill(d *cql.Directive) *cqlerr.Error {
 		e.Pos, e.Len = cqlerr.Pos{}, 0
 		return &e
 	}
+	s.filled = Fill{Line: d.Pos.Line, Table: t.Qualified(), Rows: n}
 	return nil
 }
 

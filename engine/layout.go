@@ -2,10 +2,13 @@ package engine
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/layout"
+	"github.com/cqlplay/cqlplay/engine/query"
 	"github.com/cqlplay/cqlplay/engine/schema"
+	"github.com/cqlplay/cqlplay/engine/store"
 )
 
 // LayoutForms are the forms Session.Layout renders, in the order the page
@@ -30,7 +33,9 @@ var LayoutForms = []string{"map", "tree", "cli", "sstabledump", "ring", "summary
 // included); "t" is a table of the current keyspace and "ks.t" one of any
 // keyspace. An unknown form or table is an error that names what exists.
 // With several tables, the cli and sstabledump forms put each table's text
-// under a header line of its own.
+// under a header line of its own. A form that lists every row (map, tree,
+// cli, sstabledump; tree even within bounds) of tables holding more than
+// maxLayoutRows is an error too, which names what to ask for instead.
 func (s *Session) Layout(form, table string) (string, error) {
 	text, _, err := s.LayoutBounded(form, table, nil)
 	return text, err
@@ -54,6 +59,11 @@ func (s *Session) LayoutBounded(form, table string, bounds *layout.Bounds) (stri
 		return "", nil, err
 	}
 	db := s.db
+	if form == "tree" || bounds == nil && form != "summary" && form != "ring" {
+		if n := listedRows(db, tables); n > maxLayoutRows {
+			return "", nil, errors.New("the " + form + " layout lists every row, and these tables hold more than " + strconv.Itoa(maxLayoutRows) + ": too many to list. Ask for the bounded layout (cqlplay.layoutBounded), the summary or ring form, or one table.")
+		}
+	}
 	switch form {
 	case "map":
 		m, elided := layout.BuildBounded(db, tables, bounds)
@@ -95,6 +105,29 @@ func (s *Session) LayoutBounded(form, table string, bounds *layout.Bounds) (stri
 		add(layout.SstabledumpBounded(t, data[t], db.NowSeconds(), bounds))
 	}
 	return b.String(), elided, nil
+}
+
+// maxLayoutRows bounds the rows a layout that lists every row may list.
+// The map of 1,000,000 rows took 14.7 s and 1.4 GB of the WebAssembly
+// module's memory, and a 256 MB reply (docs/performance.md, "The whole
+// layout of big data"); at this bound, twice lesson 08's 100,000 rows,
+// it takes about 3 s. A variable for the tests.
+var maxLayoutRows = 200_000
+
+// listedRows counts the rows (a partition of none as one) of tables that a
+// layout listing every row would list, up to just past maxLayoutRows.
+func listedRows(db *query.DB, tables []*schema.Table) int {
+	n := 0
+	data := db.Tables()
+	for _, t := range tables {
+		if d := data[t]; d != nil {
+			d.Ascend(func(p *store.Partition) bool {
+				n += max(p.Len(), 1)
+				return n <= maxLayoutRows
+			})
+		}
+	}
+	return n
 }
 
 // layoutTables resolves Layout's table argument.

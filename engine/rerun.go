@@ -51,6 +51,9 @@ type snapshot struct {
 	outs, executed int
 	// shell is what cqlsh's commands had set then (PAGING, EXPAND...).
 	shell shellState
+	// filled is the -- @fill the item before it was, if one that ran: the
+	// snapshot is the state right after it (LayoutAfterFill).
+	filled Fill
 }
 
 // Rerun returns the outcomes a fresh session (NewSession with this
@@ -129,7 +132,7 @@ func (s *Session) RerunEach(script string, keep func(n int), emit func(*Outcome)
 		if !st.wants(m.Needs(), len(script)) {
 			return false
 		}
-		st.snaps = append(st.snaps, snapshot{mark: m, needs: m.Needs(), db: s.db.Fork(), outs: count, executed: executed, shell: s.shell})
+		st.snaps = append(st.snaps, snapshot{mark: m, needs: m.Needs(), db: s.db.Fork(), outs: count, executed: executed, shell: s.shell, filled: s.filled})
 		return false
 	})
 	st.prune(len(script))

@@ -75,6 +75,9 @@ type Session struct {
 	shell shellState
 	// base is the state Reruns start from (Base), or nil: a fresh cluster.
 	base *snapshot
+	// filled is the -- @fill the last item was, if it was one that ran
+	// (LayoutAfterFill stops after it, and a snapshot then is its state).
+	filled Fill
 }
 
 // NewSession returns an empty cluster whose current keyspace is "cqlplay".
@@ -163,6 +166,7 @@ func (s *Session) runFrom(r *cql.Reader, executed int, deadline time.Time, emit 
 		if !prepared && !r.Next(&item) {
 			return
 		}
+		s.filled = Fill{}
 		it := &item
 		if d, ok := it.Stmt.(*cql.Directive); ok {
 			s.db.ForgetPrepared()

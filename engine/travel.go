@@ -7,6 +7,7 @@ import (
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/layout"
+	"github.com/cqlplay/cqlplay/engine/query"
 )
 
 // Time travel. The page shows the storage as it stood after the statement
@@ -59,40 +60,51 @@ func (s *Session) LayoutAtBounded(form, table string, n int, bounds *layout.Boun
 	t, r, count, executed := s.resumeBefore(n)
 	deadline := t.startRun()
 	defer t.db.EndRun()
-	// Run the statements before n, take the storage as it stood, then run
-	// statement n.
+	// Run the statements before n, then statement n, keeping a copy of the
+	// storage as it stood right before statement n: after the directives
+	// in between too, so that what a -- @fill wrote is the fill's
+	// (LayoutAfterFill), not the next statement's.
+	var before *query.DB
 	emit := func(*Outcome) { count++ }
 	runTo := func(want int) {
-		if count >= want {
-			return
-		}
 		t.runFrom(r, executed, deadline, emit, func(_ *cql.Reader, ex int) bool {
 			executed = ex
+			if count == n && want > n {
+				before = t.db.Fork()
+			}
 			return count >= want
 		})
 	}
-	runTo(n)
+	if count < n {
+		runTo(n)
+	}
+	step := func() bool { runTo(n + 1); return count == n+1 }
 	if bounds != nil {
-		return t.travelBounded(form, table, n, bounds, count == n, func() bool { runTo(n + 1); return count == n+1 })
+		return t.travelBounded(form, table, bounds, &before, step)
 	}
-	var before storageEntries
-	if tables, err := t.layoutTables(table); err == nil && count == n {
-		before.prints = map[string]string{}
-		entries(layout.Build(t.db, tables), func(k, print string) {
-			before.prints[k] = print
-			before.keys = append(before.keys, k)
-		})
-	}
-	runTo(n + 1)
+	ran := step()
 	out, elided, err := t.LayoutBounded(form, table, bounds)
+	if err != nil || before == nil || !ran {
+		return out, nil, elided, err
+	}
+	prior := &Session{db: before}
+	tables, err := prior.layoutTables(table)
 	if err != nil {
-		return "", nil, nil, err
+		return out, nil, elided, nil
 	}
-	var changes []Change
-	if count == n+1 {
-		changes = diffChanges(before, t, table)
+	// Past maxLayoutRows (only the ring and summary forms, which list no
+	// rows, get here) every entry compared would take gigabytes: compare
+	// as the bounded views do, the partitions written and the small ones.
+	if after, _ := t.layoutTables(table); listedRows(before, tables) > maxLayoutRows || listedRows(t.db, after) > maxLayoutRows {
+		return out, t.changedBounded(table, ViewBounds(nil), before), elided, nil
 	}
-	return out, changes, elided, nil
+	var prints storageEntries
+	prints.prints = map[string]string{}
+	entries(layout.Build(before, tables), func(k, print string) {
+		prints.prints[k] = print
+		prints.keys = append(prints.keys, k)
+	})
+	return out, diffChanges(prints, t, table), elided, nil
 }
 
 // resumeBefore returns a session of its own holding a copy of the state
@@ -100,11 +112,16 @@ func (s *Session) LayoutAtBounded(form, table string, n int, bounds *layout.Boun
 // reader of the script from there, and the outcomes and executed
 // statements before it.
 func (s *Session) resumeBefore(n int) (t *Session, r *cql.Reader, count, executed int) {
+	return s.resumeAt(func(sn *snapshot) bool { return sn.outs <= n })
+}
+
+// resumeAt is resumeBefore from the last snapshot ok accepts.
+func (s *Session) resumeAt(ok func(*snapshot) bool) (t *Session, r *cql.Reader, count, executed int) {
 	t = &Session{opts: s.opts, noPrepared: s.noPrepared}
 	st := s.rerunState()
 	for i := len(st.snaps) - 1; i >= 0; i-- {
-		if sn := &st.snaps[i]; sn.outs <= n {
-			t.db, t.shell = sn.db.Resume(), sn.shell
+		if sn := &st.snaps[i]; ok(sn) {
+			t.db, t.shell, t.filled = sn.db.Resume(), sn.shell, sn.filled
 			return t, cql.NewReaderAt(st.script, sn.mark), sn.outs, sn.executed
 		}
 	}

@@ -7,10 +7,10 @@ import (
 	"github.com/cqlplay/cqlplay/engine/store"
 )
 
-// travelBounded finishes LayoutAtBounded on t, the copy standing right
-// before statement n (at: it got there): it keeps a snapshot of that
-// state, runs statement n (step, which reports whether it ran), and
-// renders the state after it within bounds. Its changes compare only the
+// travelBounded finishes LayoutAtBounded on t, the copy on its way to
+// statement n: it runs statement n (step, which reports whether it ran
+// and leaves in before a copy of the state right before it, nil when the
+// script ended sooner), and renders the state after it within bounds. Its changes compare only the
 // partitions that may differ, so that a step through a script of 100,000
 // rows builds a few partitions rather than every row twice: those the
 // statement wrote (copy on write gives each a new *store.Partition, so an
@@ -20,19 +20,21 @@ import (
 // comparison shows it. A written partition too large to list whole is
 // compared on the rows the two states do not share (narrow), not on its
 // thousands of others.
-func (t *Session) travelBounded(form, table string, n int, bounds *layout.Bounds, at bool, step func() bool) (string, []Change, []layout.Elision, error) {
-	var before *query.DB
-	if at {
-		before = t.db.Fork()
-	}
+func (t *Session) travelBounded(form, table string, bounds *layout.Bounds, before **query.DB, step func() bool) (string, []Change, []layout.Elision, error) {
 	ran := step()
 	out, elided, err := t.LayoutBounded(form, table, bounds)
-	if err != nil || before == nil || !ran {
+	if err != nil || *before == nil || !ran {
 		return out, nil, elided, err
 	}
+	return out, t.changedBounded(table, bounds, *before), elided, nil
+}
+
+// changedBounded is what travelBounded says changed between before and
+// t's state.
+func (t *Session) changedBounded(table string, bounds *layout.Bounds, before *query.DB) []Change {
 	afterTables, err := t.layoutTables(table)
 	if err != nil {
-		return out, nil, elided, nil
+		return nil
 	}
 	beforeTables, _ := (&Session{db: before}).layoutTables(table)
 	// The partitions to compare, by table and key: the written ones and the
@@ -89,7 +91,7 @@ func (t *Session) travelBounded(form, table string, n int, bounds *layout.Bounds
 		prior.prints[k] = print
 		prior.keys = append(prior.keys, k)
 	})
-	return out, diffEntries(prior, layout.BuildOnly(t.db, afterTables, keep, nw.keep)), elided, nil
+	return diffEntries(prior, layout.BuildOnly(t.db, afterTables, keep, nw.keep))
 }
 
 // narrowRows turns narrowed on; off, the tests compare with the written

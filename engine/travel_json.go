@@ -44,3 +44,19 @@ func AppendLayoutAtJSON(dst []byte, form, table, layout string, statement int, c
 	}
 	return append(dst, "]}"...)
 }
+
+// AppendLayoutFillJSON appends the JSON form of a Session.LayoutAfterFill
+// result, as the bridge's layoutBounded gives it with a fill line:
+// AppendLayoutJSON's object with what the fill wrote and no changes listed,
+//
+//	{"form":"map","table":"","map":{...},"fill":{"line":70,"table":"ks.t","rows":100000},"changes":[]}
+func AppendLayoutFillJSON(dst []byte, form, table, layout string, f Fill) []byte {
+	dst = AppendLayoutJSON(dst, form, table, layout)
+	dst = append(dst[:len(dst)-1], `,"fill":{"line":`...)
+	dst = strconv.AppendInt(dst, int64(f.Line), 10)
+	dst = append(dst, `,"table":`...)
+	dst = jsonenc.AppendString(dst, f.Table)
+	dst = append(dst, `,"rows":`...)
+	dst = strconv.AppendInt(dst, int64(f.Rows), 10)
+	return append(dst, `},"changes":[]}`...)
+}

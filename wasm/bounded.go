@@ -10,10 +10,12 @@ import (
 // layoutBounded answers cqlplay.layoutBounded: layout's reply (at < 0) or
 // layoutAt's (the state after outcome at of the last rerun) within the
 // page's bounds (engine.ViewBounds), with "elided" listing the partitions
-// summarised. open names the partitions the reader opened, one a line:
+// summarised; with fill > 0 (at is then ignored), the state right after
+// the -- @fill on line fill of the last rerun's script, with "fill"
+// saying what it wrote (engine.AppendLayoutFillJSON). open names the partitions the reader opened, one a line:
 // layout.PartitionID's "ks.t token", listed in full, or followed by a tab
 // and how many of its first rows to list ("ks.t token\t1000").
-func (b *bridge) layoutBounded(handle int, form, open string, at int) (out []byte) {
+func (b *bridge) layoutBounded(handle int, form, open string, at, fill int) (out []byte) {
 	s := b.sessions[handle]
 	if s == nil {
 		return errorObjectJSON(engine.ServerError, noSession(handle))
@@ -33,6 +35,14 @@ func (b *bridge) layoutBounded(handle int, form, open string, at int) (out []byt
 	}
 	bounds := engine.ViewBounds(opened)
 	defer b.collect()
+	if fill > 0 {
+		text, f, elided, err := s.LayoutAfterFill(form, "", fill, bounds)
+		if err != nil {
+			return errorObjectJSON(engine.InvalidRequest, err.Error())
+		}
+		out = engine.AppendLayoutFillJSON(make([]byte, 0, len(text)+128+96*len(elided)), form, "", text, f)
+		return engine.AppendElisionsJSON(out, elided)
+	}
 	if at < 0 {
 		text, elided, err := s.LayoutBounded(form, "", bounds)
 		if err != nil {

@@ -150,8 +150,8 @@ function fastAPI(ex, slow) {
       afterCall();
       return reply;
     },
-    layoutBounded(handle, form, open, at) {
-      const reply = slow.layoutBounded(handle, form, open, at);
+    layoutBounded(handle, form, open, at, fill) {
+      const reply = slow.layoutBounded(handle, form, open, at, fill);
       afterCall();
       return reply;
     },

@@ -9,7 +9,7 @@
 //	  rerun(handle: number, script: string): string    // the same for a fresh session, re-running only what changed since the last rerun
 //	  layout(handle: number, form: string, table?: string): string  // JSON: {"form","table","map"|"text"} or {"error"}
 //	  layoutAt(handle: number, form: string, statement: number): string  // layout's JSON as it stood after outcome statement of the last rerun, with "statement" and "changes"
-//	  layoutBounded(handle: number, form: string, open: string, at?: number): string  // layout's JSON (layoutAt's with at) within the page's bounds, with "elided"; open: the partitions listed in full, "ks.t token" one a line
+//	  layoutBounded(handle: number, form: string, open: string, at?: number, fill?: number): string  // layout's JSON (layoutAt's with at) within the page's bounds, with "elided"; open: the partitions listed in full, "ks.t token" one a line; fill: the state after the -- @fill on that line, with "fill"
 //	  base(handle: number): boolean  // reruns start from the session's present state (after the scripts run so far), not a fresh one
 //	  close(handle: number): boolean
 //	}
@@ -138,7 +138,13 @@ func jsLayoutBounded(b *bridge, args []js.Value) any {
 		}
 		at = args[3].Int()
 	}
-	return string(b.layoutBounded(h, stringArg(args, 1), stringArg(args, 2), at))
+	// A line with no fill that ran is refused by the engine, with its
+	// message; 0 or less asks for no fill.
+	fill := 0
+	if len(args) > 4 && args[4].Type() == js.TypeNumber {
+		fill = args[4].Int()
+	}
+	return string(b.layoutBounded(h, stringArg(args, 1), stringArg(args, 2), at, fill))
 }
 
 func jsBase(b *bridge, args []js.Value) any {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fillAllowanceMs, filledRows, groupDigits } from "./bounded";
+import { fillAllowanceMs, fillLines, filledRows, groupDigits } from "./bounded";
 import type { Outcome } from "./types";
 
 // The same cases as build/bounded_test.go.
@@ -9,6 +9,10 @@ test("filled rows count the fills that did not fail", () => {
   const outcomes = [{ line: 1 }, { line: 4, error: { code: "InvalidRequest", message: "x", cqlsh: "x" } }, { line: 6 }] as unknown as Outcome[];
   assert.equal(filledRows(script, outcomes), 100_005);
   assert.equal(filledRows("SELECT 1;", []), 0);
+  assert.deepEqual(fillLines(script, outcomes), [
+    { line: 2, rows: 100_000 },
+    { line: 3, rows: 5 },
+  ]);
 });
 
 test("a fill's rows extend the run's time, up to 30 s", () => {

@@ -101,20 +101,33 @@ export function renderBoundedText(pre: HTMLElement, ui: UI, text: string, elided
   pre.replaceChildren(...parts.filter((p) => p !== ""));
 }
 
+/** A `-- @fill` of a script that ran: its line (1-based) and the rows it generated. */
+export interface FillLine {
+  line: number;
+  rows: number;
+}
+
 /**
- * The rows the script's `-- @fill` directives generated: the row count of
- * each directive line that did not fail (a fill that succeeds has no
- * outcome; one that fails has an error on its line). build/bounded.go
- * filledRows is the same rule.
+ * The script's `-- @fill` directives that ran: each directive line that did
+ * not fail (a fill that succeeds has no outcome; one that fails has an
+ * error on its line). build/bounded.go filledRows is the same rule.
  */
-export function filledRows(script: string, outcomes: readonly Outcome[]): number {
+export function fillLines(script: string, outcomes: readonly Outcome[]): FillLine[] {
+  // The worker asks at every run with the caret on an earlier statement: a
+  // script of 100,000 INSERTs is not split into lines for nothing.
+  if (!/@fill/i.test(script)) return [];
   const failed = new Set(outcomes.filter((o) => o.error).map((o) => o.line));
-  let n = 0;
+  const fills: FillLine[] = [];
   script.split("\n").forEach((line, i) => {
     const m = /^\s*--[ \t]*@fill[ \t]+\S+[ \t]+([0-9_]+)/i.exec(line);
-    if (m && !failed.has(i + 1)) n += Number(m[1].replaceAll("_", ""));
+    if (m && !failed.has(i + 1)) fills.push({ line: i + 1, rows: Number(m[1].replaceAll("_", "")) });
   });
-  return n;
+  return fills;
+}
+
+/** The rows the script's `-- @fill` directives generated (fillLines). */
+export function filledRows(script: string, outcomes: readonly Outcome[]): number {
+  return fillLines(script, outcomes).reduce((n, f) => n + f.rows, 0);
 }
 
 /**

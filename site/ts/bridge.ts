@@ -14,9 +14,10 @@ export interface Bridge {
   /**
    * layout's reply (layoutAt's with at) within the page's bounds, with
    * "elided": the partitions summarised; open lists those listed in full,
-   * "ks.t token" one a line (README: "layoutBounded").
+   * "ks.t token" one a line; with fill, the state right after the
+   * -- @fill on that line, with "fill" (README: "layoutBounded").
    */
-  layoutBounded?(handle: number, form: string, open: string, at?: number): string;
+  layoutBounded?(handle: number, form: string, open: string, at?: number, fill?: number): string;
   /** Reruns start from the session's present state, not a fresh one (README: "base"). */
   base?(handle: number): boolean;
   close(handle: number): boolean;

@@ -8,7 +8,7 @@
 //     session 0) is replaced by a new run, which the caller starts.
 
 import type { Engine, RunResult } from "./engine";
-import { boundedForms } from "./bounded";
+import { boundedForms, type FillLine } from "./bounded";
 import type { Outcome } from "./types";
 
 export class ShownRun {
@@ -18,8 +18,8 @@ export class ShownRun {
   session = 0;
   /** The partitions the reader opened (bounded.ts partitionId), with how many of their first rows the bounded views list, run after run. */
   private readonly opened = new Map<string, number>();
-  /** The rows the shown run's script generated with -- @fill (bounded.ts filledRows). */
-  filled = 0;
+  /** The -- @fill directives of the shown run's script that ran (bounded.ts fillLines). */
+  fills: FillLine[] = [];
   private layouts = new Map<string, string>(); // layout form -> the bridge's reply, from session
   private asked = new Set<string>(); // asked of session, not answered yet
 
@@ -38,7 +38,8 @@ export class ShownRun {
 
   /**
    * The reply for a layout form from the shown session, if the worker gave
-   * it: the final state, or with at the state after outcome at (time travel).
+   * it: the final state, or with at the state after outcome at (time travel;
+   * a negative at: after the -- @fill on line -at).
    */
   layout(form: string, at?: number): string | undefined {
     return this.layouts.get(at === undefined ? form : form + "@" + at);

@@ -31,6 +31,25 @@ test("the caret's statement is the last one at or before its line; the last stat
   assert.equal(travelIndex([], 5), null);
 });
 
+test("a -- @fill that ran is a state of its own, from its line to the next statement", () => {
+  // CREATE on line 1, the fill on 3, SELECTs on 5 and 6 (lesson 08's volume example, in short).
+  const outs = [{ line: 1 }, { line: 5 }, { line: 6 }];
+  const cases: [number, number | null][] = [
+    [1, 0], // the CREATE TABLE: the empty table
+    [2, 0],
+    [3, -3], // on the fill: the state right after it
+    [4, -3], // below it, above the next statement
+    [5, 1],
+    [6, null],
+  ];
+  for (const [line, want] of cases) assert.equal(travelIndex(outs, line, [3]), want, `line ${line}`);
+  assert.equal(travelIndex(outs, 3), 0, "without its line, the fill is in the statement above");
+  assert.equal(travelIndex(outs, 9, [8]), null, "a fill after the last statement is the final state");
+  assert.equal(travelIndex([{ line: 4 }, { line: 5 }], 2, [2]), -2, "a fill before the first statement");
+  assert.equal(travelIndex(outs, 4, [2, 3]), -3, "of two fills, the last at or before the caret");
+  assert.equal(travelIndex(outs, 2, [2, 3]), -2);
+});
+
 const written: Change = { kind: "written", table: "ks.t", partition: "1", clustering: "a", column: "v" };
 const shadowed: Change = { ...written, kind: "shadowed" };
 const tomb: Change = { kind: "tombstone", table: "ks.t", partition: "1", clustering: "", column: "@range", path: "[a..b)" };

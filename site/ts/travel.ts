@@ -5,6 +5,11 @@
 //   - the caret's statement is the last outcome at or before its line; on
 //     the last statement, before the first one or with a single statement,
 //     the views show the final state, exactly as without time travel;
+//   - a `-- @fill` that ran is a state of its own, though it has no outcome:
+//     on its line (or below it, above the next statement) the views show
+//     the state right after it, named by minus its line (worker.ts asks the
+//     bridge's layoutBounded with the line), and its rows are counted, not
+//     marked one by one;
 //   - the states are those of the playground's own statements: one that
 //     continues earlier examples starts from the state they left (the
 //     worker bases its session after them);
@@ -16,6 +21,7 @@
 //   - every string shown comes from the engine and is set as text.
 
 import type { UI } from "./types";
+import { groupDigits } from "./bounded";
 
 /** The views that travel; the others always show the final state. */
 export const travelViews: ReadonlySet<string> = new Set(["storage", "cli", "sstabledump", "ring"]);
@@ -40,10 +46,25 @@ export function outcomeAt(outcomes: readonly { line: number }[], line: number): 
   return idx;
 }
 
-/** The outcome whose state the travelling views show for a caret on line; null: the final state. */
-export function travelIndex(outcomes: readonly { line: number }[], line: number): number | null {
+/**
+ * The outcome whose state the travelling views show for a caret on line;
+ * null: the final state; -f: the state after the `-- @fill` on line f, one
+ * of fills (the lines of the fills that ran), when it is the last
+ * statement or fill at or before line and a statement follows it.
+ */
+export function travelIndex(outcomes: readonly { line: number }[], line: number, fills: readonly number[] = []): number | null {
   const idx = outcomeAt(outcomes, line);
+  const after = idx < 0 ? 0 : outcomes[idx].line;
+  const fill = fills.filter((f) => f > after && f <= line).pop();
+  if (fill !== undefined && outcomes.length > 0 && outcomes[outcomes.length - 1].line > fill) return -fill;
   return idx < 0 || idx >= outcomes.length - 1 ? null : idx;
+}
+
+/** What a `-- @fill` wrote (layoutBounded's "fill"). */
+export interface FillDone {
+  line: number;
+  table: string;
+  rows: number;
 }
 
 /** The key under which a Change marks the Storage view's element it names (storage.ts markKey). */
@@ -139,7 +160,7 @@ export class TravelBar {
    * final state), total the number of outcomes, line at's line; changes is
    * what at changed (listed when the view is text, marked in Storage).
    */
-  show(at: number | null, total: number, line: number, changes: readonly Change[] | null, listed: boolean): void {
+  show(at: number | null, total: number, line: number, changes: readonly Change[] | null, listed: boolean, fill: FillDone | null = null): void {
     const ui = this.ui;
     // Every keystroke shows the bar again, mostly as it was: only what
     // differs is written, as a write of the same text still lays out.
@@ -152,12 +173,18 @@ export class TravelBar {
       this.label,
       at === null
         ? ui.travelFinal.replace("{total}", String(total))
-        : ui.travelAt.replace("{n}", String(at + 1)).replace("{total}", String(total)).replace("{line}", String(line)),
+        : at < 0
+          ? ui.travelFill.replace("{line}", String(line))
+          : ui.travelAt.replace("{n}", String(at + 1)).replace("{total}", String(total)).replace("{line}", String(line)),
     );
     this.prev.disabled = at === 0;
     this.next.disabled = at === null;
     this.end.disabled = at === null;
-    set(this.summary, at === null || changes === null ? "" : changeSummary(ui, changes));
+    // A fill's rows are counted, not listed: 100,000 marks would say nothing.
+    set(
+      this.summary,
+      at === null || changes === null ? "" : fill ? ui.travelFilled.replace("{n}", groupDigits(fill.rows)).replace("{table}", fill.table) : changeSummary(ui, changes),
+    );
     const items: HTMLElement[] = [];
     if (at !== null && changes && listed) {
       for (const c of changes.slice(0, maxListed)) items.push(el("li", "tt-" + c.kind, changeText(ui, c)));

@@ -150,6 +150,8 @@ export interface UI {
   travelLabel: string;
   travelMore: string;
   travelKinds: string;
+  travelFill: string;
+  travelFilled: string;
   partDeleted: string;
   rowDeleted: string;
   rangeTomb: string;
@@ -186,7 +188,7 @@ export interface UI {
 export type ToWorker =
   | { type: "run"; id: number; key: string; version: Version; lang: string; prelude: string[]; script: string; checks: Checks | null; timeoutMs: number; forms: LayoutForm[]; caretLine: number; names: boolean; open: string[] }
   | { type: "layout"; id: number; key: string; form: string; open: string[] }
-  | { type: "layoutAt"; id: number; key: string; form: string; statement: number; open: string[] }
+  | { type: "layoutAt"; id: number; key: string; form: string; statement: number; open: string[] } // statement -f: after the -- @fill on line f
   | { type: "names"; id: number; key: string };
 
 /**

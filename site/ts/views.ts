@@ -24,7 +24,7 @@ import type { Pattern, PatternRun } from "./patterns";
 import type { Outcome, UI } from "./types";
 import { viewForms, type LayoutForm, type View } from "./contract.gen";
 import { mark, marked, measure } from "./timing";
-import { changeMarks, outcomeAt, travelIndex, travelViews, TravelBar, type Change } from "./travel";
+import { changeMarks, outcomeAt, travelIndex, travelViews, TravelBar, type Change, type FillDone } from "./travel";
 import { boundedForms, pageRows, renderBoundedText, renderFilled, type Elision } from "./bounded";
 
 /** How many states either side of the caret's the travelling views ask ahead of the reader (prefetch). */
@@ -53,7 +53,7 @@ export class Views {
   patterns: PatternRun[] = [];
   private caretLine = 0; // the caret's line (1-based); 0 before the reader moved it
   private selected = -1; // the outcome under the caret, whose reads Storage highlights
-  private at: number | null = null; // the outcome whose state the travelling views show; null: the final state
+  private at: number | null = null; // the outcome whose state the travelling views show; null: the final state; -f: after the -- @fill on line f
   private prefetching: { session: number; form: LayoutForm; at: number } | null = null; // the state prefetch last asked for
   private readonly bar: TravelBar | null;
 
@@ -125,7 +125,7 @@ export class Views {
    * The bar over a travelling view, for the state it shows; changes: what
    * that statement changed, once the view is drawn.
    */
-  private showBar(changes: readonly Change[] | null): void {
+  private showBar(changes: readonly Change[] | null, fill: FillDone | null = null): void {
     if (!this.bar) return;
     if (!travelViews.has(this.open)) return this.bar.hide();
     const outs = this.shown.outcomes;
@@ -133,7 +133,8 @@ export class Views {
     // shows the final state at once, and the page (an embed's iframe) does
     // not grow by it when the run comes.
     const total = outs.length || Number(this.fig.dataset.statements ?? 0);
-    this.bar.show(this.at, total, this.at === null ? 0 : outs[this.at].line, changes, this.open !== "storage");
+    const line = this.at === null ? 0 : this.at < 0 ? -this.at : outs[this.at].line;
+    this.bar.show(this.at, total, line, changes, this.open !== "storage", fill);
   }
 
   /** Moves through the script from the bar: the caret goes to the statement, and the views follow it. */
@@ -141,7 +142,9 @@ export class Views {
     const outs = this.shown.outcomes;
     if (outs.length === 0) return; // before the first run: nothing to step through yet
     const last = outs.length - 1;
-    let i = to === "end" ? last : to === "prev" ? (this.at ?? last) - 1 : (this.at ?? last) + 1;
+    // From a -- @fill's state (at -f), the statements either side of it.
+    const from = this.at !== null && this.at < 0 ? outcomeAt(outs, -this.at) + (to === "prev" ? 1 : 0) : (this.at ?? last);
+    let i = to === "end" ? last : to === "prev" ? from - 1 : from + 1;
     i = Math.max(0, Math.min(last, i));
     // The final state is after the last statement: the caret goes past it.
     moveCaret(i === last ? Number.MAX_SAFE_INTEGER : outs[i].line);
@@ -198,10 +201,10 @@ export class Views {
     // ask the open view's now, in the background, so the reader's first
     // keystroke does not pay for it (74 ms for 100,000 rows, in a trace).
     const open = formOf(this.open);
-    if (prerendered && open && this.shown.filled > 0) this.shown.ask(open, () => {}, () => {});
+    if (prerendered && open && this.shown.fills.length > 0) this.shown.ask(open, () => {}, () => {});
     // The caret stays where it was: the travelling views show its statement
     // of the new run (the build pre-rendered only the final state).
-    const at = this.caretLine > 0 ? travelIndex(this.shown.outcomes, this.caretLine) : null;
+    const at = this.caretLine > 0 ? travelIndex(this.shown.outcomes, this.caretLine, this.fillLines) : null;
     if (this.bar && at !== null) for (const view of this.panels.keys()) if (travelViews.has(view)) this.stale.add(view);
     this.at = this.bar ? at : null;
     this.fig.dataset.at = this.at === null ? "" : String(this.at);
@@ -238,7 +241,7 @@ export class Views {
     if (this.drawn.get(view) === key) return;
     this.drawPanel(this.panels.get(view)!, view, form, raw);
     this.drawn.set(view, key);
-    if (at !== undefined) this.prefetch(view, form, at);
+    if (at !== undefined && at >= 0) this.prefetch(view, form, at);
   }
 
   /**
@@ -305,7 +308,7 @@ export class Views {
       p.textContent = text;
       panel.replaceChildren(p);
     };
-    let reply: { error?: { message: string }; map?: LayoutModel; text?: string; changes?: Change[]; elided?: Elision[] };
+    let reply: { error?: { message: string }; map?: LayoutModel; text?: string; changes?: Change[]; elided?: Elision[]; fill?: FillDone };
     try {
       reply = JSON.parse(raw);
     } catch (e) {
@@ -315,7 +318,7 @@ export class Views {
     // A time-travelled reply says what its statement changed (layoutAt).
     const changes = reply.changes ?? null;
     if (travelViews.has(view)) {
-      this.showBar(changes);
+      this.showBar(changes, reply.fill ?? null);
       queueMicrotask(() => {
         if (!marked("pg-caret")) return;
         measure("pg-caret-to-view", "pg-caret");
@@ -330,8 +333,9 @@ export class Views {
       renderDiagram(panel, this.ui, reply.map?.tables ?? [], this.shown.outcomes, this.patterns);
       return;
     }
-    // Over a bounded view, what the script generated (bounded.ts).
-    const filled = boundedForms.has(form) && this.shown.filled > 0 ? renderFilled(this.ui, this.shown.filled) : null;
+    // Over a bounded view, what the script generated up to the state shown (bounded.ts).
+    const rows = this.filledBy(travelViews.has(view) ? this.at : null);
+    const filled = boundedForms.has(form) && rows > 0 ? renderFilled(this.ui, rows) : null;
     if (form === "map") {
       this.model = reply.map ?? null;
       renderStorage(panel, this.ui, reply.map ?? { tables: [] }, changes ? changeMarks(changes) : undefined);
@@ -345,6 +349,17 @@ export class Views {
     panel.replaceChildren(...(filled ? [filled, pre] : [pre]));
   }
 
+  /** The lines of the shown run's -- @fill directives that ran. */
+  private get fillLines(): number[] {
+    return this.shown.fills.map((f) => f.line);
+  }
+
+  /** The rows the -- @fill directives generated up to the state after at (null: the final state). */
+  private filledBy(at: number | null): number {
+    const line = at === null ? Infinity : at < 0 ? -at : this.shown.outcomes[at].line;
+    return this.shown.fills.filter((f) => f.line <= line).reduce((n, f) => n + f.rows, 0);
+  }
+
   private clearClass(cls: string): void {
     this.fig.querySelectorAll("." + cls).forEach((e) => e.classList.remove(cls));
   }
@@ -353,7 +368,7 @@ export class Views {
   select(line: number): void {
     const outcomes = this.shown.outcomes;
     this.caretLine = line;
-    this.travel(travelIndex(outcomes, line));
+    this.travel(travelIndex(outcomes, line, this.fillLines));
     const idx = outcomeAt(outcomes, line);
     this.selected = idx;
     // A silent statement has no output to select.

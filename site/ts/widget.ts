@@ -9,7 +9,7 @@
 // A run computes and draws only what is on screen: the outcomes (Results, Why
 // and the editor's marks) and the layout of the open tab.
 
-import { fillAllowanceMs, filledRows } from "./bounded";
+import { fillAllowanceMs, fillLines } from "./bounded";
 import { defaultVersion, type Version } from "./contract.gen";
 import { Editor } from "./editor";
 import { ReaderEdit } from "./edit";
@@ -190,7 +190,7 @@ export class Widget {
       return;
     }
     this.shown.take(r);
-    this.shown.filled = filledRows(this.editor.value, r.outcomes);
+    this.shown.fills = fillLines(this.editor.value, r.outcomes);
     const drawStart = performance.now();
     this.views.draw(r, prerendered, patterns);
     // A model A against model B table (compare.ts) listens.

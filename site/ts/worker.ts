@@ -12,10 +12,10 @@ import "wasm-exec"; // Go's wasm_exec.js: defines globalThis.Go, which load need
 import { load } from "cqlplay-bridge";
 import type { Bridge } from "./bridge";
 import { engineSource } from "./onefile";
-import type { FromWorker, Reply, ToWorker } from "./types";
+import type { FromWorker, Outcome, Reply, ToWorker } from "./types";
 import { travelIndex, travelViews } from "./travel";
 import { viewForms, type View } from "./contract.gen";
-import { boundedForms } from "./bounded";
+import { boundedForms, fillLines } from "./bounded";
 
 /** The layout forms of the views that travel. */
 const travelForms: ReadonlySet<string> = new Set([...travelViews].map((v) => viewForms[v as View]!));
@@ -171,7 +171,11 @@ function run(m: Extract<ToWorker, { type: "run" }>, t0: number): void {
   // With the caret on an earlier statement, the open view shows the state
   // after it: that state is computed, not the final one (ShownRun's key
   // form@n), so drawing needs no second request.
-  const at = m.caretLine > 0 && s.rerun && m.forms.some((f) => travelForms.has(f)) ? travelIndex(JSON.parse(json) as { line: number }[], m.caretLine) : null;
+  let at: number | null = null;
+  if (m.caretLine > 0 && s.rerun && m.forms.some((f) => travelForms.has(f))) {
+    const outcomes = JSON.parse(json) as Outcome[];
+    at = travelIndex(outcomes, m.caretLine, fillLines(m.script, outcomes).map((f) => f.line));
+  }
   for (const form of m.forms) {
     if (at !== null && travelForms.has(form)) layouts[form + "@" + at] = layoutAt(s, form, at, m.open);
     else layouts[form] = layout(s, form, m.open);
@@ -193,7 +197,8 @@ function layout(s: Session, form: string, open: readonly string[] = []): string 
 
 /**
  * A layout form as it stood after outcome n of the session's last rerun,
- * with what that statement changed (the bridge's layoutAt), computed once.
+ * with what that statement changed (the bridge's layoutAt), computed once;
+ * a negative n: after the -- @fill on line -n (travel.ts travelIndex).
  * A session that did not rerun (a run with a prelude) has no statements to
  * travel through: it answers with an error the page shows as text.
  */
@@ -206,7 +211,8 @@ function layoutAt(s: Session, form: string, n: number, open: readonly string[] =
     // only what the statement wrote, where layoutAt builds every row twice
     // (the Ring view of 100,000 rows ran the module out of memory).
     const bounded = b.layoutBounded;
-    raw = s.rerun && bounded ? b.layoutBounded!(s.handle, form, open.join("\n"), n) : s.rerun && b.layoutAt ? b.layoutAt(s.handle, form, n) : JSON.stringify({ error: { message: "this playground cannot step through its script" } });
+    if (n < 0) raw = s.rerun && bounded ? b.layoutBounded!(s.handle, form, open.join("\n"), undefined, -n) : JSON.stringify({ error: { message: "this engine cannot show the state after a -- @fill" } });
+    else raw = s.rerun && bounded ? b.layoutBounded!(s.handle, form, open.join("\n"), n) : s.rerun && b.layoutAt ? b.layoutAt(s.handle, form, n) : JSON.stringify({ error: { message: "this playground cannot step through its script" } });
     s.layouts.set(key, raw);
   }
   return raw;
