@@ -28,6 +28,33 @@ type Bounds struct {
 	// Partitions is the most partitions of a table a view lists (in token
 	// order); the others are counted, not built. 0: no bound.
 	Partitions int
+	// Page, when set, names the one partition (PartitionID) a view
+	// renders, and only the part of its listing from its row From on (its
+	// gap and the rows after it included): what the page puts in place of
+	// a gap when the reader asks for more rows, byte for byte what the
+	// whole view lists from there (Session.LayoutMore).
+	Page string
+	From int
+}
+
+// skips reports whether a view leaves out the partition id altogether: it
+// renders another one's page.
+func (b *Bounds) skips(id string) bool { return b != nil && b.Page != "" && b.Page != id }
+
+// from is the index of the first row of partition id a view lists: From
+// for the partition whose page it renders, 0 otherwise.
+func (b *Bounds) from(id string) int {
+	if b == nil || b.Page != id {
+		return 0
+	}
+	return b.From
+}
+
+// GapAt reports where a view within b leaves out rows of partition p of
+// table ("ks.t"): the index of the first row left out, and whether any is.
+func (b *Bounds) GapAt(table string, p *store.Partition) (int, bool) {
+	head, _, ok := b.span(table, p)
+	return head, ok
 }
 
 // partitionsOr is Partitions, or n when partitions are not bounded.
@@ -104,19 +131,25 @@ func elision(t *schema.Table, p *store.Partition, now int64, head, tail int) Eli
 	return Elision{Table: t.Keyspace + "." + t.Name, Token: p.Token, Key: key, Rows: p.Len(), Left: tail - head, Bytes: totalsOf(p, now).bytes}
 }
 
-// listedRows calls row for each row of p a view lists, in storage order.
+// listedRows calls row for each row of p a view lists, in storage order,
+// from the row of index from on (skip, when set, for the rows before it).
 // Bounded (span's head and tail), it calls
 // gap, when set, in place of the rows from head to tail with the rows
 // listed after them, and never walks the rows left out: a summarised
 // partition is read at its ends (what the views say of it whole comes
 // from totalsOf).
-func listedRows(p *store.Partition, head, tail int, bounded bool, row func(*store.Row), gap func(after []*store.Row)) {
+func listedRows(p *store.Partition, head, tail int, bounded bool, from int, skip, row func(*store.Row), gap func(after []*store.Row)) {
 	i := 0
 	p.AscendFrom(store.Bound{}, func(r *store.Row) bool {
 		if bounded && i >= head {
 			return false
 		}
-		row(r)
+		switch {
+		case i >= from:
+			row(r)
+		case skip != nil:
+			skip(r)
+		}
 		i++
 		return true
 	})
@@ -165,4 +198,24 @@ func lineCount(b []byte) int {
 		}
 	}
 	return n
+}
+
+// page cuts a page (Bounds.Page) out of a text view b: the listing from
+// piece[0] to piece[1], from its first row or gap to the end of the
+// partition's rows, without the line break or indentation before it nor
+// the line break after it, with its Elisions' At counted from its first
+// line.
+func page(b []byte, piece [2]int, elided []Elision) (string, []Elision) {
+	from, to := piece[0], piece[1]
+	for from < to && (b[from] == ',' || b[from] == '\n' || b[from] == ' ') {
+		from++
+	}
+	if to > from && b[to-1] == '\n' {
+		to--
+	}
+	skipped := lineCount(b[:from])
+	for i := range elided {
+		elided[i].At -= skipped
+	}
+	return string(b[from:to]), elided
 }
