@@ -6,98 +6,93 @@ import (
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/layout"
-	"github.com/cqlplay/cqlplay/engine/store"
 )
 
 // LayoutMore renders what the page puts in place of a partition's gap when
-// the reader asks for more of its rows, so that a click costs what the new
-// rows cost rather than a redraw of the whole view: the part of
-// LayoutBounded's text (at >= 0: LayoutAtBounded's, the state after
-// outcome at) with the partition id (layout.PartitionID) opened to
-// open[id]+more rows that starts where its gap was with open as it is,
-// through the end of the partition's rows. In the "map" form it is a model
-// of the one partition holding only the rows from the gap's index on
-// (Omitted and OmittedAt: the new gap, if rows remain), and replaces counts
-// the rows listed after the old gap, which the new rows replace (the
-// summarised partition's last rows); in the "cli" and "sstabledump" forms
-// it is text, from the gap's line after its indentation, and replaces
-// counts the lines of the view from the gap's on that it replaces. The
-// Elisions are the new gap's, At counted within the page. Joined so, the
-// pieces are byte for byte the whole view with the partition opened
-// further (TestLayoutMoreJoins).
-func (s *Session) LayoutMore(form string, open map[string]int, id string, more, at int) (text string, replaces int, elided []layout.Elision, err error) {
-	if form != "map" && form != "cli" && form != "sstabledump" {
-		return "", 0, nil, errors.New(`layout form "` + form + `" lists no rows a page at a time: map, cli and sstabledump do`)
-	}
-	if more <= 0 {
-		return "", 0, nil, errors.New("the rows to list, " + strconv.Itoa(more) + ", must be a whole number from 1")
-	}
-	t := s
-	if at >= 0 {
-		var runTo func(int) bool
-		var end func()
-		t, runTo, end = s.resumeAt(at)
-		defer end()
-		runTo(at + 1)
-	}
+// the reader asks for more of its rows, so that a click costs about what
+// the new rows cost rather than a redraw of the whole view: the partition
+// id (layout.PartitionID) as LayoutBounded (at >= 0: LayoutAtBounded, the
+// state after outcome at) lists it opened to open[id]+more rows, from where
+// its gap is with open as it is. The rows before the gap are not rendered
+// again. In the "map" form it is a model of that one partition whose Rows
+// start at the gap's index (Omitted and OmittedAt: the new gap, if rows
+// remain), and replaces counts the rows listed after the old gap, which go
+// (a summarised partition's last rows); in the "cli" and "sstabledump"
+// forms it is text that starts on the gap's line, after its indentation,
+// and replaces counts the lines of the view from the gap's on that it
+// replaces. The Elisions are the new gap's, At counted within the page;
+// open is left with id opened to its new count.
+// Joined so, the pieces are byte for byte the whole view opened further
+// (TestLayoutMoreJoins).
+func (s *Session) LayoutMore(form string, open map[string]int, id string, more, at int) (string, int, []layout.Elision, error) {
 	cut := strings.LastIndexByte(id, ' ')
 	token, perr := strconv.ParseInt(id[cut+1:], 10, 64)
-	if cut < 0 || perr != nil {
-		return "", 0, nil, errors.New(`partition "` + id + `" is not a table and a token, as "ks.t 1234"`)
+	// The gap is after the rows opened, or after the first rows of a
+	// summarised partition, whose last rows go with it.
+	bounds := ViewBounds(open)
+	from, replaces := open[id], 0
+	if from == 0 {
+		from, replaces = bounds.Edge, bounds.Edge
 	}
-	tables, err := t.layoutTables(id[:cut])
+	none := errors.New(`no more rows of partition "` + id + `" to list in the ` + form + ` form: name a partition the map, cli or sstabledump form summarises ("ks.t token"), and more rows than it lists`)
+	if form != "map" && form != "cli" && form != "sstabledump" || cut < 0 || perr != nil || open[id]+more <= from {
+		return "", 0, nil, none
+	}
+	// render lists the view of id's table, the rows of id before from
+	// left out, and id's gap.
+	render := func(b *layout.Bounds) (text string, gap []layout.Elision, err error) {
+		b.Page, b.PageToken, b.From = id[:cut], token, from
+		var elided []layout.Elision
+		if at < 0 {
+			text, elided, err = s.LayoutBounded(form, id[:cut], b)
+		} else {
+			text, _, elided, err = s.LayoutAtBounded(form, id[:cut], at, b)
+		}
+		for _, e := range elided {
+			if e.Partitions == 0 && e.Table == id[:cut] && e.Token == token {
+				gap = append(gap, e)
+			}
+		}
+		return text, gap, err
+	}
+	old, was, err := render(bounds)
+	if err == nil && len(was) == 0 {
+		err = none
+	}
 	if err != nil {
 		return "", 0, nil, err
 	}
-	tb := tables[0]
-	st := t.db.Tables()[tb]
-	var p *store.Partition
-	if st != nil {
-		st.AscendFrom(token, func(q *store.Partition) bool {
-			if q.Token == token && !q.IsEmpty() {
-				p = q
-			}
-			return q.Token == token && p == nil
-		})
+	if open == nil {
+		open = map[string]int{}
 	}
-	old := ViewBounds(open)
-	from, ok := 0, false
-	if p != nil {
-		from, ok = old.GapAt(tb.Keyspace+"."+tb.Name, p)
+	open[id] += more
+	text, gap, err := render(ViewBounds(open))
+	if form == "map" || err != nil {
+		return text, replaces, gap, err
 	}
-	if !ok {
-		return "", 0, nil, errors.New(`partition "` + id + `" has no rows left out to list`)
-	}
-	if open[id]+more <= from {
-		return "", 0, nil, errors.New(`partition "` + id + `" lists ` + strconv.Itoa(from) + " rows before its gap: list more than " + strconv.Itoa(from-open[id]))
-	}
-	opened := make(map[string]int, len(open)+1)
-	for k, v := range open {
-		opened[k] = v
-	}
-	opened[id] = open[id] + more
-	render := func(b *layout.Bounds) (string, []layout.Elision, int) {
-		b.Page, b.From = id, from
-		switch form {
-		case "map":
-			m, elided := layout.BuildBounded(t.db, tables, b)
-			rows := 0
-			for _, tm := range m.Tables {
-				for _, pm := range tm.Partitions {
-					rows += len(pm.Rows)
-				}
-			}
-			return string(m.JSON()), elided, rows
-		case "cli":
-			text, elided := layout.CLIBounded(tb, st, t.db.NowSeconds(), b)
-			return text, elided, strings.Count(text, "\n") + 1
+	// The text is the same up to the gap's line (line, at p) and from the
+	// end of a line after it on (the last suffix lines in common).
+	line := was[0].At
+	p := 0
+	for n := 0; n < line; p++ {
+		if old[p] == '\n' {
+			n++
 		}
-		text, elided := layout.SstabledumpBounded(tb, st, t.db.NowSeconds(), b)
-		return text, elided, strings.Count(text, "\n") + 1
 	}
-	_, _, replaces = render(old)
-	text, elided, _ = render(ViewBounds(opened))
-	return text, replaces, elided, nil
+	for old[p] == ' ' {
+		p++
+	}
+	suffix := 0
+	for end := len(old) - strings.IndexByte(old[p:]+"\n", '\n') - p; suffix < end && suffix < len(text)-p && old[len(old)-1-suffix] == text[len(text)-1-suffix]; {
+		suffix++
+	}
+	for suffix > 0 && old[len(old)-suffix] != '\n' {
+		suffix--
+	}
+	for i := range gap {
+		gap[i].At -= line
+	}
+	return text[p : len(text)-suffix], strings.Count(old[p:len(old)-suffix], "\n") + 1, gap, nil
 }
 
 // AppendMoreJSON is LayoutMore's reply: a layout object of AppendLayoutJSON

@@ -105,11 +105,14 @@ func TestLayoutMoreJoins(t *testing.T) {
 						if open[id] == 0 {
 							more += ViewBounds(nil).Edge // past the first rows a summarised partition lists
 						}
+						was := open[id]
 						piece, replaces, pel, err := s.LayoutMore(form, open, id, more, at)
 						if err != nil {
 							t.Fatalf("seed %d %s at %d: %v", seed, form, at, err)
 						}
-						open[id] += more
+						if open[id] != was+more {
+							t.Fatalf("LayoutMore left %s opened to %d rows, want %d", id, open[id], was+more)
+						}
 						after, ael := whole(open)
 						where := "seed " + strconv.FormatUint(seed, 10) + " " + form + " at " + strconv.Itoa(at) + " " + id + " step " + strconv.Itoa(step)
 						var joined string
@@ -157,14 +160,18 @@ func TestLayoutMoreRefuses(t *testing.T) {
 		more     int
 		want     string
 	}{
-		{"tree", id, nil, 10, `layout form "tree" lists no rows a page at a time: map, cli and sstabledump do`},
-		{"map", id, nil, 0, "the rows to list, 0, must be a whole number from 1"},
-		{"map", id, nil, 3, `partition "` + id + `" lists 3 rows before its gap: list more than 3`},
-		{"map", id, map[string]int{id: 1000}, 10, `partition "` + id + `" has no rows left out to list`},
-		{"cli", "cqlplay.r 12", nil, 10, `partition "cqlplay.r 12" has no rows left out to list`},
-		{"cli", "r", nil, 10, `partition "r" is not a table and a token, as "ks.t 1234"`},
+		{"tree", id, nil, 10, `no more rows of partition "` + id + `" to list in the tree form: name a partition the map, cli or sstabledump form summarises ("ks.t token"), and more rows than it lists`},
+		{"map", id, nil, 0, `no more rows of partition "` + id + `" to list in the map form: name a partition the map, cli or sstabledump form summarises ("ks.t token"), and more rows than it lists`},
+		{"map", id, nil, 3, `no more rows of partition "` + id + `" to list in the map form: name a partition the map, cli or sstabledump form summarises ("ks.t token"), and more rows than it lists`},
+		{"map", id, map[string]int{id: 10}, 0, `no more rows of partition "` + id + `" to list in the map form: name a partition the map, cli or sstabledump form summarises ("ks.t token"), and more rows than it lists`},
+		{"map", id, map[string]int{id: 1000}, 10, `no more rows of partition "` + id + `" to list in the map form: name a partition the map, cli or sstabledump form summarises ("ks.t token"), and more rows than it lists`},
+		{"cli", "cqlplay.r 12", nil, 10, `no more rows of partition "` + "cqlplay.r 12" + `" to list in the cli form: name a partition the map, cli or sstabledump form summarises ("ks.t token"), and more rows than it lists`},
+		{"cli", "r", nil, 10, `no more rows of partition "` + "r" + `" to list in the cli form: name a partition the map, cli or sstabledump form summarises ("ks.t token"), and more rows than it lists`},
 		{"cli", "cqlplay.nope 12", nil, 10, `unknown table "cqlplay.nope" (tables: cqlplay.r)`},
 	} {
+		if c.open == nil {
+			c.open = map[string]int{}
+		}
 		if _, _, _, err := s.LayoutMore(c.form, c.open, c.id, c.more, -1); err == nil || err.Error() != c.want {
 			t.Errorf("LayoutMore(%s, %v, %q, %d): %v, want %s", c.form, c.open, c.id, c.more, err, c.want)
 		}

@@ -56,53 +56,43 @@ func (s *Session) LayoutAtBounded(form, table string, n int, bounds *layout.Boun
 	if n < 0 {
 		return "", nil, nil, errors.New("statement index " + strconv.Itoa(n) + " is negative: the first statement is 0")
 	}
-	t, runTo, end := s.resumeAt(n)
-	defer end()
+	t, r, count, executed := s.resumeBefore(n)
+	deadline := t.startRun()
+	defer t.db.EndRun()
 	// Run the statements before n, take the storage as it stood, then run
 	// statement n.
-	atN := runTo(n)
+	emit := func(*Outcome) { count++ }
+	runTo := func(want int) {
+		if count >= want {
+			return
+		}
+		t.runFrom(r, executed, deadline, emit, func(_ *cql.Reader, ex int) bool {
+			executed = ex
+			return count >= want
+		})
+	}
+	runTo(n)
 	if bounds != nil {
-		return t.travelBounded(form, table, n, bounds, atN, func() bool { return runTo(n + 1) })
+		return t.travelBounded(form, table, n, bounds, count == n, func() bool { runTo(n + 1); return count == n+1 })
 	}
 	var before storageEntries
-	if tables, err := t.layoutTables(table); err == nil && atN {
+	if tables, err := t.layoutTables(table); err == nil && count == n {
 		before.prints = map[string]string{}
 		entries(layout.Build(t.db, tables), func(k, print string) {
 			before.prints[k] = print
 			before.keys = append(before.keys, k)
 		})
 	}
-	ran := runTo(n + 1)
+	runTo(n + 1)
 	out, elided, err := t.LayoutBounded(form, table, bounds)
 	if err != nil {
 		return "", nil, nil, err
 	}
 	var changes []Change
-	if ran {
+	if count == n+1 {
 		changes = diffChanges(before, t, table)
 	}
 	return out, changes, elided, nil
-}
-
-// resumeAt returns a session of its own in the state of the last Rerun's
-// nearest snapshot before outcome n (resumeBefore), runTo, which runs its
-// script on until want outcomes have been given and reports whether they
-// were (false: the script ended before, or had given more already), and
-// end, which ends its run.
-func (s *Session) resumeAt(n int) (t *Session, runTo func(want int) bool, end func()) {
-	t, r, count, executed := s.resumeBefore(n)
-	deadline := t.startRun()
-	emit := func(*Outcome) { count++ }
-	runTo = func(want int) bool {
-		if count < want {
-			t.runFrom(r, executed, deadline, emit, func(_ *cql.Reader, ex int) bool {
-				executed = ex
-				return count >= want
-			})
-		}
-		return count == want
-	}
-	return t, runTo, t.db.EndRun
 }
 
 // resumeBefore returns a session of its own holding a copy of the state

@@ -28,33 +28,27 @@ type Bounds struct {
 	// Partitions is the most partitions of a table a view lists (in token
 	// order); the others are counted, not built. 0: no bound.
 	Partitions int
-	// Page, when set, names the one partition (PartitionID) a view
-	// renders, and only the part of its listing from its row From on (its
-	// gap and the rows after it included): what the page puts in place of
-	// a gap when the reader asks for more rows, byte for byte what the
-	// whole view lists from there (Session.LayoutMore).
-	Page string
-	From int
+	// Page, when set, names the table ("ks.t") of a partition, at token
+	// PageToken, whose rows before its row From a view leaves out, and
+	// the only one the "map" form builds: what the page puts in place of
+	// a gap when the reader asks for more rows is the rest, byte for byte
+	// what the whole view lists from there (engine's Session.LayoutMore).
+	Page      string
+	PageToken int64
+	From      int
 }
 
-// skips reports whether a view leaves out the partition id altogether: it
-// renders another one's page.
-func (b *Bounds) skips(id string) bool { return b != nil && b.Page != "" && b.Page != id }
-
-// from is the index of the first row of partition id a view lists: From
-// for the partition whose page it renders, 0 otherwise.
-func (b *Bounds) from(id string) int {
-	if b == nil || b.Page != id {
-		return 0
+// page tells how a view lists the partition of table ks.t at token: from
+// its row of index from on, and whether it is another partition than
+// Bounds.Page's (other), which the "map" form leaves out.
+func (b *Bounds) page(ks, t string, token int64) (from int, other bool) {
+	if b == nil || b.Page == "" {
+		return 0, false
 	}
-	return b.From
-}
-
-// GapAt reports where a view within b leaves out rows of partition p of
-// table ("ks.t"): the index of the first row left out, and whether any is.
-func (b *Bounds) GapAt(table string, p *store.Partition) (int, bool) {
-	head, _, ok := b.span(table, p)
-	return head, ok
+	if b.PageToken != token || b.Page != ks+"."+t {
+		return 0, true
+	}
+	return b.From, false
 }
 
 // partitionsOr is Partitions, or n when partitions are not bounded.
@@ -144,10 +138,9 @@ func listedRows(p *store.Partition, head, tail int, bounded bool, from int, skip
 		if bounded && i >= head {
 			return false
 		}
-		switch {
-		case i >= from:
+		if i >= from {
 			row(r)
-		case skip != nil:
+		} else if skip != nil {
 			skip(r)
 		}
 		i++
@@ -198,24 +191,4 @@ func lineCount(b []byte) int {
 		}
 	}
 	return n
-}
-
-// page cuts a page (Bounds.Page) out of a text view b: the listing from
-// piece[0] to piece[1], from its first row or gap to the end of the
-// partition's rows, without the line break or indentation before it nor
-// the line break after it, with its Elisions' At counted from its first
-// line.
-func page(b []byte, piece [2]int, elided []Elision) (string, []Elision) {
-	from, to := piece[0], piece[1]
-	for from < to && (b[from] == ',' || b[from] == '\n' || b[from] == ' ') {
-		from++
-	}
-	if to > from && b[to-1] == '\n' {
-		to--
-	}
-	skipped := lineCount(b[:from])
-	for i := range elided {
-		elided[i].At -= skipped
-	}
-	return string(b[from:to]), elided
 }

@@ -152,9 +152,11 @@ func (b *builder) table(t *schema.Table, st *store.Table) Table {
 	}
 	out.Partitions = make([]Partition, 0, min(st.Len(), max(b.bounds.partitionsOr(st.Len()), 0)))
 	n := 0
-	name := t.Keyspace + "." + t.Name
 	st.Ascend(func(p *store.Partition) bool {
-		if !p.IsEmpty() && (b.keep == nil || b.keep(t, p)) && !b.bounds.skips(PartitionID(name, p.Token)) {
+		if _, other := b.bounds.page(t.Keyspace, t.Name, p.Token); other {
+			return true
+		}
+		if !p.IsEmpty() && (b.keep == nil || b.keep(t, p)) {
 			if b.bounds.listed(n) {
 				out.Partitions = append(out.Partitions, b.partition(t, p))
 			} else {
@@ -184,20 +186,17 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 		out.Cells += storedCells(&r)
 		staticLive = r.Live
 	}
-	name := t.Keyspace + "." + t.Name
-	head, tail, bounded := b.bounds.span(name, p)
+	head, tail, bounded := b.bounds.span(t.Keyspace+"."+t.Name, p)
 	// A page (Bounds.Page) lists the rows from index from on: its gap is
 	// at head-from of its Rows.
-	from := b.bounds.from(PartitionID(name, p.Token))
+	from, _ := b.bounds.page(t.Keyspace, t.Name, p.Token)
 	if bounded {
 		e := elision(t, p, b.now, head, tail)
 		e.At = head - from
 		b.elided = append(b.elided, e)
 		out.Omitted, out.OmittedAt = e.Left, e.At
-		out.Rows = make([]Row, 0, p.Len()-e.Left-from)
-	} else {
-		out.Rows = make([]Row, 0, p.Len()-from)
 	}
+	out.Rows = make([]Row, 0, max(p.Len()-(tail-head)-from, 0))
 	listedRows(p, head, tail, bounded, from, nil, func(r *store.Row) {
 		if b.keepRow != nil && !b.keepRow(p, r) {
 			return

@@ -49,9 +49,8 @@ func CLIBounded(t *schema.Table, st *store.Table, now int64, bounds *Bounds) (st
 	l.b = append(l.b, ";\n"...)
 	n := 0
 	if st != nil {
-		name := t.Keyspace + "." + t.Name
 		st.Ascend(func(p *store.Partition) bool {
-			if !p.IsEmpty() && !bounds.skips(PartitionID(name, p.Token)) {
+			if !p.IsEmpty() {
 				if bounds.listed(n) {
 					l.partition(p)
 				}
@@ -72,9 +71,6 @@ func CLIBounded(t *schema.Table, st *store.Table, now int64, bounds *Bounds) (st
 	} else {
 		l.b = append(l.b, " Rows Returned.\n"...)
 	}
-	if bounds != nil && bounds.Page != "" {
-		return page(l.b, l.piece, l.elided)
-	}
 	return string(l.b), l.elided
 }
 
@@ -88,8 +84,6 @@ type lister struct {
 	cols        []colData
 	bounds      *Bounds
 	elided      []Elision
-	// piece is where the listing of Bounds.Page's rows starts and ends in b.
-	piece [2]int
 }
 
 func (l *lister) partition(p *store.Partition) {
@@ -104,28 +98,17 @@ func (l *lister) partition(p *store.Partition) {
 	if p.Static != nil {
 		l.row(p.Static, p.Deletion, true)
 	}
-	name := l.t.Keyspace + "." + l.t.Name
-	head, tail, bounded := l.bounds.span(name, p)
-	from := l.bounds.from(PartitionID(name, p.Token))
-	l.piece[0] = -1
-	start := func() {
-		if l.piece[0] < 0 {
-			l.piece[0] = len(l.b)
-		}
-	}
+	head, tail, bounded := l.bounds.span(l.t.Keyspace+"."+l.t.Name, p)
+	from, _ := l.bounds.page(l.t.Keyspace, l.t.Name, p.Token)
 	listedRows(p, head, tail, bounded, from, nil, func(r *store.Row) {
-		start()
 		l.row(r, p.DeletionAt(r.Clustering), false)
 	}, func([]*store.Row) {
-		start()
 		e := elision(l.t, p, l.now, head, tail)
 		e.At = lineCount(l.b)
 		l.elided = append(l.elided, e)
 		l.b = append(l.b, gapText(e.Left)...)
 		l.b = append(l.b, '\n')
 	})
-	start()
-	l.piece[1] = len(l.b)
 }
 
 // row prints a row's live cells. A static row (Cassandra 2.0.6+) has an

@@ -29,21 +29,13 @@ func SstabledumpBounded(t *schema.Table, st *store.Table, now int64, bounds *Bou
 	d.g.startArray()
 	n := 0
 	if st != nil {
-		name := t.Keyspace + "." + t.Name
 		st.Ascend(func(p *store.Partition) bool {
-			if p.IsEmpty() {
-				return true
+			if !p.IsEmpty() {
+				if bounds.listed(n) {
+					d.partition(p)
+				}
+				n++
 			}
-			if bounds.skips(PartitionID(name, p.Token)) {
-				// Another partition's page: this one only moves the
-				// positions on.
-				d.pos += d.size(p)
-				return true
-			}
-			if bounds.listed(n) {
-				d.partition(p)
-			}
-			n++
 			return true
 		})
 	}
@@ -53,23 +45,7 @@ func SstabledumpBounded(t *schema.Table, st *store.Table, now int64, bounds *Bou
 		d.g.ctx[len(d.g.ctx)-1].entries = 1
 	}
 	d.g.endArray()
-	if bounds != nil && bounds.Page != "" {
-		return page(d.g.b, d.piece, d.elided)
-	}
 	return string(append(d.g.b, '\n')), d.elided
-}
-
-// size is how far partition p moves the positions on: its header, static
-// row, rows and range tombstone markers, as partition counts them.
-func (d *dumper) size(p *store.Partition) int {
-	n := partitionHeaderSize(p) + totalsOf(p, d.now).rowBytes
-	if p.Static != nil && !p.Static.IsEmpty() {
-		n += rowSize(p.Static)
-	}
-	for _, m := range rangeMarkers(d.cmp, p.Ranges) {
-		n += rangeMarkerSize(m.at.prefix)
-	}
-	return n
 }
 
 type dumper struct {
@@ -82,9 +58,6 @@ type dumper struct {
 	cols   []colData
 	bounds *Bounds
 	elided []Elision
-	// piece is where the listing of Bounds.Page's rows starts and ends in
-	// g.b.
-	piece [2]int
 }
 
 // partition is serializePartition.
@@ -109,45 +82,30 @@ func (d *dumper) partition(p *store.Partition) {
 		d.pos += rowSize(p.Static)
 	}
 	markers := rangeMarkers(d.cmp, p.Ranges)
-	name := d.t.Keyspace + "." + d.t.Name
-	head, tail, bounded := d.bounds.span(name, p)
+	head, tail, bounded := d.bounds.span(d.t.Keyspace+"."+d.t.Name, p)
+	from, _ := d.bounds.page(d.t.Keyspace, d.t.Name, p.Token)
 	// listed is the size of the rows listed so far, to place the rows
 	// after a gap.
 	listed := 0
-	d.piece[0] = -1
-	start := func() {
-		if d.piece[0] < 0 {
-			d.piece[0] = len(g.b)
-		}
-	}
-	// A page's first rows are not listed, but move the positions on, and
-	// the markers before them with them.
-	passed := func(r *store.Row, write bool) {
+	// row lists a row (skipped: a page's row before From, which only moves
+	// the positions on), after the range tombstone markers before it.
+	row := func(r *store.Row, skipped bool) {
 		for len(markers) > 0 && comparePos(d.cmp, rtPos{prefix: r.Clustering}, markers[0].at) > 0 {
-			if write {
-				d.marker(&markers[0])
-			} else {
+			if skipped {
 				d.pos += rangeMarkerSize(markers[0].at.prefix)
+			} else {
+				d.marker(&markers[0])
 			}
 			markers = markers[1:]
 		}
+		if !skipped {
+			d.row(r, d.staticCompact())
+		}
+		size := rowSize(r)
+		d.pos += size
+		listed += size
 	}
-	listedRows(p, head, tail, bounded, d.bounds.from(PartitionID(name, p.Token)), func(r *store.Row) {
-		passed(r, false)
-		size := rowSize(r)
-		d.pos += size
-		listed += size
-		// The rows after them follow a comma, as after listed rows.
-		g.ctx[len(g.ctx)-1].entries = 1
-	}, func(r *store.Row) {
-		start()
-		passed(r, true)
-		d.row(r, d.staticCompact())
-		size := rowSize(r)
-		d.pos += size
-		listed += size
-	}, func(after []*store.Row) {
-		start()
+	listedRows(p, head, tail, bounded, from, func(r *store.Row) { row(r, true) }, func(r *store.Row) { row(r, false) }, func(after []*store.Row) {
 		d.gap(elision(d.t, p, d.now, head, tail), gapText(tail-head))
 		left := totalsOf(p, d.now).rowBytes - listed
 		for _, r := range after {
@@ -155,12 +113,10 @@ func (d *dumper) partition(p *store.Partition) {
 		}
 		d.pos += left
 	})
-	start()
 	for i := range markers {
 		d.marker(&markers[i])
 	}
 	g.endArray()
-	d.piece[1] = len(g.b)
 	g.endObject()
 }
 
