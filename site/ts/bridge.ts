@@ -17,6 +17,12 @@ export interface Bridge {
    * "ks.t token" one a line (README: "layoutBounded").
    */
   layoutBounded?(handle: number, form: string, open: string, at?: number): string;
+  /**
+   * What goes in place of partition's gap in layoutBounded(handle, form,
+   * open, at)'s view when rows more of its rows are listed, with
+   * "replaces" and "elided" (README: "layoutMore").
+   */
+  layoutMore?(handle: number, form: string, open: string, partition: string, rows: number, at?: number): string;
   /** Reruns start from the session's present state, not a fresh one (README: "base"). */
   base?(handle: number): boolean;
   close(handle: number): boolean;
