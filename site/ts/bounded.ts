@@ -71,8 +71,10 @@ export function groupDigits(n: number): string {
 
 /**
  * Draws a text view (cli, sstabledump) into pre: the engine's text, each
- * gap line replaced by its gap (its indentation kept), and the line after
- * the partitions listed by the page's "… and N more partitions."
+ * gap line replaced by its gap (its indentation kept, and what follows the
+ * engine's "... N rows left out ..." on the line, such as the "]" closing
+ * an opened partition's rows in sstabledump), and the line after the
+ * partitions listed by the page's "… and N more partitions."
  */
 export function renderBoundedText(pre: HTMLElement, ui: UI, text: string, elided: readonly Elision[]): void {
   if (elided.length === 0) {
@@ -94,6 +96,7 @@ export function renderBoundedText(pre: HTMLElement, ui: UI, text: string, elided
       more.textContent = ui.more.replace("{n}", String(e.partitions));
       parts.push(more);
     } else parts.push(renderGap(ui, e.table, e.token, e.left, e.rows, e.bytes, "span"));
+    parts.push(/^\.\.\..*?\.\.\.(.*)$/.exec(lines[i].slice(indent))?.[1] ?? "");
     from = i + 1;
     parts.push("\n");
   }
