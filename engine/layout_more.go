@@ -23,7 +23,10 @@ import (
 // replaces. The Elisions are the new gap's, At counted within the page;
 // open is left with id opened to its new count.
 // Joined so, the pieces are byte for byte the whole view opened further
-// (TestLayoutMoreJoins).
+// (TestLayoutMoreJoins); the other partitions in open do not change them
+// (they move sstabledump's positions by their whole size, listed or not),
+// so a caller may name id alone, and the view of id's table is rendered
+// with less.
 func (s *Session) LayoutMore(form string, open map[string]int, id string, more, at int) (string, int, []layout.Elision, error) {
 	cut := strings.LastIndexByte(id, ' ')
 	token, perr := strconv.ParseInt(id[cut+1:], 10, 64)

@@ -78,10 +78,11 @@ export class ShownRun {
 
   /**
    * Asks the worker for the next rows of partition id in the view of form
-   * that shows the partitions open (as they were before it was opened
-   * further) and the state after outcome at (undefined: the final one), to
-   * put in place of its gap; got runs with the reply when the session is
-   * still shown, lost when the worker no longer has it.
+   * that shows it opened as open says (before it was opened further; the
+   * other partitions need not be named) and the state after outcome at
+   * (undefined: the final one), to put in place of its gap; got runs with
+   * the reply when the session is still shown, lost when the worker no
+   * longer has it.
    */
   more(form: string, open: string[], id: string, rows: number, at: number | undefined, got: (raw: string) => void, lost: () => void): void {
     const session = this.session;

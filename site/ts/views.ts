@@ -295,8 +295,11 @@ export class Views {
     const focused = document.activeElement === button;
     button.disabled = true;
     const id = button.dataset.partition;
-    const open = this.shown.open; // as the view shows them
-    this.shown.openPartition(id, this.shown.openRows(id) + pageRows);
+    // The partition as the view shows it; the others opened do not change
+    // its page (engine TestLayoutMoreJoins), and the worker renders less.
+    const had = this.shown.openRows(id);
+    const open = had > 0 ? [id + "\t" + had] : [];
+    this.shown.openPartition(id, had + pageRows);
     for (const v of this.panels.keys()) if (v !== view && boundedForms.has(formOf(v) ?? "")) this.stale.add(v);
     this.fig.dataset.stale = [...this.stale].join(" ");
     const whole = () => {
