@@ -32,8 +32,10 @@ func writeGap(b *strings.Builder, t *uiText, tag, table string, token int64, lef
 }
 
 // writeBoundedText writes a text view (cli, sstabledump), each gap line
-// replaced by its gap with the line's indentation kept, and the line after
-// the partitions listed by the page's "… and N more partitions."
+// replaced by its gap with the line's indentation kept, and what follows
+// the engine's "... N rows left out ..." on the line (the "]" closing an
+// opened partition's rows in sstabledump), and the line after the
+// partitions listed by the page's "… and N more partitions."
 // (bounded.ts renderBoundedText).
 func writeBoundedText(b *strings.Builder, t *uiText, text string, elided []engine.Elision) {
 	b.WriteString(`<pre class="lay-text">`)
@@ -54,12 +56,16 @@ func writeBoundedText(b *strings.Builder, t *uiText, text string, elided []engin
 			b.WriteString(html.EscapeString(line))
 			continue
 		}
-		b.WriteString(html.EscapeString(line[:len(line)-len(strings.TrimLeft(line, " \t"))]))
+		gap := strings.TrimLeft(line, " \t")
+		b.WriteString(html.EscapeString(line[:len(line)-len(gap)]))
 		if e.Partitions > 0 {
 			b.WriteString(`<span class="lay-more">` + html.EscapeString(strings.ReplaceAll(t.More, "{n}", strconv.Itoa(e.Partitions))) + "</span>")
-			continue
+		} else {
+			writeGap(b, t, "span", e.Table, e.Token, e.Left, e.Rows, e.Bytes)
 		}
-		writeGap(b, t, "span", e.Table, e.Token, e.Left, e.Rows, e.Bytes)
+		if end := strings.Index(gap[min(3, len(gap)):], "..."); strings.HasPrefix(gap, "...") && end >= 0 {
+			b.WriteString(html.EscapeString(gap[3+end+3:]))
+		}
 	}
 	b.WriteString("</pre>")
 }

@@ -39,6 +39,12 @@ func TestWriteBoundedText(t *testing.T) {
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
+	// What follows the gap's text on its line stays: sstabledump's "]".
+	b.Reset()
+	writeBoundedText(&b, uiStrings["en"], "      ... 9 rows left out ... ]\n  }", []engine.Elision{{Table: "ks.t", Token: -5, Rows: 15, Left: 9, Bytes: 2048, At: 0}})
+	if got := b.String(); !strings.HasSuffix(got, "</button></span> ]\n  }</pre>") {
+		t.Errorf("an opened partition's gap line: got\n%s", got)
+	}
 	b.Reset()
 	writeBoundedText(&b, uiStrings["zh"], "a\n... 50 more partitions ...\n", []engine.Elision{{Table: "ks.t", Partitions: 50, At: 1}})
 	if want := `<pre class="lay-text">a` + "\n" + `<span class="lay-more">……还有 50 个分区。</span>` + "\n</pre>"; b.String() != want {

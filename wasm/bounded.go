@@ -15,7 +15,14 @@ import (
 // saying what it wrote (engine.AppendLayoutFillJSON). open names the partitions the reader opened, one a line:
 // layout.PartitionID's "ks.t token", listed in full, or followed by a tab
 // and how many of its first rows to list ("ks.t token\t1000").
-func (b *bridge) layoutBounded(handle int, form, open string, at, fill int) (out []byte) {
+//
+// With rows (from 1), it answers cqlplay.layoutMore instead: what the page
+// puts in place of that partition's gap in the view when the reader asks
+// for rows more of its rows (engine.Session.LayoutMore): layout's object
+// with the page ("map" or "text"), "replaces" (the rows after the gap, or
+// the lines from the gap's on, that go) and "elided" (the new gap, if rows
+// remain, "at" counted within the page).
+func (b *bridge) layoutBounded(handle int, form, open string, at, fill int, partition string, rows int) (out []byte) {
 	s := b.sessions[handle]
 	if s == nil {
 		return errorObjectJSON(engine.ServerError, noSession(handle))
@@ -35,6 +42,13 @@ func (b *bridge) layoutBounded(handle int, form, open string, at, fill int) (out
 	}
 	bounds := engine.ViewBounds(opened)
 	defer b.collect()
+	if rows > 0 {
+		text, replaces, elided, err := s.LayoutMore(form, opened, partition, rows, at)
+		if err != nil {
+			return errorObjectJSON(engine.InvalidRequest, err.Error())
+		}
+		return engine.AppendMoreJSON(make([]byte, 0, len(text)+96), form, text, replaces, elided)
+	}
 	if fill > 0 {
 		text, f, elided, err := s.LayoutAfterFill(form, "", fill, bounds)
 		if err != nil {

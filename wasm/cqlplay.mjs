@@ -1,6 +1,6 @@
 // cqlplay.mjs loads cqlplay's WebAssembly engine and installs
 // globalThis.cqlplay with the same API the Go module installs by itself
-// (open, run, rerun, layout, layoutAt, layoutBounded, base, close: strings in, strings out; see
+// (open, run, rerun, layout, layoutAt, layoutBounded, layoutMore, base, close: strings in, strings out; see
 // main_js.go), but with open, run, rerun, layoutAt and close going through the
 // module's //go:wasmexport functions and its linear memory instead of js.FuncOf callbacks, which cost
 // about 10 µs a call before any work is done.
@@ -152,6 +152,11 @@ function fastAPI(ex, slow) {
     },
     layoutBounded(handle, form, open, at, fill) {
       const reply = slow.layoutBounded(handle, form, open, at, fill);
+      afterCall();
+      return reply;
+    },
+    layoutMore(handle, form, open, partition, rows, at) {
+      const reply = slow.layoutMore(handle, form, open, partition, rows, at);
       afterCall();
       return reply;
     },

@@ -10,6 +10,7 @@
 //	  layout(handle: number, form: string, table?: string): string  // JSON: {"form","table","map"|"text"} or {"error"}
 //	  layoutAt(handle: number, form: string, statement: number): string  // layout's JSON as it stood after outcome statement of the last rerun, with "statement" and "changes"
 //	  layoutBounded(handle: number, form: string, open: string, at?: number, fill?: number): string  // layout's JSON (layoutAt's with at) within the page's bounds, with "elided"; open: the partitions listed in full, "ks.t token" one a line; fill: the state after the -- @fill on that line, with "fill"
+//	  layoutMore(handle: number, form: string, open: string, partition: string, rows: number, at?: number): string  // what goes in place of partition's gap in layoutBounded(handle, form, open, at)'s view when rows more of its rows are listed, with "replaces" and "elided"
 //	  base(handle: number): boolean  // reruns start from the session's present state (after the scripts run so far), not a fresh one
 //	  close(handle: number): boolean
 //	}
@@ -41,7 +42,8 @@ func main() {
 	api.Set("rerun", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsRerun(b, args) }))
 	api.Set("layout", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayout(b, args) }))
 	api.Set("layoutAt", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayoutAt(b, args) }))
-	api.Set("layoutBounded", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayoutBounded(b, args) }))
+	api.Set("layoutBounded", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayoutBounded(b, args, false) }))
+	api.Set("layoutMore", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsLayoutBounded(b, args, true) }))
 	api.Set("base", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsBase(b, args) }))
 	api.Set("close", js.FuncOf(func(_ js.Value, args []js.Value) any { return jsClose(b, args) }))
 	// The functions live as long as the module: they are never released.
@@ -126,25 +128,38 @@ func jsLayoutAt(b *bridge, args []js.Value) any {
 	return string(b.layoutAt(h, stringArg(args, 1), args[2].Int()))
 }
 
-func jsLayoutBounded(b *bridge, args []js.Value) any {
+// jsLayoutBounded answers cqlplay.layoutBounded(handle, form, open, at?)
+// and, more set, cqlplay.layoutMore(handle, form, open, partition, rows,
+// at?): the same call, with the partition and rows before at.
+func jsLayoutBounded(b *bridge, args []js.Value, more bool) any {
+	name, i, nth, rows := "cqlplay.layoutBounded: ", 3, "fourth", 0
+	if more {
+		name, i, nth, rows = "cqlplay.layoutMore: ", 5, "sixth", -1
+		if len(args) > 4 && args[4].Type() == js.TypeNumber && args[4].Float() >= 1 && args[4].Float() == float64(int(args[4].Float())) {
+			rows = args[4].Int()
+		}
+	}
 	h, ok := handleArg(args)
 	if !ok {
-		return string(errorObjectJSON("ServerError", "cqlplay.layoutBounded: the first argument must be a handle from cqlplay.open"))
+		return string(errorObjectJSON("ServerError", name+"the first argument must be a handle from cqlplay.open"))
+	}
+	if rows < 0 {
+		return string(errorObjectJSON("ServerError", name+"the fifth argument must be how many more rows to list, a whole number from 1"))
 	}
 	at := -1
-	if len(args) > 3 && args[3].Type() != js.TypeUndefined && args[3].Type() != js.TypeNull {
-		if args[3].Type() != js.TypeNumber || args[3].Float() < 0 || args[3].Float() != float64(int(args[3].Float())) {
-			return string(errorObjectJSON("ServerError", "cqlplay.layoutBounded: the fourth argument, when given, must be a statement index, a whole number from 0"))
+	if len(args) > i && args[i].Type() != js.TypeUndefined && args[i].Type() != js.TypeNull {
+		if args[i].Type() != js.TypeNumber || args[i].Float() < 0 || args[i].Float() != float64(int(args[i].Float())) {
+			return string(errorObjectJSON("ServerError", name+"the "+nth+" argument, when given, must be a statement index, a whole number from 0"))
 		}
-		at = args[3].Int()
+		at = args[i].Int()
 	}
 	// A line with no fill that ran is refused by the engine, with its
-	// message; 0 or less asks for no fill.
+	// message; 0 or less asks for no fill (layoutMore has none).
 	fill := 0
-	if len(args) > 4 && args[4].Type() == js.TypeNumber {
+	if !more && len(args) > 4 && args[4].Type() == js.TypeNumber {
 		fill = args[4].Int()
 	}
-	return string(b.layoutBounded(h, stringArg(args, 1), stringArg(args, 2), at, fill))
+	return string(b.layoutBounded(h, stringArg(args, 1), stringArg(args, 2), at, fill, stringArg(args, 3), rows))
 }
 
 func jsBase(b *bridge, args []js.Value) any {

@@ -28,6 +28,27 @@ type Bounds struct {
 	// Partitions is the most partitions of a table a view lists (in token
 	// order); the others are counted, not built. 0: no bound.
 	Partitions int
+	// Page, when set, names the table ("ks.t") of a partition, at token
+	// PageToken, whose rows before its row From a view leaves out, and
+	// the only one the "map" form builds: what the page puts in place of
+	// a gap when the reader asks for more rows is the rest, byte for byte
+	// what the whole view lists from there (engine's Session.LayoutMore).
+	Page      string
+	PageToken int64
+	From      int
+}
+
+// page tells how a view lists the partition of table ks.t at token: from
+// its row of index from on, and whether it is another partition than
+// Bounds.Page's (other), which the "map" form leaves out.
+func (b *Bounds) page(ks, t string, token int64) (from int, other bool) {
+	if b == nil || b.Page == "" {
+		return 0, false
+	}
+	if b.PageToken != token || b.Page != ks+"."+t {
+		return 0, true
+	}
+	return b.From, false
 }
 
 // partitionsOr is Partitions, or n when partitions are not bounded.
@@ -104,19 +125,24 @@ func elision(t *schema.Table, p *store.Partition, now int64, head, tail int) Eli
 	return Elision{Table: t.Keyspace + "." + t.Name, Token: p.Token, Key: key, Rows: p.Len(), Left: tail - head, Bytes: totalsOf(p, now).bytes}
 }
 
-// listedRows calls row for each row of p a view lists, in storage order.
+// listedRows calls row for each row of p a view lists, in storage order,
+// from the row of index from on (skip, when set, for the rows before it).
 // Bounded (span's head and tail), it calls
 // gap, when set, in place of the rows from head to tail with the rows
 // listed after them, and never walks the rows left out: a summarised
 // partition is read at its ends (what the views say of it whole comes
 // from totalsOf).
-func listedRows(p *store.Partition, head, tail int, bounded bool, row func(*store.Row), gap func(after []*store.Row)) {
+func listedRows(p *store.Partition, head, tail int, bounded bool, from int, skip, row func(*store.Row), gap func(after []*store.Row)) {
 	i := 0
 	p.AscendFrom(store.Bound{}, func(r *store.Row) bool {
 		if bounded && i >= head {
 			return false
 		}
-		row(r)
+		if i >= from {
+			row(r)
+		} else if skip != nil {
+			skip(r)
+		}
 		i++
 		return true
 	})

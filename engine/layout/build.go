@@ -153,6 +153,9 @@ func (b *builder) table(t *schema.Table, st *store.Table) Table {
 	out.Partitions = make([]Partition, 0, min(st.Len(), max(b.bounds.partitionsOr(st.Len()), 0)))
 	n := 0
 	st.Ascend(func(p *store.Partition) bool {
+		if _, other := b.bounds.page(t.Keyspace, t.Name, p.Token); other {
+			return true
+		}
 		if !p.IsEmpty() && (b.keep == nil || b.keep(t, p)) {
 			if b.bounds.listed(n) {
 				out.Partitions = append(out.Partitions, b.partition(t, p))
@@ -184,16 +187,17 @@ func (b *builder) partition(t *schema.Table, p *store.Partition) Partition {
 		staticLive = r.Live
 	}
 	head, tail, bounded := b.bounds.span(t.Keyspace+"."+t.Name, p)
+	// A page (Bounds.Page) lists the rows from index from on: its gap is
+	// at head-from of its Rows.
+	from, _ := b.bounds.page(t.Keyspace, t.Name, p.Token)
 	if bounded {
 		e := elision(t, p, b.now, head, tail)
-		e.At = head
+		e.At = head - from
 		b.elided = append(b.elided, e)
-		out.Omitted, out.OmittedAt = e.Left, head
-		out.Rows = make([]Row, 0, p.Len()-e.Left)
-	} else {
-		out.Rows = make([]Row, 0, p.Len())
+		out.Omitted, out.OmittedAt = e.Left, e.At
 	}
-	listedRows(p, head, tail, bounded, func(r *store.Row) {
+	out.Rows = make([]Row, 0, max(p.Len()-(tail-head)-from, 0))
+	listedRows(p, head, tail, bounded, from, nil, func(r *store.Row) {
 		if b.keepRow != nil && !b.keepRow(p, r) {
 			return
 		}

@@ -99,7 +99,8 @@ func (l *lister) partition(p *store.Partition) {
 		l.row(p.Static, p.Deletion, true)
 	}
 	head, tail, bounded := l.bounds.span(l.t.Keyspace+"."+l.t.Name, p)
-	listedRows(p, head, tail, bounded, func(r *store.Row) {
+	from, _ := l.bounds.page(l.t.Keyspace, l.t.Name, p.Token)
+	listedRows(p, head, tail, bounded, from, nil, func(r *store.Row) {
 		l.row(r, p.DeletionAt(r.Clustering), false)
 	}, func([]*store.Row) {
 		e := elision(l.t, p, l.now, head, tail)

@@ -83,19 +83,29 @@ func (d *dumper) partition(p *store.Partition) {
 	}
 	markers := rangeMarkers(d.cmp, p.Ranges)
 	head, tail, bounded := d.bounds.span(d.t.Keyspace+"."+d.t.Name, p)
+	from, _ := d.bounds.page(d.t.Keyspace, d.t.Name, p.Token)
 	// listed is the size of the rows listed so far, to place the rows
 	// after a gap.
 	listed := 0
-	listedRows(p, head, tail, bounded, func(r *store.Row) {
+	// row lists a row (skipped: a page's row before From, which only moves
+	// the positions on), after the range tombstone markers before it.
+	row := func(r *store.Row, skipped bool) {
 		for len(markers) > 0 && comparePos(d.cmp, rtPos{prefix: r.Clustering}, markers[0].at) > 0 {
-			d.marker(&markers[0])
+			if skipped {
+				d.pos += rangeMarkerSize(markers[0].at.prefix)
+			} else {
+				d.marker(&markers[0])
+			}
 			markers = markers[1:]
 		}
-		d.row(r, d.staticCompact())
+		if !skipped {
+			d.row(r, d.staticCompact())
+		}
 		size := rowSize(r)
 		d.pos += size
 		listed += size
-	}, func(after []*store.Row) {
+	}
+	listedRows(p, head, tail, bounded, from, func(r *store.Row) { row(r, true) }, func(r *store.Row) { row(r, false) }, func(after []*store.Row) {
 		d.gap(elision(d.t, p, d.now, head, tail), gapText(tail-head))
 		left := totalsOf(p, d.now).rowBytes - listed
 		for _, r := range after {

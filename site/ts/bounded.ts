@@ -71,8 +71,10 @@ export function groupDigits(n: number): string {
 
 /**
  * Draws a text view (cli, sstabledump) into pre: the engine's text, each
- * gap line replaced by its gap (its indentation kept), and the line after
- * the partitions listed by the page's "… and N more partitions."
+ * gap line replaced by its gap (its indentation kept, and what follows the
+ * engine's "... N rows left out ..." on the line, such as the "]" closing
+ * an opened partition's rows in sstabledump), and the line after the
+ * partitions listed by the page's "… and N more partitions."
  */
 export function renderBoundedText(pre: HTMLElement, ui: UI, text: string, elided: readonly Elision[]): void {
   if (elided.length === 0) {
@@ -94,6 +96,7 @@ export function renderBoundedText(pre: HTMLElement, ui: UI, text: string, elided
       more.textContent = ui.more.replace("{n}", String(e.partitions));
       parts.push(more);
     } else parts.push(renderGap(ui, e.table, e.token, e.left, e.rows, e.bytes, "span"));
+    parts.push(/^\.\.\..*?\.\.\.(.*)$/.exec(lines[i].slice(indent))?.[1] ?? "");
     from = i + 1;
     parts.push("\n");
   }
@@ -105,6 +108,40 @@ export function renderBoundedText(pre: HTMLElement, ui: UI, text: string, elided
 export interface FillLine {
   line: number;
   rows: number;
+}
+
+/**
+ * Puts the next rows of a partition in place of its gap in a text view:
+ * text (the bridge's layoutMore) from the gap's line on, after its
+ * indentation, replaces that many lines from the gap's on (the gap, and
+ * whatever else of the partition changed after it). Lines are drawn as
+ * renderBoundedText draws them, so the view reads as one drawn whole with
+ * the partition opened further. Returns the new gap, or null when every
+ * row is listed.
+ */
+export function placeText(gap: HTMLElement, ui: UI, text: string, elided: readonly Elision[], replaces: number): HTMLElement | null {
+  const page = document.createElement("pre");
+  renderBoundedText(page, ui, text, elided);
+  // A gap on the page's last line is followed by no line of the page.
+  if (elided.some((e) => e.at === text.split("\n").length - 1)) page.lastChild?.remove();
+  // The lines after the gap's that go: up to the replaces-th line break
+  // after the gap, which ends the last of them and stays.
+  let breaks = replaces;
+  for (let node = gap.nextSibling; node && node.nodeType === Node.TEXT_NODE; ) {
+    const s = node.textContent ?? "";
+    let cut = -1;
+    for (let i = 0; i < s.length && cut < 0; i++) if (s[i] === "\n" && --breaks === 0) cut = i;
+    if (cut >= 0) {
+      node.textContent = s.slice(cut);
+      break;
+    }
+    const next = node.nextSibling;
+    node.remove();
+    node = next;
+  }
+  const placed = page.querySelector<HTMLElement>(".lay-gap");
+  gap.replaceWith(...page.childNodes);
+  return placed;
 }
 
 /**

@@ -18,6 +18,12 @@ export interface Bridge {
    * -- @fill on that line, with "fill" (README: "layoutBounded").
    */
   layoutBounded?(handle: number, form: string, open: string, at?: number, fill?: number): string;
+  /**
+   * What goes in place of partition's gap in layoutBounded(handle, form,
+   * open, at)'s view when rows more of its rows are listed, with
+   * "replaces" and "elided" (README: "layoutMore").
+   */
+  layoutMore?(handle: number, form: string, open: string, partition: string, rows: number, at?: number): string;
   /** Reruns start from the session's present state, not a fresh one (README: "base"). */
   base?(handle: number): boolean;
   close(handle: number): boolean;

@@ -146,6 +146,16 @@ export class Engine {
     return this.ask(key, (id) => ({ type: "layoutAt", id, key, form, statement, open }));
   }
 
+  /**
+   * The next rows of a partition in a bounded view of the key's latest run,
+   * to put in place of its gap (cqlplay.layoutMore): open is the partitions
+   * opened as the view shows them; statement, the state it shows (null: the
+   * final one).
+   */
+  more(key: string, form: string, open: string[], partition: string, rows: number, statement: number | null): Promise<SessionReply | null> {
+    return this.ask(key, (id) => ({ type: "more", id, key, form, statement, open, partition, rows }));
+  }
+
   /** The table and column names of the key's latest run, for completion. */
   names(key: string): Promise<SessionReply | null> {
     return this.ask(key, (id) => ({ type: "names", id, key }));

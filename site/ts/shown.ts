@@ -78,6 +78,27 @@ export class ShownRun {
   }
 
   /**
+   * Asks the worker for the next rows of partition id in the view of form
+   * that shows it opened as open says (before it was opened further; the
+   * other partitions need not be named) and the state after outcome at
+   * (undefined: the final one), to put in place of its gap; got runs with
+   * the reply when the session is still shown, lost when the worker no
+   * longer has it.
+   */
+  more(form: string, open: string[], id: string, rows: number, at: number | undefined, got: (raw: string) => void, lost: () => void): void {
+    const session = this.session;
+    if (session === 0) return lost();
+    void this.engine.more(this.key, form, open, id, rows, at ?? null).then((r) => {
+      if (this.session !== session) return; // a newer run was drawn meanwhile, whole
+      if (!r || r.session !== session) {
+        if (!r || r.session === 0) lost();
+        return;
+      }
+      got(r.layouts[form]);
+    });
+  }
+
+  /**
    * Asks the worker for a layout form of the shown session (with at: as it
    * stood after outcome at), unless that is under way (tag: what else the
    * asker waits for under that form). got runs with the reply (and the

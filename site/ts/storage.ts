@@ -134,21 +134,55 @@ function renderPartition(ui: UI, table: string, p: LPartition, mark?: Marker): H
     d.append(t);
   }
   if (p.static) d.append(renderRow(ui, p.static, true, mark));
-  const rows = p.rows ?? [];
-  const gap = p.omitted ? (p.omittedAt ?? 0) : -1;
-  const renderAt = () => d.append(renderGap(ui, table, p.token, p.omitted!, rows.length + p.omitted!, p.bytes, "div"));
-  rows.forEach((r, i) => {
-    if (i === gap) renderAt();
-    d.append(renderRow(ui, r, false, mark));
-  });
-  // An opened partition's gap comes after the rows listed so far.
-  if (gap >= 0 && gap >= rows.length) renderAt();
+  appendRows(d, ui, table, p, (p.rows ?? []).length + (p.omitted ?? 0), mark);
   for (const r of p.ranges ?? []) {
     const t = el("p", "lay-tomb lay-range", ui.rangeTomb + " " + bound(r.start, true) + ", " + bound(r.end, false) + " @" + r.deletion.markedAt);
     mark?.(t, "", false, "@range", rangePath(r));
     d.append(t);
   }
   return d;
+}
+
+/**
+ * Appends a partition's rows, with its gap (if it has one) at its
+ * omittedAt among them; rows: how many the partition holds. Returns the
+ * gap.
+ */
+function appendRows(d: Node, ui: UI, table: string, p: LPartition, rows: number, mark?: Marker): HTMLElement | null {
+  const list = p.rows ?? [];
+  const at = p.omitted ? (p.omittedAt ?? 0) : -1;
+  const gap = at >= 0 ? renderGap(ui, table, p.token, p.omitted!, rows, p.bytes, "div") : null;
+  list.forEach((r, i) => {
+    if (i === at) d.appendChild(gap!);
+    d.appendChild(renderRow(ui, r, false, mark));
+  });
+  // An opened partition's gap comes after the rows listed so far.
+  if (gap && at >= list.length) d.appendChild(gap);
+  return gap;
+}
+
+/**
+ * Puts the next rows of a partition in place of its gap (gap, and the
+ * replaces rows after it: a summarised partition's last rows), as
+ * renderPartition draws it opened further: page is the bridge's
+ * layoutMore model of the one partition, its rows from the gap's on, and
+ * rows how many it holds. Returns the new gap, or null when every row is
+ * listed.
+ */
+export function placeRows(gap: HTMLElement, ui: UI, page: LayoutModel, replaces: number, rows: number, marks?: ReadonlyMap<string, string>): HTMLElement | null {
+  const tb = page.tables?.[0];
+  const p = tb?.partitions?.[0];
+  if (!tb || !p) throw new Error("the page of rows holds no partition");
+  const table = tb.keyspace + "." + tb.name;
+  for (let next = gap.nextElementSibling; replaces > 0 && next?.classList.contains("lay-row"); replaces--) {
+    const after = next.nextElementSibling;
+    next.remove();
+    next = after;
+  }
+  const frag = document.createDocumentFragment();
+  const placed = appendRows(frag, ui, table, p, rows, marks && markerOf(marks, table, p));
+  gap.replaceWith(frag);
+  return placed;
 }
 
 function renderRow(ui: UI, r: LRow, isStatic: boolean, mark?: Marker): HTMLElement {

@@ -189,6 +189,7 @@ export type ToWorker =
   | { type: "run"; id: number; key: string; version: Version; lang: string; prelude: string[]; script: string; checks: Checks | null; timeoutMs: number; forms: LayoutForm[]; caretLine: number; names: boolean; open: string[] }
   | { type: "layout"; id: number; key: string; form: string; open: string[] }
   | { type: "layoutAt"; id: number; key: string; form: string; statement: number; open: string[] } // statement -f: after the -- @fill on line f
+  | { type: "more"; id: number; key: string; form: string; statement: number | null; open: string[]; partition: string; rows: number }
   | { type: "names"; id: number; key: string };
 
 /**

@@ -17,7 +17,7 @@ import type { RunResult } from "./engine";
 import { Exercise } from "./exercise";
 import { renderOutcomes, renderWhy } from "./results";
 import type { ShownRun } from "./shown";
-import { keySep, renderStorage, type LayoutModel } from "./storage";
+import { keySep, placeRows, renderStorage, type LayoutModel } from "./storage";
 import { renderDiagram } from "./diagram";
 import { renderSizes } from "./sizes";
 import type { Pattern, PatternRun } from "./patterns";
@@ -25,7 +25,7 @@ import type { Outcome, UI } from "./types";
 import { viewForms, type LayoutForm, type View } from "./contract.gen";
 import { mark, marked, measure } from "./timing";
 import { changeMarks, outcomeAt, travelIndex, travelViews, TravelBar, type Change, type FillDone } from "./travel";
-import { boundedForms, pageRows, renderBoundedText, renderFilled, type Elision } from "./bounded";
+import { boundedForms, pageRows, placeText, renderBoundedText, renderFilled, type Elision } from "./bounded";
 
 /** How many states either side of the caret's the travelling views ask ahead of the reader (prefetch). */
 const prefetchStates = 100;
@@ -45,6 +45,8 @@ export class Views {
   private readonly stale = new Set<string>(); // layout views not drawn from the shown session yet
   private readonly drawn = new Map<string, string>(); // view -> the reply it shows, to skip identical redraws
   private model: LayoutModel | null = null; // the Storage view's, for hovering
+  private marks: ReadonlyMap<string, string> | undefined; // what the Storage view's statement changed (travel.ts changeMarks), for rows drawn later
+  private readonly draws = new Map<string, number>(); // view -> how many times drawPanel drew it: a page of rows asked before a redraw is not placed
   /** An exercise's checks, drawn into its Checks view. */
   readonly exercise: Exercise | null;
   /** The Results panel. */
@@ -284,20 +286,56 @@ export class Views {
 
   /**
    * Opens the partition of a clicked gap's button, or lists its next page:
-   * the bounded views are asked again with pageRows more of its rows, the
-   * open one at once. A playground not run yet runs first, and draws it
-   * then.
+   * pageRows more of its rows. The view on screen puts them in place of
+   * the gap (cqlplay.layoutMore: what they cost, not a redraw of every
+   * row), keeping the reader's place and the keyboard's focus; the other
+   * bounded views are drawn whole when shown. A playground not run yet
+   * runs first, and draws it then.
    */
   private openPartition(view: string, e: Event): void {
     const button = (e.target as HTMLElement).closest<HTMLButtonElement>("button.lay-open");
     if (!button?.dataset.partition) return;
+    const focused = document.activeElement === button;
     button.disabled = true;
     const id = button.dataset.partition;
-    this.shown.openPartition(id, this.shown.openRows(id) + pageRows);
-    for (const v of this.panels.keys()) if (boundedForms.has(formOf(v) ?? "")) this.stale.add(v);
+    // The partition as the view shows it; the others opened do not change
+    // its page (engine TestLayoutMoreJoins), and the worker renders less.
+    const had = this.shown.openRows(id);
+    const open = had > 0 ? [id + "\t" + had] : [];
+    this.shown.openPartition(id, had + pageRows);
+    for (const v of this.panels.keys()) if (v !== view && boundedForms.has(formOf(v) ?? "")) this.stale.add(v);
     this.fig.dataset.stale = [...this.stale].join(" ");
-    if (this.shown.session === 0) return this.rerun();
-    this.drawLayout(view);
+    const whole = () => {
+      this.stale.add(view);
+      this.fig.dataset.stale = [...this.stale].join(" ");
+      if (this.shown.session === 0) return this.rerun();
+      this.drawLayout(view);
+    };
+    // The state after a -- @fill has no page of its own (layoutMore takes a statement): drawn whole.
+    const afterFill = travelViews.has(view) && this.at !== null && this.at < 0;
+    if (this.shown.session === 0 || this.stale.has(view) || afterFill) return whole();
+    mark("pg-more"); // to the rows drawn: pg-more-to-view
+    const form = formOf(view)!;
+    const draws = this.draws.get(view) ?? 0;
+    const at = travelViews.has(view) && this.at !== null ? this.at : undefined;
+    this.shown.more(form, open, id, pageRows, at, (raw) => {
+      // Redrawn meanwhile (a step through the script, a run): it lists them already.
+      if ((this.draws.get(view) ?? 0) !== draws || !button.isConnected) return;
+      const gap = button.closest<HTMLElement>(".lay-gap")!;
+      let next: HTMLElement | null;
+      try {
+        const reply = JSON.parse(raw) as { error?: unknown; map?: LayoutModel; text?: string; replaces: number; elided: Elision[] };
+        if (reply.error) throw new Error("no page");
+        const rows = reply.elided[0]?.rows ?? 0;
+        next = reply.map ? placeRows(gap, this.ui, reply.map, reply.replaces, rows, view === "storage" ? this.marks : undefined) : placeText(gap, this.ui, reply.text ?? "", reply.elided, reply.replaces);
+      } catch {
+        return whole(); // an engine without pages, or an answer the page cannot place
+      }
+      // What the view shows is no longer a reply the worker gave.
+      this.drawn.set(view, "");
+      if (focused) (next?.querySelector("button") ?? this.tabs.find((t) => t.dataset.view === view))?.focus({ preventScroll: true });
+      measure("pg-more-to-view", "pg-more");
+    }, this.rerun);
   }
 
   /** Draws a layout view from the bridge's reply (build/widget.go writePanel). */
@@ -336,9 +374,11 @@ export class Views {
     // Over a bounded view, what the script generated up to the state shown (bounded.ts).
     const rows = this.filledBy(travelViews.has(view) ? this.at : null);
     const filled = boundedForms.has(form) && rows > 0 ? renderFilled(this.ui, rows) : null;
+    this.draws.set(view, (this.draws.get(view) ?? 0) + 1);
     if (form === "map") {
       this.model = reply.map ?? null;
-      renderStorage(panel, this.ui, reply.map ?? { tables: [] }, changes ? changeMarks(changes) : undefined);
+      this.marks = changes ? changeMarks(changes) : undefined;
+      renderStorage(panel, this.ui, reply.map ?? { tables: [] }, this.marks);
       if (filled) panel.prepend(filled);
       this.highlightRead(this.shown.outcomes[this.selected]);
       return;

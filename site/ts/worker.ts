@@ -219,6 +219,18 @@ function layoutAt(s: Session, form: string, n: number, open: readonly string[] =
 }
 
 /**
+ * A partition's next page for the page to put in place of its gap
+ * (cqlplay.layoutMore), not kept: the page asks each once. An engine
+ * without it, or a session that cannot travel asked for an earlier state,
+ * answers with an error, and the page draws the view whole instead.
+ */
+function more(s: Session, m: Extract<ToWorker, { type: "more" }>): string {
+  const b = bridge!;
+  if (!b.layoutMore || (m.statement !== null && !s.rerun)) return JSON.stringify({ error: { message: "this engine lists no page of rows" } });
+  return b.layoutMore(s.handle, m.form, m.open.join("\n"), m.partition, m.rows, m.statement ?? undefined);
+}
+
+/**
  * Table and column names for completion: the system_schema answer when the
  * engine has one, and the storage layout's tables, key columns and every
  * column holding a cell.
@@ -267,6 +279,7 @@ scope.onmessage = (e) => {
       if (!s) reply(m.id, 0, t0, {});
       else if (m.type === "layout") reply(m.id, s.run, t0, { layouts: { [m.form]: layout(s, m.form, m.open) } });
       else if (m.type === "layoutAt") reply(m.id, s.run, t0, { layouts: { [m.form]: layoutAt(s, m.form, m.statement, m.open) } });
+      else if (m.type === "more") reply(m.id, s.run, t0, { layouts: { [m.form]: more(s, m) } });
       else reply(m.id, s.run, t0, { names: names(s) });
     }
   } catch (err) {

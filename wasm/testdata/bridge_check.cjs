@@ -69,7 +69,7 @@ function perCall(n, f) {
 
 async function main() {
   const api = await start(process.argv[5]);
-  for (const f of ["open", "run", "rerun", "layout", "layoutAt", "base", "close"]) {
+  for (const f of ["open", "run", "rerun", "layout", "layoutAt", "layoutBounded", "layoutMore", "base", "close"]) {
     check("cqlplay." + f + " is a function", typeof api[f] === "function", typeof api[f]);
   }
 
@@ -184,6 +184,17 @@ async function main() {
   const atNoHandle = parses("layoutAt with a bad handle", api.layoutAt(999999, "map", 0));
   check("layoutAt with a bad handle is a ServerError", atNoHandle && atNoHandle.error && atNoHandle.error.code === "ServerError", JSON.stringify(atNoHandle));
   api.close(ht);
+
+  // layoutMore: a partition's next rows, in place of its gap in
+  // layoutBounded's view; its arguments checked.
+  const hm = api.open();
+  api.rerun(hm, "CREATE TABLE w (k int, c int, v int, PRIMARY KEY (k, c));\n-- @fill w 60 k=0 c=series(0, 1) v=uniform(0, 9)\n");
+  const gap = parses("layoutBounded of 60 rows", api.layoutBounded(hm, "cli", "")).elided[0];
+  const page = parses("layoutMore", api.layoutMore(hm, "cli", "", gap.table + " " + gap.token, 10));
+  check("layoutMore lists the next rows in place of the gap", page && page.form === "cli" && page.replaces === 7 && page.elided.length === 1 && page.elided[0].left === 50, JSON.stringify(page).slice(0, 300));
+  const noRows = parses("layoutMore without rows", api.layoutMore(hm, "cli", "", gap.table + " " + gap.token));
+  check("layoutMore without a row count is a ServerError", noRows && noRows.error && noRows.error.code === "ServerError" && noRows.error.message.startsWith("cqlplay.layoutMore: "), JSON.stringify(noRows));
+  api.close(hm);
 
   // base: a playground that continues earlier examples runs them once, then
   // reruns its own script from there, and can travel through it.
