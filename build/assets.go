@@ -141,6 +141,12 @@ var notInlined = []string{
 	"engine/cqltype", "engine/function", "engine", "wasm",
 }
 
+// stdNotInlined are the standard library's packages compiled so, by the
+// same rule: math/big (varint and decimal arithmetic, and the slow path of
+// Java's double printing) saves 9.6 KB brotli, and printing 1,000 doubles
+// took 0.88-0.98 ms against 0.83-0.87 ms; W1, W2 and W3 did not move.
+var stdNotInlined = []string{"math/big"}
+
 // browserBundle is how each of the site's scripts is bundled: entries
 // (paths under root) as one minified ES2020 IIFE for the browser, esbuild's
 // own log silent (esbuildErr reports its errors). Its callers add where the
@@ -167,6 +173,9 @@ func compileWasm(root, dst string) error {
 	args := []string{"build", "-trimpath", "-ldflags=-s -w"}
 	for _, p := range notInlined {
 		args = append(args, "-gcflags=github.com/cqlplay/cqlplay/"+p+"=-l")
+	}
+	for _, p := range stdNotInlined {
+		args = append(args, "-gcflags="+p+"=-l")
 	}
 	cmd := exec.Command("go", append(args, "-o", dst, "./wasm")...)
 	cmd.Dir = root
