@@ -213,12 +213,12 @@ func TestBrowserEmbedResize(t *testing.T) {
 	waitFor(t, ctx, "both frames sized to their content",
 		`["a", "b"].every(id => document.getElementById(id).style.height !== "") && `+height("b")+` > `+height("a")+` + 300`)
 	for _, id := range []string{"a", "b"} {
-		h := eval[float64](t, ctx, height(id))
-		if h <= 150 {
+		// A frame posts again when its shared script's first run replaces
+		// the views the build drew for the page's own (measured: +83 px
+		// 120 ms later): its box follows the height last posted.
+		waitFor(t, ctx, "frame "+id+" as high as it posted", `(() => { const f = document.getElementById("`+id+`"); return f.style.height === Math.trunc(f.getBoundingClientRect().height) + "px" })()`)
+		if h := eval[float64](t, ctx, height(id)); h <= 150 {
 			t.Errorf("frame %s is %v px high, no more than its fallback", id, h)
-		}
-		if got := eval[string](t, ctx, `document.getElementById("`+id+`").style.height`); got != strconv.Itoa(int(h))+"px" {
-			t.Errorf("frame %s: style.height %s, box %v px", id, got, h)
 		}
 	}
 	// The message is the documented object and nothing else.
