@@ -52,7 +52,6 @@ export class Widget {
   private readonly announcer: HTMLElement; // what a screen reader hears after the reader's run
   private timer = 0;
   private statusTimer = 0;
-  private dependentsTimer = 0;
   private seq = 0;
   private runs = 0;
   private runFp = new Map<number, string>(); // session -> schema fingerprint of its text
@@ -206,11 +205,10 @@ export class Widget {
     if (urgent) this.recordTimings(r, start, drawStart);
     this.page.firstResult();
     // Examples that continue this one re-run behind whatever the reader does
-    // next: queued in a task of their own, after this one has drawn the run.
-    window.clearTimeout(this.dependentsTimer);
-    this.dependentsTimer = window.setTimeout(() => {
-      for (const w of this.page.dependents(this.index)) w.schedule(this.page.debounceMs, false);
-    }, 0);
+    // next. Queued here, after the run's measures: in a task of their own
+    // they ran after a reader's next keystroke, right behind its frame, and
+    // delayed its reply (session 12, docs/performance.md).
+    for (const w of this.page.dependents(this.index)) w.schedule(this.page.debounceMs, false);
   }
 
   /** The run's failures whatever view is open (failures.ts); urgent: the reader's own run, announced. */
