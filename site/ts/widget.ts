@@ -205,9 +205,9 @@ export class Widget {
     if (urgent) this.recordTimings(r, start, drawStart);
     this.page.firstResult();
     // Examples that continue this one re-run behind whatever the reader does
-    // next. Queued here, after the run's measures: in a task of their own
-    // they ran after a reader's next keystroke, right behind its frame, and
-    // delayed its reply (session 12, docs/performance.md).
+    // next. Queued here, after the run's measures: a task of their own
+    // gains this keystroke nothing and can land behind a fast next
+    // keystroke's frame, ahead of its reply (docs/performance.md).
     for (const w of this.page.dependents(this.index)) w.schedule(this.page.debounceMs, false);
   }
 
