@@ -7,7 +7,10 @@
 //   - the entry records the hash of the lesson text the edit started from,
 //     so the page can say when the lesson changed under an edit (Older);
 //   - storage that is full, forbidden (a sandboxed iframe) or holding
-//     something else never stops editing: it reads as no saved edit.
+//     something else never stops editing: it reads as no saved edit;
+//   - a keystroke's edit is written when the page is next idle, or when it
+//     is left, or when flushEdits asks (saveEditSoon), never in the
+//     keystroke's own task.
 
 /** A saved edit: the reader's text and the hash of the lesson text it started from. */
 export interface Saved {

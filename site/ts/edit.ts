@@ -68,7 +68,7 @@ export class ReaderEdit {
     this.older = el("span", "pg-older", ui.older);
     this.undo = button("pg-undo", ui.undoReset ?? "Undo reset", () => {
       this.undoReset();
-      flushEdits(); // a click, not a keystroke: what it stores is stored at once
+      flushEdits();
     });
     this.undo.hidden = true;
     // On an embed page the fragment's script is the embed's own: no mark
@@ -92,13 +92,12 @@ export class ReaderEdit {
     // the one-file build has no embed pages.
     if (!document.body.classList.contains("embed") && !oneFile()) bar.append(button("pg-embed", ui.embed, () => this.embed()));
     if (edits) bar.append(button("pg-open", ui.openFile, () => this.openFile()));
-    if (edits) bar.append(
-        button("pg-reset", ui.reset, () => {
-          this.reset();
-          flushEdits();
-        }),
-        this.undo,
-      );
+    // Reset and its undo are clicks, not keystrokes: what they store is stored at once.
+    const reset = button("pg-reset", ui.reset, () => {
+      this.reset();
+      flushEdits();
+    });
+    if (edits) bar.append(reset, this.undo);
     if (this.locked) bar.append(el("span", "pg-ro", ui.readonly));
     if (this.shared) this.fig.scrollIntoView(); // the fragment names no element the browser could scroll to
   }
