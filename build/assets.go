@@ -20,6 +20,7 @@ type assets struct {
 	PageJS   string
 	PageCSS  string
 	WorkerJS string
+	InlineJS string // the page's own engine (inline.ts), loaded once the reader goes to an editor
 	HeadJS   string // the head script (head.ts): the engine's worker and the theme, before the first paint
 	Wasm     string // "" when ./wasm has no Go package yet: widgets stay static
 }
@@ -34,6 +35,8 @@ type assets struct {
 // toolchain's wasm_exec.js (it defines globalThis.Go): bundled, the worker
 // needs no second script, whose synchronous importScripts held the worker
 // for up to 80 ms in Chromium while the engine could have been compiling.
+// The page's own engine (inline.ts) imports the same two, and is loaded
+// only once the reader goes to an editor.
 // The worker is built knowing the engine's URL (wasm, CQLPLAY_ENGINE in
 // worker.ts), so it starts the download as its script runs, with no
 // message from the page in between and whether the network or the offline
@@ -47,7 +50,7 @@ func bundleSite(root, out, wasm string) (assets, error) {
 	if err != nil {
 		return assets{}, err
 	}
-	entries := []string{"site/ts/page.ts", "site/ts/worker.ts", "site/ts/head.ts", "site/css/site.css"}
+	entries := []string{"site/ts/page.ts", "site/ts/worker.ts", "site/ts/inline.ts", "site/ts/head.ts", "site/css/site.css"}
 	opts := browserBundle(root, entries...)
 	opts.Write = true
 	opts.Outdir = filepath.Join(out, "assets")
@@ -66,9 +69,9 @@ func bundleSite(root, out, wasm string) (assets, error) {
 	if err != nil {
 		return assets{}, err
 	}
-	a := assets{PageJS: outputs["site/ts/page.ts"], WorkerJS: outputs["site/ts/worker.ts"], HeadJS: outputs["site/ts/head.ts"],
-		PageCSS: outputs["site/css/site.css"], Wasm: wasm}
-	if a.PageJS == "" || a.WorkerJS == "" || a.HeadJS == "" || a.PageCSS == "" {
+	a := assets{PageJS: outputs["site/ts/page.ts"], WorkerJS: outputs["site/ts/worker.ts"], InlineJS: outputs["site/ts/inline.ts"],
+		HeadJS: outputs["site/ts/head.ts"], PageCSS: outputs["site/css/site.css"], Wasm: wasm}
+	if a.PageJS == "" || a.WorkerJS == "" || a.InlineJS == "" || a.HeadJS == "" || a.PageCSS == "" {
 		return a, errors.New("esbuild metafile lacks an entry output: " + res.Metafile)
 	}
 	return a, nil

@@ -150,9 +150,12 @@ func TestBrowserTimeTravelAhead(t *testing.T) {
 // statements, starting from the rows the earlier example wrote. A run made
 // with the caret on an earlier statement brings that statement's state
 // with it: the page asks the worker once, not again for the travelled view.
+// The page's own engine is off (inlinelimit=0), so that every request
+// crosses to the worker, where the test counts them; the page's engine is
+// asked by the same code (engine.ts).
 func TestBrowserTimeTravelAfterPrelude(t *testing.T) {
 	ctx := newTab(t)
-	freshLesson(t, ctx, usersLesson)
+	freshLesson(t, ctx, usersLesson+"?inlinelimit=0")
 	const fig = "#ex-5" // after=users, opens on Storage
 	if got := eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.prelude ?? ""`); got == "" {
 		t.Fatalf("%s continues no example: the lesson changed", fig)

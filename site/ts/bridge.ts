@@ -1,8 +1,8 @@
 // The fallback loader of the engine module, used when wasm/ ships no
 // JavaScript module of its own (the build aliases "cqlplay-bridge" to
-// wasm/cqlplay.mjs when it exists). It has the same shape: load(url, or a
-// pending fetch of it) instantiates the module, starts the Go program and
-// resolves to the API the program installs as globalThis.cqlplay.
+// wasm/cqlplay.mjs when it exists). It has the same shape for what the site
+// gives it: load(compiled module) instantiates the module, starts the Go
+// program and resolves to the API the program installs as globalThis.cqlplay.
 // wasm_exec.js must be loaded first.
 
 export interface Bridge {
@@ -31,22 +31,13 @@ export interface Bridge {
 
 declare const Go: new () => { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void> };
 
-export async function load(source: string | Response | Promise<Response>): Promise<Bridge> {
+export async function load(module: WebAssembly.Module): Promise<Bridge> {
   const g = globalThis as unknown as { cqlplay?: Bridge; onCqlplayReady?: () => void };
   const go = new Go();
   const ready = new Promise<void>((resolve) => {
     g.onCqlplayReady = resolve;
   });
-  const response = await (typeof source === "string" ? fetch(source) : source);
-  if (!response.ok) throw new Error("fetching " + response.url + ": HTTP " + response.status);
-  let instance: WebAssembly.Instance;
-  if ((response.headers.get("Content-Type") ?? "").split(";")[0].trim() === "application/wasm") {
-    instance = (await WebAssembly.instantiateStreaming(response, go.importObject)).instance;
-  } else {
-    // A host serving the wrong Content-Type breaks streaming; bytes still work.
-    instance = (await WebAssembly.instantiate(await response.arrayBuffer(), go.importObject)).instance;
-  }
-  void go.run(instance);
+  void go.run(await WebAssembly.instantiate(module, go.importObject));
   if (!g.cqlplay) await ready;
   return g.cqlplay!;
 }

@@ -7,9 +7,22 @@
 // worker is idle. Background runs (examples that continue an edited one, and
 // the first runs of the lesson) wait until the reader has paused for
 // quietMs, so that a keystroke waits for at most one run that is not its own.
+//
+// Once the page is idle after its first result, or the reader goes to an
+// editor, the page also starts an engine of its own (inline.ts) from the
+// module the worker compiled. The reader's short runs are served there,
+// synchronously, so that they are drawn in the key's own frame: a worker's
+// reply waits for that frame to be drawn first (docs/performance.md). A key
+// is served where its latest run was, since its session is there. What may
+// run on the page's thread is bounded: no -- @fill, at most inlineChars of
+// script, and a key whose runs take inlineMs or more goes back to the worker
+// for good, where the page's limit can stop it.
 
 import type { LayoutForm, Version } from "./contract.gen";
 import type { EarlyWorker } from "./head";
+import type { StartInline } from "./inline";
+import type { Server } from "./serve";
+import { measure } from "./timing";
 import type { Checks, FromWorker, Outcome, Reply, ToWorker } from "./types";
 
 export interface EngineConfig {
@@ -17,7 +30,12 @@ export interface EngineConfig {
   limitMs: number; // wall-clock bound of one request, in the page
   engineMs: number; // the engine's own time bound (Options.Timeout)
   quietMs: number; // how long after the reader's last request background runs may start
+  inline: string; // the page's own engine's script (inline.ts); "": runs stay in the worker
+  inlineMs: number; // the engine's time bound for a run on the page's thread, and what counts as a slow one there
 }
+
+/** The longest script (prelude included, in UTF-16 units) a run on the page's thread may have. */
+const inlineChars = 20_000;
 
 export interface RunRequest {
   key: string; // who asks: a newer request with the same key replaces a queued one
@@ -43,9 +61,10 @@ export interface RunResult {
   session: number; // names the run's session in the worker, for later layout and names requests
   layouts: Record<string, string>; // layout form -> the bridge's JSON reply
   names: string[] | null;
-  ms: number; // time in the worker
+  ms: number; // time in the engine (the worker's, or the page's own)
   stopped: boolean; // the run hit the limit and the worker was restarted
   hops: Hops | null; // where the run's wall time went (null: no reply)
+  onPage: boolean; // served by the page's own engine, not the worker
 }
 
 /**
@@ -96,6 +115,18 @@ export class Engine {
   private lastUrgent = -Infinity;
   private quietTimer = 0;
   private loaded = false; // the current worker's engine is ready
+  /** The page's own engine (inline.ts) once started; null before, or after it failed. */
+  private inline: Server | null = null;
+  private inlineState: "" | "loading" | "ready" | "failed" = "";
+  private inlineWanted = false;
+  /** The engine the worker compiled, which the page's engine starts from. */
+  private inlineModule: WebAssembly.Module | null = null;
+  /** Where each key's latest run was served (its id): the key's session is there. */
+  private homes = new Map<string, { id: number; page: boolean }>();
+  /** Keys the worker serves for good: too slow for the page's thread (runOnPage). */
+  private tooLong = new Set<string>();
+  /** How many runs in a row of each key took inlineMs or more on the page's thread. */
+  private slowRuns = new Map<string, number>();
 
   constructor(private cfg: EngineConfig) {
     this.started = new Promise((resolve) => (this.onStarted = resolve));
@@ -112,28 +143,134 @@ export class Engine {
         this.queue.splice(i, 1);
       }
       const { key, urgent, version, prelude, script, checks, forms, caretLine, names, open, extraMs } = req;
+      const message = (id: number, timeoutMs: number): ToWorker => ({ type: "run", id, key, version, lang: document.documentElement.lang, prelude, script, checks, timeoutMs, forms, caretLine, names, open });
+      const done = (r: Reply, hops: Hops, onPage: boolean) => {
+        let outcomes: Outcome[];
+        try {
+          outcomes = JSON.parse(r.json);
+        } catch (e) {
+          outcomes = [failure("ServerError", "the engine returned invalid JSON: " + String(e))];
+        }
+        resolve({ outcomes, json: r.json, checks: r.checks, session: r.session, layouts: r.layouts, names: r.names, ms: r.ms, stopped: false, hops, onPage });
+      };
+      if (this.runOnPage(req, message, done)) return;
       this.enqueue({
         key,
         run: true,
         urgent,
         extraMs,
-        message: (id) => ({ type: "run", id, key, version, lang: document.documentElement.lang, prelude, script, checks, timeoutMs: this.cfg.engineMs + extraMs, forms, caretLine, names, open }),
+        message: (id) => message(id, this.cfg.engineMs + extraMs),
         done: (r, hops) => {
-          let outcomes: Outcome[];
-          try {
-            outcomes = JSON.parse(r.json);
-          } catch (e) {
-            outcomes = [failure("ServerError", "the engine returned invalid JSON: " + String(e))];
-          }
-          resolve({ outcomes, json: r.json, checks: r.checks, session: r.session, layouts: r.layouts, names: r.names, ms: r.ms, stopped: false, hops });
+          this.served(key, r.id, false);
+          done(r, hops, false);
         },
         dropped: (why) => {
           if (why === "replaced") resolve(null);
-          else if (why === "stopped") resolve({ outcomes: [], json: "", checks: null, session: 0, layouts: {}, names: null, ms: this.cfg.limitMs + extraMs, stopped: true, hops: null });
-          else resolve({ outcomes: [failure("ServerError", why.message)], json: "", checks: null, session: 0, layouts: {}, names: null, ms: 0, stopped: false, hops: null });
+          else if (why === "stopped") resolve({ outcomes: [], json: "", checks: null, session: 0, layouts: {}, names: null, ms: this.cfg.limitMs + extraMs, stopped: true, hops: null, onPage: false });
+          else resolve({ outcomes: [failure("ServerError", why.message)], json: "", checks: null, session: 0, layouts: {}, names: null, ms: 0, stopped: false, hops: null, onPage: false });
         },
       });
     });
+  }
+
+  /**
+   * Serves the reader's run on the page's thread, when it may run there (see
+   * the top of this file), and reports whether it did: if not, the worker
+   * takes it.
+   */
+  private runOnPage(req: RunRequest, message: (id: number, timeoutMs: number) => ToWorker, done: (r: Reply, hops: Hops, onPage: boolean) => void): boolean {
+    const server = this.inline;
+    if (!server || !req.urgent || req.extraMs > 0 || this.tooLong.has(req.key)) return false;
+    if (req.prelude.reduce((n, p) => n + p.length, req.script.length) > inlineChars) return false;
+    const id = this.nextId++;
+    const sent = performance.now();
+    this.lastUrgent = sent;
+    const r = server.handle(message(id, this.cfg.inlineMs));
+    const received = performance.now();
+    if (server.broken) {
+      this.inlineFailed();
+      return false;
+    }
+    if (received - sent < this.cfg.inlineMs) this.slowRuns.delete(req.key);
+    else {
+      // Slow for the page's thread. A run the engine's bound stopped runs
+      // again in the worker, which the page's limit can stop; so does every
+      // run of a key slow twice in a row. One slow run alone (a collection,
+      // code V8 had not compiled yet) is drawn.
+      const slow = (this.slowRuns.get(req.key) ?? 0) + 1;
+      this.slowRuns.set(req.key, slow);
+      // For tests and the curious: the key and how long its run took.
+      document.documentElement.dataset.engineInlineSlow = req.key + " " + (received - sent).toFixed(1);
+      if (slow >= 2 || engineStopped(r.json)) {
+        this.tooLong.add(req.key);
+        server.drop(req.key);
+        if (this.homes.get(req.key)?.page) this.homes.delete(req.key);
+        return false;
+      }
+    }
+    this.served(req.key, id, true);
+    done(r, { sent, began: sent, ended: received, received }, true);
+    return true;
+  }
+
+  /**
+   * Records where the key's run id was served: the key's later requests go
+   * there. A run older than one already served changes nothing; the page's
+   * session of a key the worker now serves is closed.
+   */
+  private served(key: string, id: number, page: boolean): void {
+    const old = this.homes.get(key);
+    if (old && old.id > id) return;
+    if (old?.page && !page) this.inline?.drop(key);
+    this.homes.set(key, { id, page });
+  }
+
+  /** The page's engine failed (its Go program ended): the worker serves every key from now on. */
+  private inlineFailed(): void {
+    this.inline = null;
+    this.setInline("failed");
+    for (const [key, home] of this.homes) if (home.page) this.homes.delete(key);
+  }
+
+  /**
+   * Starts the page's own engine (inline.ts) once the worker has handed
+   * over the compiled module, if the page has one: when the page is idle
+   * after its first result, or sooner when the reader goes to an editor.
+   * It costs the page about 5 MB and, once, the Go program's start (11-13 ms
+   * under node from a module already run, docs/performance.md).
+   */
+  wantInline(): void {
+    this.inlineWanted = true;
+    this.startInline();
+  }
+
+  private startInline(): void {
+    const module = this.inlineModule;
+    if (!this.inlineWanted || !module || !this.cfg.inline || this.inlineState !== "") return;
+    this.setInline("loading");
+    const script = document.createElement("script");
+    script.src = this.cfg.inline;
+    script.onload = () => {
+      const start = (globalThis as { cqlplayInline?: StartInline }).cqlplayInline;
+      if (!start) return this.setInline("failed");
+      const t0 = performance.now();
+      start(module).then(
+        (server) => {
+          this.inline = server;
+          measure("pg-inline-start", { start: t0 });
+          this.setInline("ready");
+        },
+        () => this.setInline("failed"),
+      );
+    };
+    script.onerror = () => this.setInline("failed");
+    document.head.append(script);
+  }
+
+  /** The page's engine's state, also on <html data-engine-inline> for tests and the curious. */
+  private setInline(state: "loading" | "ready" | "failed"): void {
+    this.inlineState = state;
+    document.documentElement.dataset.engineInline = state;
   }
 
   /** A layout form of the key's latest run, from its session in the worker. */
@@ -162,6 +299,11 @@ export class Engine {
   }
 
   private ask(key: string, message: (id: number) => ToWorker): Promise<SessionReply | null> {
+    if (this.homes.get(key)?.page && this.inline) {
+      const r = this.inline.handle(message(this.nextId++));
+      if (!this.inline.broken) return Promise.resolve({ session: r.session, layouts: r.layouts, names: r.names, workerMs: r.ms });
+      this.inlineFailed();
+    }
     return new Promise((resolve) => {
       const done = (r: Reply, hops: Hops) => resolve({ session: r.session, layouts: r.layouts, names: r.names, workerMs: hops.ended - hops.began });
       this.enqueue({ key, run: false, urgent: true, message, done, dropped: () => resolve(null) });
@@ -201,7 +343,11 @@ export class Engine {
       const handle = (e: MessageEvent<FromWorker>) => {
         const m = e.data;
         if (m.type === "started") this.onStarted();
-        else if (m.type === "ready") resolve(m.ms);
+        else if (m.type === "ready") {
+          this.inlineModule ??= m.module ?? null;
+          this.startInline();
+          resolve(m.ms);
+        }
         else if (m.type === "warm") document.documentElement.dataset.engineWarm = "1"; // warm-up done (worker.ts), for tests and the curious
         else if (m.type === "failed") reject(new Error(m.error));
         else this.finish(m);
@@ -284,6 +430,16 @@ export class Engine {
     this.start();
     job.dropped("stopped");
     this.pump();
+  }
+}
+
+/** Whether the engine stopped a run at one of its bounds (on a slow run: its time bound), from its outcomes' JSON. */
+function engineStopped(json: string): boolean {
+  try {
+    const outs = JSON.parse(json) as Outcome[];
+    return outs.some((o) => o.error?.code === "Stopped");
+  } catch {
+    return true;
   }
 }
 

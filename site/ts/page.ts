@@ -34,7 +34,10 @@ function settings() {
   // quiet (ms) is how long the reader must pause before background runs
   // (the examples that continue an edited one) take the worker.
   const quietMs = ms("quiet", 300, 0);
-  return { limitMs, engineMs, debounceMs, quietMs };
+  // inlinelimit (ms) bounds a run of the reader's on the page's own engine
+  // (engine.ts, inline.ts); 0 keeps every run in the worker.
+  const inlineMs = ms("inlinelimit", 25, 0);
+  return { limitMs, engineMs, debounceMs, quietMs, inlineMs };
 }
 
 const assets = (document.currentScript as HTMLScriptElement | null)?.dataset;
@@ -43,8 +46,10 @@ if (assets?.worker && assets.wasm) early = startEngine(assets.worker);
 
 function startEngine(worker: string): Engine {
   performance.mark("pg-boot");
-  const { limitMs, engineMs, quietMs } = settings();
-  return new Engine({ worker, limitMs, engineMs, quietMs });
+  const { limitMs, engineMs, quietMs, inlineMs } = settings();
+  // The one-file build has no page engine's script: its runs stay in the worker.
+  const inline = inlineMs > 0 ? (assets?.inline ?? "") : "";
+  return new Engine({ worker, limitMs, engineMs, quietMs, inline, inlineMs });
 }
 
 /**
@@ -123,6 +128,11 @@ function boot(): void {
       performance.mark("pg-first-result");
       document.documentElement.dataset.firstResult = String(Math.round(performance.now()));
       keepOffline();
+      // The page's own engine (engine.ts) starts once the page is idle, so
+      // that a reader who types at once already has it; going to an editor
+      // starts it sooner.
+      if (typeof requestIdleCallback === "function") requestIdleCallback(() => engine.wantInline(), { timeout: 1000 });
+      else setTimeout(() => engine.wantInline(), 200);
     },
   };
   // Model A against model B tables listen before any widget runs.

@@ -88,6 +88,8 @@ export class Widget {
       onWord: () => this.wantNames(),
     });
     src.replaceWith(this.editor.root);
+    // The reader may type here: the page starts its own engine for short runs (engine.ts).
+    this.editor.root.addEventListener("focusin", () => page.engine.wantInline(), { once: true });
     this.status = el("span", "pg-status", "");
     this.status.setAttribute("role", "status");
     this.status.setAttribute("aria-live", "polite");
@@ -202,6 +204,7 @@ export class Widget {
     this.fig.dataset.state = "done";
     this.fig.dataset.runs = String(++this.runs);
     this.fig.dataset.workerMs = r.ms.toFixed(1);
+    this.fig.dataset.servedBy = r.onPage ? "page" : "worker"; // for tests and the curious
     if (urgent) this.recordTimings(r, start, drawStart);
     this.page.firstResult();
     // Examples that continue this one re-run behind whatever the reader does

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// servedBy is which engine drew a playground's latest run: "page" (the
+// page's own, inline.ts) or "worker".
+func servedBy(t *testing.T, ctx context.Context, fig string) string {
+	t.Helper()
+	return eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.servedBy ?? ""`)
+}
+
+// shownViews is the text of a playground's Results and Storage views.
+func shownViews(t *testing.T, ctx context.Context, fig string) string {
+	t.Helper()
+	openTab(t, ctx, fig, "storage")
+	storage := eval[string](t, ctx, `document.querySelector("`+fig+`-storage").textContent`)
+	openTab(t, ctx, fig, "results")
+	return eval[string](t, ctx, `document.querySelector("`+fig+`-results").textContent`) + "\n---\n" + storage
+}
+
+// TestBrowserRunsOnPage: once the page is idle after its first result, the
+// reader's short runs are served on the page's own engine, and they draw
+// what the worker draws for the same text. A script past the page's bound, or one with a -- @fill, goes
+// to the worker, and the next short one comes back.
+func TestBrowserRunsOnPage(t *testing.T) {
+	const fig = "#ex-0"
+	const typed = "\nINSERT INTO users (mainland, state, uid, name, zip) VALUES ('europe', 'bavaria', 9, 'zelda', 80000);\nSELECT * FROM users WHERE mainland = 'europe' AND state = 'bavaria';"
+
+	// The worker's drawing of the typed text: the page's engine is off.
+	wctx := newTab(t)
+	freshLesson(t, wctx, usersLesson+"?inlinelimit=0")
+	typeAndRun(t, wctx, fig, typed)
+	if got := servedBy(t, wctx, fig); got != "worker" {
+		t.Fatalf("with inlinelimit=0 the run was served by %q, want the worker", got)
+	}
+	want := shownViews(t, wctx, fig)
+	if !strings.Contains(want, "zelda") {
+		t.Fatalf("the worker's views lack the typed row: %s", want)
+	}
+
+	ctx := newTab(t)
+	freshLesson(t, ctx, usersLesson)
+	// It starts once the page is idle after its first result, with no
+	// editor touched.
+	waitFor(t, ctx, "the page's engine", `document.documentElement.dataset.engineInline === "ready"`)
+	typeAndRun(t, ctx, fig, typed)
+	if got := servedBy(t, ctx, fig); got != "page" {
+		t.Fatalf("a short edit was served by %q, want the page", got)
+	}
+	if got := shownViews(t, ctx, fig); got != want {
+		t.Errorf("the page's engine draws\n%s\nthe worker draws\n%s", got, want)
+	}
+
+	// Past the page's bound (20,000 characters): the worker.
+	typeAndRun(t, ctx, fig, "\n-- "+strings.Repeat("x", 20_000))
+	if got := servedBy(t, ctx, fig); got != "worker" {
+		t.Errorf("a script of over 20,000 characters was served by %q, want the worker", got)
+	}
+	eval[bool](t, ctx, `(() => { const ta = document.querySelector("`+fig+` textarea"); ta.focus(); ta.setSelectionRange(ta.value.lastIndexOf("\n"), ta.value.length); return true })()`)
+	n := runs(t, ctx, fig)
+	typeText(t, ctx, "\n-- short again")
+	waitRun(t, ctx, fig, n)
+	if got := servedBy(t, ctx, fig); got != "page" {
+		t.Errorf("a short script again was served by %q, want the page", got)
+	}
+	if got := shownViews(t, ctx, fig); got != want {
+		t.Errorf("back on the page, its engine draws\n%s\nthe worker drew\n%s", got, want)
+	}
+
+	// A -- @fill: the worker, whatever its size.
+	typeAndRun(t, ctx, fig, "\n-- @fill users 10 mainland=seq(2) state=seq(2) uid=seq(10)")
+	if got := servedBy(t, ctx, fig); got != "worker" {
+		t.Errorf("a script with a -- @fill was served by %q, want the worker", got)
+	}
+}
+
+// TestBrowserSlowRunGoesToWorker: a run the engine's bound on the page's
+// thread stops (inlinelimit=1: 1 ms) runs again in the worker, whose answer
+// is drawn whole, and the worker serves that playground from then on.
+func TestBrowserSlowRunGoesToWorker(t *testing.T) {
+	const fig = "#ex-0"
+	ctx := newTab(t)
+	freshLesson(t, ctx, usersLesson+"?inlinelimit=1")
+	waitFor(t, ctx, "the page's engine", `document.documentElement.dataset.engineInline === "ready"`)
+	var b strings.Builder
+	b.WriteString("\nCREATE TABLE slow (k int, c int, PRIMARY KEY (k, c));\n")
+	for i := range 300 {
+		b.WriteString("INSERT INTO slow (k, c) VALUES (" + strconv.Itoa(i%7) + ", " + strconv.Itoa(i) + ");\n")
+	}
+	b.WriteString("SELECT count(*) FROM slow;")
+	typeAndRun(t, ctx, fig, b.String())
+	if got := servedBy(t, ctx, fig); got != "worker" {
+		t.Fatalf("a run past the page's bound was drawn from %q, want the worker", got)
+	}
+	if slow := eval[string](t, ctx, `document.documentElement.dataset.engineInlineSlow ?? ""`); !strings.HasPrefix(slow, "w0 ") {
+		t.Errorf("the page's engine reports its slow run as %q, want the playground w0 and its time", slow)
+	}
+	if out := eval[string](t, ctx, `document.querySelector("`+fig+`-results").textContent`); !strings.Contains(out, "300") || strings.Contains(out, "Stopped") {
+		t.Errorf("the worker's results lack the 300 rows, or show the page's stop: %s", out)
+	}
+	typeAndRun(t, ctx, fig, "\n")
+	if got := servedBy(t, ctx, fig); got != "worker" {
+		t.Errorf("after its slow run the playground was served by %q, want the worker", got)
+	}
+}
