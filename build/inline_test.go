@@ -80,12 +80,13 @@ func TestBrowserRunsOnPage(t *testing.T) {
 }
 
 // TestBrowserSlowRunGoesToWorker: a run the engine's bound on the page's
-// thread stops (inlinelimit=1: 1 ms) runs again in the worker, whose answer
-// is drawn whole, and the worker serves that playground from then on.
+// thread stops (inlinelimit=0.25: stopped at 1 ms) runs again in the worker,
+// whose answer is drawn whole, and the worker serves that playground from
+// then on.
 func TestBrowserSlowRunGoesToWorker(t *testing.T) {
 	const fig = "#ex-0"
 	ctx := newTab(t)
-	freshLesson(t, ctx, usersLesson+"?inlinelimit=1")
+	freshLesson(t, ctx, usersLesson+"?inlinelimit=0.25")
 	waitFor(t, ctx, "the page's engine", `document.documentElement.dataset.engineInline === "ready"`)
 	var b strings.Builder
 	b.WriteString("\nCREATE TABLE slow (k int, c int, PRIMARY KEY (k, c));\n")

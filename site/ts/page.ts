@@ -34,8 +34,9 @@ function settings() {
   // quiet (ms) is how long the reader must pause before background runs
   // (the examples that continue an edited one) take the worker.
   const quietMs = ms("quiet", 300, 0);
-  // inlinelimit (ms) bounds a run of the reader's on the page's own engine
-  // (engine.ts, inline.ts); 0 keeps every run in the worker.
+  // inlinelimit (ms) is a slow run of the reader's on the page's own engine
+  // (engine.ts, inline.ts: four times it stops the run there); 0 keeps every
+  // run in the worker.
   const inlineMs = ms("inlinelimit", 25, 0);
   return { limitMs, engineMs, debounceMs, quietMs, inlineMs };
 }
