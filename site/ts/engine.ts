@@ -15,9 +15,10 @@
 // reply waits for that frame to be drawn first (docs/performance.md). A key
 // is served where its latest run was, since its session is there. What may
 // run on the page's thread is bounded: no -- @fill, at most inlineChars of
-// script, the engine's own time bound (inlineCap times inlineMs), and a key
-// whose runs take inlineMs or more goes back to the worker for good, where
-// the page's limit can stop it.
+// script, and the engine's own time bound (inlineCap times inlineMs). A key
+// whose run the engine stopped there, or whose runs took inlineMs or more
+// twice in a row, goes back to the worker for good, where the page's limit
+// can stop it.
 
 import type { LayoutForm, Version } from "./contract.gen";
 import type { EarlyWorker } from "./head";
@@ -68,7 +69,7 @@ export interface RunResult {
   outcomes: Outcome[];
   json: string; // the outcomes as the engine wrote them: equal strings, equal outcomes
   checks: string[] | null; // an exercise's: the data's reply, then each query's
-  session: number; // names the run's session in the worker, for later layout and names requests
+  session: number; // names the run's session in the engine that served it, for later layout and names requests
   layouts: Record<string, string>; // layout form -> the bridge's JSON reply
   names: string[] | null;
   ms: number; // time in the engine (the worker's, or the page's own)
