@@ -355,10 +355,10 @@ export class Engine {
       const handle = (e: MessageEvent<FromWorker>) => {
         const m = e.data;
         if (m.type === "started") this.onStarted();
-        else if (m.type === "ready") {
-          this.inlineModule ??= m.module ?? null;
+        else if (m.type === "ready") resolve(m.ms);
+        else if (m.type === "module") {
+          this.inlineModule ??= m.module;
           this.startInline();
-          resolve(m.ms);
         }
         else if (m.type === "warm") document.documentElement.dataset.engineWarm = "1"; // warm-up done (worker.ts), for tests and the curious
         else if (m.type === "failed") reject(new Error(m.error));

@@ -5,8 +5,8 @@
 // load"), so a run in the worker is drawn a frame after the key at best. A
 // short run on the page's thread is drawn in the key's own frame.
 //
-// engine.ts loads this script once the reader first goes to an editor, and
-// starts the engine from the module the worker compiled (its "ready"
+// engine.ts loads this script once the page is idle after its first result
+// (or sooner, when the reader goes to an editor), and starts the engine from the module the worker compiled (its "module"
 // message), so there is no second download or compile. Loaded, it installs
 // Go's globals (wasm_exec.js: Go, fs, process, path) and the engine's
 // globalThis.cqlplay on the page, as in the worker.

@@ -218,5 +218,5 @@ export interface Reply {
   ended: number;
 }
 
-/** What the worker says; with "ready" it hands over the compiled engine, which the page's own engine instantiates (inline.ts). */
-export type FromWorker = { type: "started" } | { type: "ready"; ms: number; module: WebAssembly.Module } | { type: "warm" } | { type: "failed"; error: string } | Reply;
+/** What the worker says; with "module" it hands over the compiled engine, which the page's own engine instantiates (inline.ts). */
+export type FromWorker = { type: "started" } | { type: "ready"; ms: number } | { type: "module"; module: WebAssembly.Module } | { type: "warm" } | { type: "failed"; error: string } | Reply;

@@ -1,7 +1,7 @@
 // The engine's Web Worker: it loads Go's wasm_exec.js and the engine module,
 // then answers the page's requests one at a time (serve.ts). It compiles the
-// module itself and hands the compiled module to the page with "ready", so
-// that the page's own engine (inline.ts) can start from the same compiled
+// module itself and hands the compiled module to the page once it is ready,
+// so that the page's own engine (inline.ts) can start from the same compiled
 // code without a second download or compile.
 
 import "wasm-exec"; // Go's wasm_exec.js: defines globalThis.Go, which load needs
@@ -26,7 +26,12 @@ async function init(wasm: string): Promise<void> {
   const module = await compile(engineSource(wasm));
   bridge = await load(module);
   server = new Server(bridge);
-  scope.postMessage({ type: "ready", ms: performance.now() - t0, module });
+  scope.postMessage({ type: "ready", ms: performance.now() - t0 });
+  try {
+    scope.postMessage({ type: "module", module });
+  } catch {
+    // a browser that cannot pass a compiled module: every run stays here
+  }
   warmSoon();
 }
 
