@@ -240,6 +240,13 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 	if ks.System {
 		return nil, errCreateInSystem(ks.Name, s.Table.Name.Name)
 	}
+	// 3.11's RawStatement.prepare checks the table's name before anything
+	// else of it; 4.0+ builds the table first (below).
+	if db.Version == "3.11" {
+		if err := tableName311(s.Table.Name); err != nil {
+			return nil, err
+		}
+	}
 	// CreateTableStatement.apply: an existing table wins over every check
 	// but the parser's.
 	if err := schema.CheckRaw(s); err != nil {
@@ -254,6 +261,10 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 	t, err := schema.NewTable(ks.Name, s, db.Schema.UserTypes)
 	if err != nil {
 		return nil, err
+	}
+	// TableMetadata.validate, once the table is built: its name first.
+	if !validSchemaName(t.Name) {
+		return nil, errTableName(ks.Name, t.Name).At(s.Table.Name.Pos, len(s.Table.Name.Name))
 	}
 	t.Created = db.Clock
 	ks.Tables[t.Name] = t
@@ -640,6 +651,34 @@ func errCreateInSystem(ks, table string) *cqlerr.Error {
 
 func errTableExists(table, ks string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.AlreadyExists, "Cannot add already existing table \""+table+"\" to keyspace \""+ks+"\"")
+}
+
+// errTableName: TableMetadata.validate (4.0+), a ConfigurationException
+// that its except prefixes with the table's full name.
+func errTableName(ks, table string) *cqlerr.Error {
+	return cqlerr.Config(ks + "." + table + ": Table name must not be empty, more than 48 characters long, or contain non-alphanumeric-underscore characters (got \"" + table + "\")")
+}
+
+// tableName311 is 3.11's CreateTableStatement.RawStatement.prepare on the
+// table's name: word characters first, then at most 48 of them.
+func tableName311(id cql.Ident) *cqlerr.Error {
+	for i := 0; i < len(id.Name); i++ {
+		if c := id.Name[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return errTableNameChars311(id.Name).At(id.Pos, len(id.Name))
+		}
+	}
+	if len(id.Name) > 48 {
+		return errTableNameLength311(id.Name).At(id.Pos, len(id.Name))
+	}
+	return nil
+}
+
+func errTableNameChars311(table string) *cqlerr.Error {
+	return cqlerr.Invalid("\"" + table + "\" is not a valid table name (must be alphanumeric character or underscore only: [a-zA-Z_0-9]+)")
+}
+
+func errTableNameLength311(table string) *cqlerr.Error {
+	return cqlerr.Invalid("Table names shouldn't be more than 48 characters long (got \"" + table + "\")")
 }
 
 func errNoSuchTable(ks, table string) *cqlerr.Error {
