@@ -109,3 +109,23 @@ func TestBrowserSlowRunGoesToWorker(t *testing.T) {
 		t.Errorf("after its slow run the playground was served by %q, want the worker", got)
 	}
 }
+
+// TestBrowserEmbedStartsEngineOnFocus: an embed (a wiki page may hold many)
+// starts the page's own engine only when the reader goes to its editor.
+// The worker's warm-up ends over a second after the last run, later than
+// the idle start a lesson would have made (within 1 s of its first result).
+func TestBrowserEmbedStartsEngineOnFocus(t *testing.T) {
+	const fig = "#ex-1"
+	ctx := newTab(t)
+	openLesson(t, ctx, usersLesson+"embed/1/")
+	waitFor(t, ctx, "the worker's warm-up", `document.documentElement.dataset.engineWarm === "1"`)
+	if got := eval[string](t, ctx, `document.documentElement.dataset.engineInline ?? ""`); got != "" {
+		t.Fatalf("an embed nobody typed in started the page's engine: %q", got)
+	}
+	eval[bool](t, ctx, `document.querySelector("`+fig+` textarea").focus(), true`)
+	waitFor(t, ctx, "the page's engine", `document.documentElement.dataset.engineInline === "ready"`)
+	typeAndRun(t, ctx, fig, "\nSELECT * FROM users;")
+	if got := servedBy(t, ctx, fig); got != "page" {
+		t.Errorf("a short edit in an embed was served by %q, want the page", got)
+	}
+}

@@ -131,7 +131,10 @@ function boot(): void {
       keepOffline();
       // The page's own engine (engine.ts) starts once the page is idle, so
       // that a reader who types at once already has it; going to an editor
-      // starts it sooner.
+      // starts it sooner, and is what starts it in an embed: a wiki page
+      // may hold many, and each would pay for an engine its reader may
+      // never type in.
+      if (embed) return;
       if (typeof requestIdleCallback === "function") requestIdleCallback(() => engine.wantInline(), { timeout: 1000 });
       else setTimeout(() => engine.wantInline(), 200);
     },
