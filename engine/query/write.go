@@ -913,12 +913,14 @@ func errPrependForm() *cqlerr.Error {
 }
 
 // errAppendForm: X = Y + <value> or X = Y - <value> with Y another column.
+// The parser refuses these first, with Cql.g's texts (engine/cql checkRef):
+// this guard says what its sign form says, "X = X +<value>".
 func errAppendForm(op cql.AssignOp) *cqlerr.Error {
 	sign := "+"
 	if op == cql.AssignSub {
 		sign = "-"
 	}
-	return cqlerr.New(cqlerr.SyntaxException, "Only expressions of the form X = X "+sign+" <value> are supported.")
+	return cqlerr.New(cqlerr.SyntaxException, "Only expressions of the form X = X "+sign+"<value> are supported.")
 }
 
 // errInvalidOperation: an operation the column's kind does not take (Operation's raw forms).
