@@ -143,21 +143,21 @@ func validateIndexTarget(t *schema.Table, c *schema.Column, target string) *cqle
 	if typ.ReferencesDuration() {
 		switch {
 		case typ.IsCollection():
-			return errIndexDurations("collections containing durations")
+			return errIndexUnsupported("collections containing durations")
 		case typ.Kind == cqltype.Tuple:
-			return errIndexDurations("tuples containing durations")
+			return errIndexUnsupported("tuples containing durations")
 		case typ.Kind == cqltype.UDT:
-			return errIndexDurations("UDTs containing durations")
+			return errIndexUnsupported("UDTs containing durations")
 		}
-		return errIndexDurations("duration columns")
+		return errIndexUnsupported("duration columns")
 	}
 	if t.Compact {
 		if c.IsPrimaryKey() {
-			return errIndexCompact("PRIMARY KEY columns in COMPACT STORAGE tables")
+			return errIndexUnsupported("PRIMARY KEY columns in COMPACT STORAGE tables")
 		}
 		// A dense table (clustering columns) has one value column.
 		if c.Kind == schema.Regular && t.HasClustering() {
-			return errIndexCompact("compact value column of COMPACT STORAGE tables")
+			return errIndexUnsupported("compact value column of COMPACT STORAGE tables")
 		}
 	}
 	if c.Kind == schema.PartitionKey && len(t.PartitionKey) == 1 {
@@ -183,11 +183,9 @@ func errIndexNonFrozenUDT(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot create index on non-frozen UDT column " + col)
 }
 
-func errIndexDurations(what string) *cqlerr.Error {
-	return cqlerr.Invalid("Secondary indexes are not supported on " + what)
-}
-
-func errIndexCompact(what string) *cqlerr.Error {
+// errIndexUnsupported: CreateIndexStatement's refusals of a target no index
+// can read (durations, COMPACT STORAGE's key and value columns).
+func errIndexUnsupported(what string) *cqlerr.Error {
 	return cqlerr.Invalid("Secondary indexes are not supported on " + what)
 }
 
