@@ -7,11 +7,14 @@ import (
 	"testing"
 )
 
-// servedBy is which engine drew a playground's latest run: "page" (the
-// page's own, inline.ts) or "worker".
-func servedBy(t *testing.T, ctx context.Context, fig string) string {
+// wantServedBy fails the test unless the engine that drew the playground's
+// latest run is want: "page" (the page's own, inline.ts) or "worker"; what
+// names the run in the failure.
+func wantServedBy(t *testing.T, ctx context.Context, fig, want, what string) {
 	t.Helper()
-	return eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.servedBy ?? ""`)
+	if got := eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.servedBy ?? ""`); got != want {
+		t.Errorf("%s was served by %q, want the %s", what, got, want)
+	}
 }
 
 // shownViews is the text of a playground's Results and Storage views.
@@ -35,9 +38,7 @@ func TestBrowserRunsOnPage(t *testing.T) {
 	wctx := newTab(t)
 	freshLesson(t, wctx, usersLesson+"?inlinelimit=0")
 	typeAndRun(t, wctx, fig, typed)
-	if got := servedBy(t, wctx, fig); got != "worker" {
-		t.Fatalf("with inlinelimit=0 the run was served by %q, want the worker", got)
-	}
+	wantServedBy(t, wctx, fig, "worker", "with inlinelimit=0 the run")
 	want := shownViews(t, wctx, fig)
 	if !strings.Contains(want, "zelda") {
 		t.Fatalf("the worker's views lack the typed row: %s", want)
@@ -49,34 +50,26 @@ func TestBrowserRunsOnPage(t *testing.T) {
 	// editor touched.
 	waitFor(t, ctx, "the page's engine", `document.documentElement.dataset.engineInline === "ready"`)
 	typeAndRun(t, ctx, fig, typed)
-	if got := servedBy(t, ctx, fig); got != "page" {
-		t.Fatalf("a short edit was served by %q, want the page", got)
-	}
+	wantServedBy(t, ctx, fig, "page", "a short edit")
 	if got := shownViews(t, ctx, fig); got != want {
 		t.Errorf("the page's engine draws\n%s\nthe worker draws\n%s", got, want)
 	}
 
 	// Past the page's bound (20,000 characters): the worker.
 	typeAndRun(t, ctx, fig, "\n-- "+strings.Repeat("x", 20_000))
-	if got := servedBy(t, ctx, fig); got != "worker" {
-		t.Errorf("a script of over 20,000 characters was served by %q, want the worker", got)
-	}
+	wantServedBy(t, ctx, fig, "worker", "a script of over 20,000 characters")
 	eval[bool](t, ctx, `(() => { const ta = document.querySelector("`+fig+` textarea"); ta.focus(); ta.setSelectionRange(ta.value.lastIndexOf("\n"), ta.value.length); return true })()`)
 	n := runs(t, ctx, fig)
 	typeText(t, ctx, "\n-- short again")
 	waitRun(t, ctx, fig, n)
-	if got := servedBy(t, ctx, fig); got != "page" {
-		t.Errorf("a short script again was served by %q, want the page", got)
-	}
+	wantServedBy(t, ctx, fig, "page", "a short script again")
 	if got := shownViews(t, ctx, fig); got != want {
 		t.Errorf("back on the page, its engine draws\n%s\nthe worker drew\n%s", got, want)
 	}
 
 	// A -- @fill: the worker, whatever its size.
 	typeAndRun(t, ctx, fig, "\n-- @fill users 10 mainland=seq(2) state=seq(2) uid=seq(10)")
-	if got := servedBy(t, ctx, fig); got != "worker" {
-		t.Errorf("a script with a -- @fill was served by %q, want the worker", got)
-	}
+	wantServedBy(t, ctx, fig, "worker", "a script with a -- @fill")
 }
 
 // TestBrowserSlowRunGoesToWorker: a run the engine's bound on the page's
@@ -95,9 +88,7 @@ func TestBrowserSlowRunGoesToWorker(t *testing.T) {
 	}
 	b.WriteString("SELECT count(*) FROM slow;")
 	typeAndRun(t, ctx, fig, b.String())
-	if got := servedBy(t, ctx, fig); got != "worker" {
-		t.Fatalf("a run past the page's bound was drawn from %q, want the worker", got)
-	}
+	wantServedBy(t, ctx, fig, "worker", "a run past the page's bound")
 	if slow := eval[string](t, ctx, `document.documentElement.dataset.engineInlineSlow ?? ""`); !strings.HasPrefix(slow, "w0 ") {
 		t.Errorf("the page's engine reports its slow run as %q, want the playground w0 and its time", slow)
 	}
@@ -105,9 +96,7 @@ func TestBrowserSlowRunGoesToWorker(t *testing.T) {
 		t.Errorf("the worker's results lack the 300 rows, or show the page's stop: %s", out)
 	}
 	typeAndRun(t, ctx, fig, "\n")
-	if got := servedBy(t, ctx, fig); got != "worker" {
-		t.Errorf("after its slow run the playground was served by %q, want the worker", got)
-	}
+	wantServedBy(t, ctx, fig, "worker", "after its slow run the playground")
 }
 
 // TestBrowserEmbedStartsEngineOnFocus: an embed (a wiki page may hold many)
@@ -125,7 +114,5 @@ func TestBrowserEmbedStartsEngineOnFocus(t *testing.T) {
 	eval[bool](t, ctx, `document.querySelector("`+fig+` textarea").focus(), true`)
 	waitFor(t, ctx, "the page's engine", `document.documentElement.dataset.engineInline === "ready"`)
 	typeAndRun(t, ctx, fig, "\nSELECT * FROM users;")
-	if got := servedBy(t, ctx, fig); got != "page" {
-		t.Errorf("a short edit in an embed was served by %q, want the page", got)
-	}
+	wantServedBy(t, ctx, fig, "page", "a short edit in an embed")
 }
