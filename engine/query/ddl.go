@@ -662,10 +662,8 @@ func errTableName(ks, table string) *cqlerr.Error {
 // tableName311 is 3.11's CreateTableStatement.RawStatement.prepare on the
 // table's name: word characters first, then at most 48 of them.
 func tableName311(id cql.Ident) *cqlerr.Error {
-	for i := 0; i < len(id.Name); i++ {
-		if c := id.Name[i]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
-			return errTableNameChars311(id.Name).At(id.Pos, len(id.Name))
-		}
+	if !wordChars(id.Name) {
+		return errTableNameChars311(id.Name).At(id.Pos, len(id.Name))
 	}
 	if len(id.Name) > 48 {
 		return errTableNameLength311(id.Name).At(id.Pos, len(id.Name))

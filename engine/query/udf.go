@@ -69,9 +69,12 @@ func (db *DB) authorizeDDL(ks, perm, table string) *cqlerr.Error {
 
 // validSchemaName is SchemaConstants.isValidName: 1 to 48 word characters.
 func validSchemaName(name string) bool {
-	if name == "" || len(name) > 48 {
-		return false
-	}
+	return name != "" && len(name) <= 48 && wordChars(name)
+}
+
+// wordChars reports whether name is made of word characters only
+// (SchemaConstants.PATTERN_WORD_CHARS, \w+ but for its emptiness).
+func wordChars(name string) bool {
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
