@@ -87,6 +87,7 @@ func TestBrowserExercise(t *testing.T) {
 			const built = document.createElement("div");
 			built.innerHTML = ` + jsString(b.String()) + `;
 			built.querySelector("details.ex-sol").open = true;
+			built.querySelector("button.ex-use").hidden = false; // the page's script shows it
 			return built.innerHTML === panel.innerHTML ? "" : "built: " + built.innerHTML + "\nlive:  " + panel.innerHTML;
 		})()`
 		if diff := eval[string](t, ctx, js); diff != "" {

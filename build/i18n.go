@@ -151,6 +151,13 @@ type uiText struct {
 	ExNotRun     string `json:"exNotRun"`
 	ExData       string `json:"exData"`
 	ExSolution   string `json:"exSolution"`
+	// ExUse is the button that puts the solution in the editor (Ctrl+Z undoes it).
+	ExUse string `json:"exUse"`
+	// A bound's measure ({table}, {n}, {max}/{min}, {key}), held or broken.
+	ExRowsOK   string `json:"exRowsOK"`
+	ExRowsBad  string `json:"exRowsBad"`
+	ExPartsOK  string `json:"exPartsOK"`
+	ExPartsBad string `json:"exPartsBad"`
 }
 
 var uiStrings = map[string]*uiText{
@@ -273,8 +280,8 @@ var uiStrings = map[string]*uiText{
 		FixLabel:       "Try:",
 		NoFailures:     "Every statement succeeded.",
 		Checks:         "Checks",
-		ExScore:        "{n} of {m} queries work.",
-		ExAll:          "All {m} queries work: your tables answer every one of them.",
+		ExScore:        "{n} of {m} checks pass.",
+		ExAll:          "All {m} checks pass: your tables answer every query and hold the data as a right model does.",
 		ExPass:         "Works: it returns the expected rows.",
 		ExWrong:        "Runs, but returns other rows than on the solution's tables.",
 		ExGot:          "Your tables return",
@@ -284,6 +291,11 @@ var uiStrings = map[string]*uiText{
 		ExNotRun:       "Not run: the data could not be written.",
 		ExData:         "The data the checks write",
 		ExSolution:     "Show a solution",
+		ExUse:          "Put this solution in the editor (Ctrl+Z undoes it)",
+		ExRowsOK:       "Every partition of {table} holds at most {max} rows: the largest holds {n}.",
+		ExRowsBad:      "A partition of {table} ({key}) holds {n} rows, more than the {max} a right model keeps it under.",
+		ExPartsOK:      "The rows of {table} spread over {n} partitions (at least {min}).",
+		ExPartsBad:     "The rows of {table} sit in only {n} partitions: a right model spreads them over at least {min}.",
 	},
 	"zh": {
 		Lang: "zh", LangName: "中文",
@@ -406,8 +418,8 @@ var uiStrings = map[string]*uiText{
 		FixLabel:       "试试：",
 		NoFailures:     "所有语句都成功了。",
 		Checks:         "检查",
-		ExScore:        "{m} 个查询中有 {n} 个可行。",
-		ExAll:          "全部 {m} 个查询都可行：你的表能回答每一个查询。",
+		ExScore:        "{m} 项检查中通过了 {n} 项。",
+		ExAll:          "全部 {m} 项检查都通过了：你的表能回答每一个查询，存放数据的方式也符合正确的模型。",
 		ExPass:         "可行：返回了预期的行。",
 		ExWrong:        "能运行，但返回的行与参考答案的表不同。",
 		ExGot:          "你的表返回",
@@ -417,5 +429,10 @@ var uiStrings = map[string]*uiText{
 		ExNotRun:       "未运行：数据无法写入。",
 		ExData:         "检查写入的数据",
 		ExSolution:     "查看参考答案",
+		ExUse:          "把参考答案放进编辑器（Ctrl+Z 可撤销）",
+		ExRowsOK:       "{table} 的每个分区最多 {max} 行：最大的一个有 {n} 行。",
+		ExRowsBad:      "{table} 的一个分区（{key}）有 {n} 行，超过了正确模型的上限 {max} 行。",
+		ExPartsOK:      "{table} 的行分布在 {n} 个分区里（至少 {min} 个）。",
+		ExPartsBad:     "{table} 的行只落在 {n} 个分区里：正确的模型会把它们分散到至少 {min} 个分区。",
 	},
 }

@@ -35,12 +35,16 @@ import (
 
 // Exercise is the hidden part of an exercise example.
 type Exercise struct {
+	// SolutionWhy is why the solution is right, in two or three sentences:
+	// the comment lines that open the solution section, joined ("" when
+	// none). The page shows it above the solution, which holds the rest.
+	SolutionWhy  string
 	Solution     string
 	SolutionLine int // code line (1-based, in the whole fence) of the solution's first line
 	Data         string
 	DataLine     int
-	// Checks are the check section's statements, Line counted in the whole fence.
-	Checks []Statement
+	// Checks are the check section's checks (checks.go), Line counted in the whole fence.
+	Checks []ExerciseCheck
 	// Wrong are the plausible wrong answers the checks must reject.
 	Wrong []Wrong
 }
@@ -119,29 +123,22 @@ func splitExercise(code string) (starter string, ex *Exercise, err error) {
 	if err := closeWrong(ex, wrong); err != nil {
 		return "", nil, err
 	}
-	ex.Solution, ex.SolutionLine = parts[1].String(), starts[1]
+	ex.SolutionWhy, ex.Solution, ex.SolutionLine = splitWhy(parts[1].String(), starts[1])
 	ex.Data, ex.DataLine = parts[2].String(), starts[2]
-	checks, err := Split(parts[3].String())
+	checks, err := parseChecks(parts[3].String(), starts[3])
 	if err != nil {
-		e := err.(*Error)
-		return "", nil, &Error{Line: starts[3] + e.Line - 1, Msg: e.Msg}
+		return "", nil, err
 	}
 	if len(checks) == 0 {
-		return "", nil, &Error{Line: starts[3] - 1, Msg: "the `" + markCheck + "` section has no query"}
+		return "", nil, &Error{Line: starts[3] - 1, Msg: "the `" + markCheck + "` section has no check: a query, or an `" + markExpect + "` line"}
 	}
-	for i := range checks {
-		checks[i].Line += starts[3] - 1
-		if checks[i].ExpectLine > 0 {
-			checks[i].ExpectLine += starts[3] - 1
-		}
-		st := checks[i]
+	for _, c := range checks {
 		switch {
-		case !selectRE.MatchString(st.Text):
-			return "", nil, &Error{Line: st.Line, Msg: "an exercise check must be a SELECT, not " + quoteStmt(st.Text)}
-		case allowFilteringRE.MatchString(st.Text):
-			return "", nil, &Error{Line: st.Line, Msg: "an exercise check must not say ALLOW FILTERING: the reader's tables must answer it without"}
-		case st.Fails != "":
-			return "", nil, &Error{Line: st.ExpectLine, Msg: "an exercise check cannot expect to fail: it is a query the reader must make work"}
+		case c.Bound != nil:
+		case !selectRE.MatchString(c.Query):
+			return "", nil, &Error{Line: c.Line, Msg: "an exercise check must be a SELECT, not " + quoteStmt(c.Query)}
+		case allowFilteringRE.MatchString(c.Query):
+			return "", nil, &Error{Line: c.Line, Msg: "an exercise check must not say ALLOW FILTERING: the reader's tables must answer it without"}
 		}
 	}
 	if len(ex.Wrong) == 0 {
@@ -149,6 +146,26 @@ func splitExercise(code string) (starter string, ex *Exercise, err error) {
 	}
 	ex.Checks = checks
 	return parts[0].String(), ex, nil
+}
+
+// splitWhy cuts the comment lines that open a solution section (its
+// explanation) from the code after them; line is the section's first line,
+// and the code's first line is returned.
+func splitWhy(section string, line int) (why, code string, codeLine int) {
+	var words []string
+	rest := section
+	for rest != "" {
+		l, after, _ := strings.Cut(rest, "\n")
+		t := strings.TrimSpace(l)
+		if !strings.HasPrefix(t, "--") || strings.HasPrefix(strings.TrimSpace(t[2:]), "@") {
+			break
+		}
+		if body := strings.TrimSpace(t[2:]); body != "" {
+			words = append(words, body)
+		}
+		rest, line = after, line+1
+	}
+	return strings.Join(words, " "), rest, line
 }
 
 // closeWrong stores the text of the wrong answer just read.
@@ -169,19 +186,34 @@ var (
 	orderByRE        = regexp.MustCompile(`(?i)\border\s+by\b`)
 )
 
-// Check is one check query of an exercise, run after a script.
+// Check is one check of an exercise, run after a script.
 type Check struct {
-	Query string
-	// Want is the query's outcome on the solution's tables.
+	*ExerciseCheck
+	// Setup is the first of the check's directives that failed (a fill
+	// into a table that lacks a column), or nil.
+	Setup *engine.Outcome
+	// Want is a row check's outcome on the solution's tables.
 	Want *engine.Outcome
-	// Got is its outcome after the script being checked (nil when the data
-	// could not be written, so no query ran).
+	// Got is the query's outcome after the script being checked (nil when
+	// the data could not be written, so no query ran).
 	Got *engine.Outcome
+	// Measure is a bound's table as it stands after the check's directives,
+	// nil when it could not be measured (MeasureErr says why).
+	Measure    *Measure
+	MeasureErr string
+	// Ran is false when the data could not be written, so nothing ran.
+	Ran bool
 }
 
-// Passed reports whether the check works: the query ran and returned the
-// rows it returns on the solution.
+// Passed reports whether the check holds: a row check's query ran and
+// returned the rows it returns on the solution; a bound's table is within it.
 func (c Check) Passed() bool {
+	switch {
+	case !c.Ran || c.Setup != nil:
+		return false
+	case c.Bound != nil:
+		return c.Bound.Holds(c.Measure)
+	}
 	return c.Got != nil && c.Got.Error == nil && c.Want != nil && SameRows(c.Want, c.Got, Ordered(c.Query))
 }
 
@@ -193,7 +225,7 @@ type CheckRun struct {
 	Checks    []Check
 }
 
-// Passed counts the checks that work.
+// Passed counts the checks that hold.
 func (r CheckRun) Passed() int {
 	n := 0
 	for _, c := range r.Checks {
@@ -205,25 +237,45 @@ func (r CheckRun) Passed() int {
 }
 
 // Failure is, in one line, the reason the page gives for the first check that
-// does not work (site/ts/exercise.ts draws it): the data statement the tables
-// refused, the check's error as cqlsh prints it, or the row counts of other
-// rows than the solution's. It is "" when every check works.
+// does not hold (site/ts/exercise.ts draws it): the data statement the tables
+// refused; or the check's explanation (the property the answer breaks, in
+// the lesson's words) followed by what went wrong: a directive's or the
+// query's error as cqlsh prints it, the row counts of other rows than the
+// solution's, or a bound's measure. It is "" when every check holds.
 func (r CheckRun) Failure() string {
 	if o := r.DataError; o != nil {
 		return "The checks' data could not be written into your tables: " + o.Error.Cqlsh()
 	}
 	for _, c := range r.Checks {
-		switch {
-		case c.Passed():
+		if c.Passed() {
 			continue
-		case c.Got == nil:
-			return "Not run: " + quoteStmt(c.Query)
-		case c.Got.Error != nil:
-			return c.Got.Error.Cqlsh()
 		}
-		return "Runs, but returns other rows than on the solution's tables: " + rowCount(c.Got) + ", expected " + rowCount(c.Want)
+		detail := c.detail()
+		if c.Explain != "" {
+			return c.Explain + " " + detail
+		}
+		return detail
 	}
 	return ""
+}
+
+// detail says what went wrong in a check that does not hold.
+func (c Check) detail() string {
+	switch {
+	case !c.Ran:
+		return "Not run: " + quoteStmt(c.Script)
+	case c.Setup != nil:
+		return c.Setup.Error.Cqlsh()
+	case c.Bound != nil && c.Measure == nil:
+		return "Could not measure " + c.Bound.Table + ": " + c.MeasureErr
+	case c.Bound != nil:
+		return "After the data, " + c.Bound.Describe(c.Measure) + "."
+	case c.Got == nil:
+		return "Not run: " + quoteStmt(c.Query)
+	case c.Got.Error != nil:
+		return c.Got.Error.Cqlsh()
+	}
+	return "Runs, but returns other rows than on the solution's tables: " + rowCount(c.Got) + ", expected " + rowCount(c.Want)
 }
 
 func rowCount(o *engine.Outcome) string {
@@ -234,8 +286,9 @@ func rowCount(o *engine.Outcome) string {
 }
 
 // RunChecks writes the exercise's data into s, after whatever ran there, and
-// runs each check query, each on its own, against want (the solution's
-// outcomes, one per check; nil while computing them).
+// runs each check, each on its own and in order (a check's directives stay
+// in effect for the checks after it), against want (the solution's
+// outcomes, one per check, a bound's empty; nil while computing them).
 func (x *Exercise) RunChecks(s *engine.Session, want []engine.Outcome) CheckRun {
 	var r CheckRun
 	for _, o := range s.Run(x.Data) {
@@ -245,19 +298,45 @@ func (x *Exercise) RunChecks(s *engine.Session, want []engine.Outcome) CheckRun 
 			break
 		}
 	}
-	for i, st := range x.Checks {
-		c := Check{Query: st.Text}
-		if i < len(want) {
+	for i := range x.Checks {
+		c := Check{ExerciseCheck: &x.Checks[i], Ran: r.DataError == nil}
+		if i < len(want) && c.Bound == nil {
 			c.Want = &want[i]
 		}
-		if r.DataError == nil {
-			if outs := s.Run(st.Text); len(outs) > 0 {
-				c.Got = &outs[0]
-			}
+		if c.Ran {
+			c.run(s)
 		}
 		r.Checks = append(r.Checks, c)
 	}
 	return r
+}
+
+// run runs one check's script in s, as the page's worker does: one run of
+// the directives and the query together, then a bound's measure.
+func (c *Check) run(s *engine.Session) {
+	outs := s.Run(c.Script)
+	last := len(outs) - 1
+	if c.Bound != nil {
+		last = len(outs) // every outcome is a directive's
+	}
+	for i := 0; i < last && i < len(outs); i++ {
+		if outs[i].Error != nil {
+			c.Setup = &outs[i]
+			return
+		}
+	}
+	if c.Bound == nil {
+		if last >= 0 {
+			c.Got = &outs[last]
+		}
+		return
+	}
+	m, err := measure(s, c.Bound.Table)
+	if err != nil {
+		c.MeasureErr = err.Error()
+		return
+	}
+	c.Measure = m
 }
 
 // Ordered reports whether a check's rows must come back in the solution's
@@ -389,21 +468,31 @@ func (l *Lesson) runExercise(ex *Example) (want []engine.Outcome, problems []str
 		problems = append(problems, l.where(ex, x.DataLine+r.DataError.Line-1)+": the exercise's data does not fit its solution: "+r.DataError.Error.Error())
 		return nil, problems
 	}
-	for i, c := range r.Checks {
-		st := x.Checks[i]
-		at := l.where(ex, st.Line)
+	for _, c := range r.Checks {
+		at := l.where(ex, c.Line)
+		q := quoteStmt(c.Query)
 		switch {
+		case c.Setup != nil:
+			problems = append(problems, at+": a directive before the check fails on the exercise's own solution: "+c.Setup.Error.Error())
+		case c.Bound != nil && c.Measure == nil:
+			problems = append(problems, at+": the bound's table cannot be measured on the solution: "+c.MeasureErr)
+		case c.Bound != nil && !c.Bound.Holds(c.Measure):
+			problems = append(problems, at+": the exercise's own solution breaks this bound: "+c.Bound.Describe(c.Measure))
+		case c.Bound != nil:
 		case c.Got == nil:
-			problems = append(problems, at+": the engine returned no outcome for the check "+quoteStmt(st.Text))
-			continue
+			problems = append(problems, at+": the engine returned no outcome for the check "+q)
 		case c.Got.Error != nil:
-			problems = append(problems, at+": the check "+quoteStmt(st.Text)+" fails on the exercise's own solution: "+c.Got.Error.Error())
-		case len(c.Got.Rows) == 0:
-			problems = append(problems, at+": the check "+quoteStmt(st.Text)+" returns no rows on the solution: a check that expects nothing proves nothing")
-		case st.Rows >= 0 && len(c.Got.Rows) != st.Rows:
-			problems = append(problems, at+": the check "+quoteStmt(st.Text)+" should return "+strconv.Itoa(st.Rows)+" rows on the solution but returns "+strconv.Itoa(len(c.Got.Rows)))
+			problems = append(problems, at+": the check "+q+" fails on the exercise's own solution: "+c.Got.Error.Error())
+		case len(c.Got.Rows) == 0 && c.Rows != 0:
+			problems = append(problems, at+": the check "+q+" returns no rows on the solution: a check that expects nothing proves nothing (say `-- rows: 0` when that is the point, as after a TTL)")
+		case c.Rows >= 0 && len(c.Got.Rows) != c.Rows:
+			problems = append(problems, at+": the check "+q+" should return "+strconv.Itoa(c.Rows)+" rows on the solution but returns "+strconv.Itoa(len(c.Got.Rows)))
 		}
-		want = append(want, *c.Got)
+		if c.Got != nil {
+			want = append(want, *c.Got)
+		} else {
+			want = append(want, engine.Outcome{})
+		}
 	}
 	return want, problems
 }

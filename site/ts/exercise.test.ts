@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { sameRows } from "./exercise";
-import type { Outcome } from "./types";
+import { measure, measureText, sameRows, within } from "./exercise";
+import type { Bound } from "./exercise";
+import type { Outcome, UI } from "./types";
 
 function rows(columns: string[], rows: string[][], nulls?: [number, number][]): Outcome {
   return { statement: "SELECT", line: 1, warnings: [], columns, rows, nulls };
@@ -34,4 +35,34 @@ test("sameRows unordered: either side's rows in any order", () => {
   const want = rows(["k"], [["3"], ["1"], ["2"], ["1"]]);
   assert.equal(sameRows(want, rows(["k"], [["1"], ["2"], ["1"], ["3"]]), false), true);
   assert.equal(sameRows(want, rows(["k"], [["1"], ["2"], ["2"], ["3"]]), false), false);
+});
+
+test("measure finds the largest partition and counts them, as MeasureSummary does", () => {
+  const tables = [{ partitions: [
+    { key: [{ text: "a" }, { text: "1" }], liveRows: 2 },
+    { key: [{ text: "b" }, { text: "2" }], liveRows: 5 },
+    { key: [{ text: "c" }, { text: "3" }], liveRows: 5 },
+  ] }];
+  const m = measure(tables);
+  assert.deepEqual(m, { partitions: 3, maxRows: 5, maxKey: "b, 2" });
+  assert.deepEqual(measure([]), { partitions: 0, maxRows: 0, maxKey: "" });
+  const cases: [string, Bound, boolean][] = [
+    ["at most 5 rows", { table: "t", maxRows: 5, minPartitions: 0 }, true],
+    ["at most 4 rows", { table: "t", maxRows: 4, minPartitions: 0 }, false],
+    ["at least 3 partitions", { table: "t", maxRows: 0, minPartitions: 3 }, true],
+    ["at least 4 partitions", { table: "t", maxRows: 0, minPartitions: 4 }, false],
+  ];
+  for (const [name, b, ok] of cases) assert.equal(within(b, m), ok, name);
+});
+
+test("measureText words each bound, held or broken", () => {
+  const ui = {
+    exRowsOK: "ok {table} {max} {n}", exRowsBad: "bad {table} ({key}) {n} > {max}",
+    exPartsOK: "ok {table} {n} >= {min}", exPartsBad: "bad {table} {n} < {min}",
+  } as unknown as UI;
+  const m = { partitions: 3, maxRows: 5, maxKey: "b, 2" };
+  assert.equal(measureText(ui, { table: "t", maxRows: 5, minPartitions: 0 }, m), "ok t 5 5");
+  assert.equal(measureText(ui, { table: "t", maxRows: 4, minPartitions: 0 }, m), "bad t (b, 2) 5 > 4");
+  assert.equal(measureText(ui, { table: "t", maxRows: 0, minPartitions: 2 }, m), "ok t 3 >= 2");
+  assert.equal(measureText(ui, { table: "t", maxRows: 0, minPartitions: 9 }, m), "bad t 3 < 9");
 });

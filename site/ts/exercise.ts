@@ -1,21 +1,48 @@
-// An exercise's Checks view ("make these queries work", build/lesson/exercise.go):
-// after the reader's script, the worker writes the exercise's data and runs
-// each check query; a check passes when its query runs and returns the rows
-// it returns on the solution's tables. The markup mirrors writeChecks in
+// An exercise's Checks view ("make these queries work", build/lesson/exercise.go
+// and checks.go): after the reader's script, the worker writes the exercise's
+// data and runs each check; a row check passes when its query runs and
+// returns the rows it returns on the solution's tables, a bound when its
+// table's partitions are within it. The markup mirrors writeChecks in
 // build/exercise.go (the build pre-renders the verdict on the lesson's
 // starting text); change both together. Everything is set as text.
 
 import { cqlsh, el, firstLine, renderPlan, renderTable } from "./results";
 import type { Checks, Outcome, UI } from "./types";
 
-/** One check as the build wrote it: the query, and its rows on the solution. */
+/** A bound on a table's partitions (build/lesson/checks.go Bound). */
+export interface Bound {
+  table: string;
+  maxRows: number; // > 0: no partition holds more live rows
+  minPartitions: number; // > 0: the rows sit in at least this many partitions
+}
+
+/** A bound's table as measured (build/lesson/checks.go Measure). */
+export interface Measure {
+  partitions: number;
+  maxRows: number;
+  maxKey: string;
+}
+
+/** One check as the build wrote it: its script, and a row check's rows on the solution. */
 interface Check {
-  query: string;
+  query: string; // the script: directives, then the query or the expect line
   want: Outcome; // columns, rows, nulls
   ordered: boolean;
+  bound: Bound | null;
+  explain: string;
   // The attributes as written, so a redraw writes the same bytes.
   attrs: Record<string, string>;
 }
+
+/** What one check's run gave: a failed directive, the query's outcome, a bound's measure. */
+interface Result {
+  setup?: Outcome;
+  got?: Outcome;
+  measure?: Measure;
+  measureError?: string;
+}
+
+const attrNames = ["data-check", "data-query", "data-want", "data-ordered", "data-bound", "data-explain"];
 
 export class Exercise {
   private checks: Check[];
@@ -24,38 +51,55 @@ export class Exercise {
   constructor(private panel: HTMLElement) {
     this.checks = [...panel.querySelectorAll<HTMLElement>("li.ex-check")].map((li) => {
       const attrs: Record<string, string> = {};
-      for (const a of ["data-check", "data-query", "data-want", "data-ordered"]) attrs[a] = li.getAttribute(a) ?? "";
+      for (const a of attrNames) {
+        const v = li.getAttribute(a);
+        if (v !== null) attrs[a] = v;
+      }
       let want: Outcome = { statement: "", line: 0, warnings: [], columns: [], rows: [] };
       try {
-        want = { ...want, ...(JSON.parse(attrs["data-want"]) as Partial<Outcome>) };
+        want = { ...want, ...(JSON.parse(attrs["data-want"] ?? "") as Partial<Outcome>) };
       } catch {
         // a page without expectations: no check can pass
       }
-      return { query: attrs["data-query"], want, ordered: attrs["data-ordered"] === "true", attrs };
+      let bound: Bound | null = null;
+      if (attrs["data-bound"]) {
+        try {
+          bound = JSON.parse(attrs["data-bound"]) as Bound;
+        } catch {
+          bound = { table: "", maxRows: 0, minPartitions: 1 << 30 }; // unreadable: never holds
+        }
+      }
+      return { query: attrs["data-query"] ?? "", want, ordered: attrs["data-ordered"] === "true", bound, explain: attrs["data-explain"] ?? "", attrs };
     });
-    this.spec = { data: panel.querySelector(".ex-data")?.textContent ?? "", queries: this.checks.map((c) => c.query) };
+    this.spec = {
+      data: panel.querySelector(".ex-data")?.textContent ?? "",
+      queries: this.checks.map((c) => c.query),
+      tables: this.checks.map((c) => c.bound?.table ?? ""),
+    };
+  }
+
+  /**
+   * Shows the solution's button, which puts the solution in the editor
+   * through put (an edit the editor's undo takes back).
+   */
+  offerSolution(put: (text: string) => void): void {
+    const button = this.panel.querySelector<HTMLButtonElement>("button.ex-use");
+    const code = this.panel.querySelector(".ex-solution code");
+    if (!button || !code) return;
+    button.hidden = false;
+    button.addEventListener("click", () => put(code.textContent ?? ""));
   }
 
   /**
    * Draws the verdict of a run: replies[0] is the data's, then one per
-   * query; script is the reader's own outcomes. When the data could not be
+   * check; script is the reader's own outcomes. When the data could not be
    * written and the script failed too, the script's first failure leads:
    * it is the cause (build/exercise.go says the same).
    */
   render(ui: UI, replies: string[], script: readonly Outcome[]): void {
-    const parse = (s: string | undefined): Outcome[] => {
-      try {
-        return s ? (JSON.parse(s) as Outcome[]) : [];
-      } catch {
-        return [];
-      }
-    };
-    const dataError = parse(replies[0]).find((o) => o.error);
-    const got = this.checks.map((_, i) => (dataError ? undefined : parse(replies[i + 1])[0]));
-    const passed = this.checks.map((c, i) => {
-      const g = got[i];
-      return !!g && !g.error && sameRows(c.want, g, c.ordered);
-    });
+    const dataError = parseOutcomes(replies[0]).find((o) => o.error);
+    const results = this.checks.map((c, i) => (dataError ? null : result(c, replies[i + 1])));
+    const passed = this.checks.map((c, i) => holds(c, results[i]));
     const n = passed.filter(Boolean).length;
     const m = this.checks.length;
     const frag = document.createDocumentFragment();
@@ -78,30 +122,7 @@ export class Exercise {
       frag.append(failure("ex-data-err", ui.exDataFail, dataError));
     }
     const ol = el("ol", "ex-list");
-    this.checks.forEach((c, i) => {
-      const g = got[i];
-      const li = el("li", "ex-check " + (!g ? "ex-skip" : passed[i] ? "ex-pass" : "ex-fail"));
-      for (const [k, v] of Object.entries(c.attrs)) li.setAttribute(k, v);
-      const pre = el("pre", "ex-q");
-      pre.append(el("code", undefined, c.query));
-      li.append(pre);
-      if (!g) li.append(el("p", "ex-note", ui.exNotRun));
-      else if (g.error) li.append(el("p", "out-err", cqlsh(g.error)));
-      else if (passed[i]) {
-        li.append(el("p", "ex-note", ui.exPass));
-        if (g.plan) li.append(renderPlan(ui, g.plan));
-      } else {
-        const cmp = el("div", "ex-cmp");
-        const mine = el("div");
-        mine.append(el("p", "ex-cap", ui.exGot));
-        if (g.columns) mine.append(...renderTable(ui, g));
-        const want = el("div");
-        want.append(el("p", "ex-cap", ui.exWant), ...renderTable(ui, c.want));
-        cmp.append(mine, want);
-        li.append(el("p", "ex-note", ui.exWrong), cmp);
-      }
-      ol.append(li);
-    });
+    this.checks.forEach((c, i) => ol.append(renderCheck(ui, c, results[i], passed[i])));
     frag.append(ol);
     // The solution and data disclosures stay as they are (the reader may
     // have opened one): the solution right under the score, where a reader
@@ -115,6 +136,113 @@ export class Exercise {
     // The reader's progress (reader.ts) records a solved exercise.
     this.panel.dispatchEvent(new CustomEvent("pg-checks", { bubbles: true, detail: { passed: n, total: m } }));
   }
+}
+
+function parseOutcomes(s: string | undefined): Outcome[] {
+  try {
+    return s ? (JSON.parse(s) as Outcome[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A check's result from its reply, as build/lesson Check.run reads a run. */
+function result(c: Check, reply: string | undefined): Result {
+  const cut = c.bound && reply ? reply.indexOf("\u0000") : -1;
+  const outs = parseOutcomes(cut >= 0 ? reply!.slice(0, cut) : reply);
+  const directives = c.bound ? outs : outs.slice(0, -1);
+  const setup = directives.find((o) => o.error);
+  if (setup) return { setup };
+  if (!c.bound) return { got: outs[outs.length - 1] };
+  if (cut < 0) return { measureError: "no layout" };
+  try {
+    const layout = JSON.parse(reply!.slice(cut + 1)) as { map?: { tables?: { partitions?: { key?: { text: string }[]; liveRows?: number }[] }[] }; error?: { message: string } };
+    if (layout.error) return { measureError: layout.error.message };
+    return { measure: measure(layout.map?.tables ?? []) };
+  } catch {
+    return { measureError: "unreadable layout" };
+  }
+}
+
+/** Measures a summary layout's tables. Mirrors MeasureSummary in build/lesson/checks.go. */
+export function measure(tables: { partitions?: { key?: { text: string }[]; liveRows?: number }[] }[]): Measure {
+  const m: Measure = { partitions: 0, maxRows: 0, maxKey: "" };
+  for (const t of tables)
+    for (const p of t.partitions ?? []) {
+      m.partitions++;
+      const rows = p.liveRows ?? 0;
+      if (rows > m.maxRows || m.partitions === 1) {
+        m.maxRows = rows;
+        m.maxKey = (p.key ?? []).map((k) => k.text).join(", ");
+      }
+    }
+  return m;
+}
+
+/** Whether m is within b. Mirrors Bound.Holds in build/lesson/checks.go. */
+export function within(b: Bound, m: Measure): boolean {
+  return (b.maxRows === 0 || m.maxRows <= b.maxRows) && (b.minPartitions === 0 || m.partitions >= b.minPartitions);
+}
+
+function holds(c: Check, r: Result | null): boolean {
+  if (!r || r.setup) return false;
+  if (c.bound) return !!r.measure && within(c.bound, r.measure);
+  return !!r.got && !r.got.error && sameRows(c.want, r.got, c.ordered);
+}
+
+/** What a bound's table measures, held or broken. Mirrors measureText in build/exercise.go. */
+export function measureText(ui: UI, b: Bound, m: Measure): string {
+  let tmpl = ui.exPartsOK;
+  let n = m.partitions;
+  if (b.maxRows > 0) {
+    tmpl = within(b, m) ? ui.exRowsOK : ui.exRowsBad;
+    n = m.maxRows;
+  } else if (!within(b, m)) tmpl = ui.exPartsBad;
+  const vars: Record<string, string> = { table: b.table, n: String(n), max: String(b.maxRows), min: String(b.minPartitions), key: m.maxKey };
+  return tmpl.replace(/\{(table|n|max|min|key)\}/g, (_, k: string) => vars[k]);
+}
+
+/** One check with its verdict. Mirrors writeCheck in build/exercise.go. */
+function renderCheck(ui: UI, c: Check, r: Result | null, passed: boolean): HTMLElement {
+  const li = el("li", "ex-check " + (!r ? "ex-skip" : passed ? "ex-pass" : "ex-fail"));
+  for (const [k, v] of Object.entries(c.attrs)) li.setAttribute(k, v);
+  if (c.explain) li.append(el("p", "ex-why", c.explain));
+  const pre = el("pre", "ex-q");
+  pre.append(el("code", undefined, c.query));
+  li.append(pre);
+  if (!r) li.append(el("p", "ex-note", ui.exNotRun));
+  else if (r.setup) li.append(...errorWhy(ui, r.setup));
+  else if (c.bound && !r.measure) li.append(el("p", "out-err", r.measureError ?? ""));
+  else if (c.bound && r.measure) li.append(el("p", "ex-note", measureText(ui, c.bound, r.measure)));
+  else if (!r.got) li.append(el("p", "ex-note", ui.exNotRun));
+  else if (r.got.error) li.append(...errorWhy(ui, r.got));
+  else if (passed) {
+    li.append(el("p", "ex-note", ui.exPass));
+    if (r.got.plan) li.append(renderPlan(ui, r.got.plan));
+  } else {
+    const cmp = el("div", "ex-cmp");
+    const mine = el("div");
+    mine.append(el("p", "ex-cap", ui.exGot));
+    if (r.got.columns) mine.append(...renderTable(ui, r.got));
+    const want = el("div");
+    want.append(el("p", "ex-cap", ui.exWant), ...renderTable(ui, c.want));
+    cmp.append(mine, want);
+    li.append(el("p", "ex-note", ui.exWrong), cmp);
+  }
+  return li;
+}
+
+/** A failed check's error as cqlsh prints it, then the engine's Why and Try (build/exercise.go writeErrorWhy). */
+function errorWhy(ui: UI, o: Outcome): HTMLElement[] {
+  const e = o.error!;
+  const out = [el("p", "out-err", cqlsh(e))];
+  for (const [cls, label, text] of [["why-why", ui.whyLabel, e.why], ["why-fix", ui.fixLabel, e.fix]] as const) {
+    if (!text) continue;
+    const p = el("p", cls);
+    p.append(el("span", "why-label", label), " " + text);
+    out.push(p);
+  }
+  return out;
 }
 
 /**

@@ -114,7 +114,9 @@ export class Server {
     const json = rerun ? b.rerun!(h, m.script) : b.run(h, m.script);
     // An exercise's checks run after the reader's script, so the layouts show
     // the reader's tables holding the exercise's data.
-    const checks = m.checks ? [b.run(h, m.checks.data), ...m.checks.queries.map((q) => b.run(h, q))] : null;
+    // A bound's reply carries its table's summary after a NUL (types.ts Checks).
+    const c = m.checks;
+    const checks = c ? [b.run(h, c.data), ...c.queries.map((q, i) => (c.tables?.[i] ? b.run(h, q) + "\u0000" + b.layout(h, "summary", c.tables[i]) : b.run(h, q)))] : null;
     const layouts: Record<string, string> = {};
     // With the caret on an earlier statement, the open view shows the state
     // after it: that state is computed, not the final one (ShownRun's key

@@ -179,6 +179,11 @@ export interface UI {
   exNotRun: string;
   exData: string;
   exSolution: string;
+  exUse: string;
+  exRowsOK: string;
+  exRowsBad: string;
+  exPartsOK: string;
+  exPartsBad: string;
 }
 
 // Messages between the page and the worker. A run keeps its session open in
@@ -193,12 +198,16 @@ export type ToWorker =
   | { type: "names"; id: number; key: string };
 
 /**
- * An exercise's checks (build/lesson/exercise.go): after the script, the
- * worker writes the data and runs each query on its own, in the same session.
+ * An exercise's checks (build/lesson/exercise.go, checks.go): after the
+ * script, the worker writes the data and runs each check's script on its
+ * own, in the same session and in order. Where tables[i] names a table (a
+ * bound), that check's reply is the run's reply, a NUL, and the table's
+ * summary layout (a NUL never occurs in JSON text).
  */
 export interface Checks {
   data: string;
   queries: string[];
+  tables?: string[];
 }
 
 /** The worker's answer to a run, layout or names request; session 0: the key has no session (the worker was restarted). */

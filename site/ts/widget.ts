@@ -106,6 +106,8 @@ export class Widget {
     this.announcer.setAttribute("role", "status");
     this.announcer.setAttribute("aria-live", "polite");
     this.editor.root.after(this.failLine, this.announcer);
+    // "Put this solution in the editor": one edit, which Ctrl+Z takes back.
+    if (!this.editor.input.readOnly) this.views.exercise?.offerSolution((text) => this.editor.replaceAll(text));
   }
 
   /**
