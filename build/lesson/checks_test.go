@@ -33,6 +33,8 @@ const boundLesson = exerciseFM + "\n```cql exercise\n" + // fence on line 5
 	"CREATE TABLE readings (sensor text, day date, at timestamp, v int, PRIMARY KEY ((sensor, day), at)) WITH default_time_to_live = 5;\n" +
 	"---- wrong: (2 rows), expected (0 rows)\n" +
 	"CREATE TABLE readings (sensor text, day date, at timestamp, v int, PRIMARY KEY ((sensor, day), at)) WITH default_time_to_live = 360;\n" +
+	"---- right\n" +
+	"CREATE TABLE readings (sensor text, day date, at timestamp, v int, PRIMARY KEY ((day, sensor), at)) WITH CLUSTERING ORDER BY (at DESC) AND default_time_to_live = 300;\n" +
 	"```\n"
 
 func TestExerciseCheckKinds(t *testing.T) {
@@ -121,6 +123,27 @@ func TestExerciseCheckErrors(t *testing.T) {
 		_, err := Parse("en/01-x.md", []byte(fence(tt.checks)))
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("checks %q: error = %v\nwant %s", tt.checks, err, tt.want)
+		}
+	}
+}
+
+// TestExerciseRightAnswers: a right answer the checks reject is a problem of
+// the lesson, named at its line; one they accept is none.
+func TestExerciseRightAnswers(t *testing.T) {
+	for _, tt := range []struct{ right, want string }{
+		{"CREATE TABLE readings (sensor text, day date, at timestamp, v int, PRIMARY KEY ((sensor, day), at, v)) WITH default_time_to_live = 300;\n", ""},
+		{"CREATE TABLE readings (sensor text, day date, at timestamp, v int, PRIMARY KEY ((sensor, day), at)) WITH default_time_to_live = 600;\n",
+			"en/01-x.md:32: this right answer is rejected: Runs, but returns other rows than on the solution's tables: (2 rows), expected (0 rows) (the checks must test what a right model does, not which key it has)"},
+	} {
+		src := strings.Replace(boundLesson, "```\n", "---- right\n"+tt.right+"```\n", 1)
+		src = src[:strings.LastIndex(src, "```\n")+4]
+		l, err := Parse("en/01-x.md", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(l.Run(l.Examples[0]).Problems, "\n")
+		if (tt.want == "") != (got == "") || (tt.want != "" && got != tt.want) {
+			t.Errorf("right answer %q: problems %q, want %q", tt.right, got, tt.want)
 		}
 	}
 }

@@ -46,12 +46,16 @@ type Exercise struct {
 	// Checks are the check section's checks (checks.go), Line counted in the whole fence.
 	Checks []ExerciseCheck
 	// Wrong are the plausible wrong answers the checks must reject.
-	Wrong []Wrong
+	Wrong []Answer
+	// Right are other right answers than the solution, which every check
+	// must accept: the checks test what a right model does, not its key.
+	Right []Answer
 }
 
-// Wrong is a wrong answer of an exercise: a script the checks must reject,
-// and a part of the reason the page gives (CheckRun.Failure).
-type Wrong struct {
+// Answer is a wrong or a right answer of an exercise. A wrong one is a
+// script the checks must reject, with a part of the reason the page gives
+// (CheckRun.Failure); a right one (Reason "") one they must accept.
+type Answer struct {
 	Script string
 	Line   int // code line (1-based, in the whole fence) of the script's first line
 	Reason string
@@ -63,6 +67,7 @@ const (
 	markData     = "---- data"
 	markCheck    = "---- check"
 	markWrong    = "---- wrong:" // followed by the reason the page gives
+	markRight    = "---- right"
 )
 
 // splitExercise cuts an exercise fence's code into the reader's starting text
@@ -73,21 +78,31 @@ func splitExercise(code string) (starter string, ex *Exercise, err error) {
 	var parts [4]strings.Builder // starter, solution, data, check
 	starts := [4]int{1, 0, 0, 0}
 	cur := 0
-	var wrong *strings.Builder // the wrong answer being read, once the wrong sections began
+	var (
+		answer *strings.Builder // the answer being read, once the answers began
+		last   *Answer          // and where it goes
+	)
 	for i, l := range lines {
 		mark := strings.TrimRight(l, " \t\r\n")
-		if reason, ok := strings.CutPrefix(mark, markWrong); ok {
+		reason, isWrong := strings.CutPrefix(mark, markWrong)
+		if isWrong || mark == markRight {
 			if cur != 3 {
-				return "", nil, &Error{Line: i + 1, Msg: "a `" + markWrong + "` section comes after the `" + markCheck + "` section"}
+				return "", nil, &Error{Line: i + 1, Msg: "the `" + markWrong + "` and `" + markRight + "` sections come after the `" + markCheck + "` section"}
 			}
-			if reason = strings.TrimSpace(reason); reason == "" {
+			if reason = strings.TrimSpace(reason); isWrong && reason == "" {
 				return "", nil, &Error{Line: i + 1, Msg: "`" + markWrong + "` needs the reason the page gives for this answer, e.g. `---- wrong: 3 rows`"}
 			}
-			if err := closeWrong(ex, wrong); err != nil {
+			if err := closeAnswer(last, answer); err != nil {
 				return "", nil, err
 			}
-			ex.Wrong = append(ex.Wrong, Wrong{Line: i + 2, Reason: reason})
-			wrong = &strings.Builder{}
+			if isWrong {
+				ex.Wrong = append(ex.Wrong, Answer{Line: i + 2, Reason: reason})
+				last = &ex.Wrong[len(ex.Wrong)-1]
+			} else {
+				ex.Right = append(ex.Right, Answer{Line: i + 2})
+				last = &ex.Right[len(ex.Right)-1]
+			}
+			answer = &strings.Builder{}
 			continue
 		}
 		next := -1
@@ -100,14 +115,14 @@ func splitExercise(code string) (starter string, ex *Exercise, err error) {
 			next = 3
 		}
 		if next < 0 {
-			if wrong != nil {
-				wrong.WriteString(l)
+			if answer != nil {
+				answer.WriteString(l)
 			} else {
 				parts[cur].WriteString(l)
 			}
 			continue
 		}
-		if next <= cur || wrong != nil {
+		if next <= cur || answer != nil {
 			return "", nil, &Error{Line: i + 1, Msg: "exercise section `" + mark + "` out of place: the sections are the starting text, then `" +
 				markSolution + "`, `" + markData + "` (optional), `" + markCheck + "` and the `" + markWrong + "` answers, in that order"}
 		}
@@ -120,7 +135,7 @@ func splitExercise(code string) (starter string, ex *Exercise, err error) {
 	if starts[3] == 0 {
 		return "", nil, &Error{Line: 1, Msg: "an exercise needs a `" + markCheck + "` section: the queries the reader's tables must answer"}
 	}
-	if err := closeWrong(ex, wrong); err != nil {
+	if err := closeAnswer(last, answer); err != nil {
 		return "", nil, err
 	}
 	ex.SolutionWhy, ex.Solution, ex.SolutionLine = splitWhy(parts[1].String(), starts[1])
@@ -168,14 +183,13 @@ func splitWhy(section string, line int) (why, code string, codeLine int) {
 	return strings.Join(words, " "), rest, line
 }
 
-// closeWrong stores the text of the wrong answer just read.
-func closeWrong(ex *Exercise, wrong *strings.Builder) *Error {
-	if wrong == nil {
+// closeAnswer stores the text of the answer just read into a.
+func closeAnswer(a *Answer, text *strings.Builder) *Error {
+	if a == nil {
 		return nil
 	}
-	w := &ex.Wrong[len(ex.Wrong)-1]
-	if w.Script = wrong.String(); strings.TrimSpace(w.Script) == "" {
-		return &Error{Line: w.Line - 1, Msg: "this `" + markWrong + "` section holds no script"}
+	if a.Script = text.String(); strings.TrimSpace(a.Script) == "" {
+		return &Error{Line: a.Line - 1, Msg: "this answer's section holds no script"}
 	}
 	return nil
 }
@@ -419,32 +433,36 @@ func sortRows(rows [][]string) {
 	})
 }
 
-// runWrong runs each wrong answer of ex as the page runs a reader's script
-// (the prelude, the script, then the data and the checks) and returns the
-// problems: an answer every check accepts, or one rejected for another
-// reason than the fence gives.
-func (l *Lesson) runWrong(ex *Example, want []engine.Outcome) []string {
+// runAnswers runs each wrong and right answer of ex as the page runs a
+// reader's script (the prelude, the script, then the data and the checks)
+// and returns the problems: a wrong answer every check accepts, or one
+// rejected for another reason than the fence gives; a right one rejected.
+func (l *Lesson) runAnswers(ex *Example, want []engine.Outcome) []string {
 	var problems []string
-	for _, w := range ex.Exercise.Wrong {
+	verdict := func(a Answer) string {
 		s := engine.NewSession(engine.Options{Version: ex.Version, Timeout: RunTimeout})
 		for _, p := range ex.Prelude {
 			s.Run(p.Code)
 		}
-		reason := ""
-		for _, o := range s.Run(w.Script) {
-			if o.Error != nil && reason == "" {
-				reason = "Your script fails: " + o.Error.Cqlsh()
+		for _, o := range s.Run(a.Script) {
+			if o.Error != nil {
+				return "Your script fails: " + o.Error.Cqlsh()
 			}
 		}
-		if r := ex.Exercise.RunChecks(s, want); reason == "" {
-			reason = r.Failure()
-		}
+		return ex.Exercise.RunChecks(s, want).Failure()
+	}
+	for _, w := range ex.Exercise.Wrong {
 		at := l.where(ex, w.Line-1)
-		switch {
+		switch reason := verdict(w); {
 		case reason == "":
 			problems = append(problems, at+": this wrong answer passes every check: the checks must reject it (add data that tells it apart)")
 		case !strings.Contains(reason, w.Reason):
 			problems = append(problems, at+": this wrong answer is rejected, but the page says "+strconv.Quote(reason)+", not "+strconv.Quote(w.Reason))
+		}
+	}
+	for _, r := range ex.Exercise.Right {
+		if reason := verdict(r); reason != "" {
+			problems = append(problems, l.where(ex, r.Line-1)+": this right answer is rejected: "+reason+" (the checks must test what a right model does, not which key it has)")
 		}
 	}
 	return problems

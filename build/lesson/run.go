@@ -62,7 +62,7 @@ func (l *Lesson) Run(ex *Example) Result {
 		want, problems := l.runExercise(ex)
 		r.Problems = append(r.Problems, problems...)
 		if len(problems) == 0 {
-			r.Problems = append(r.Problems, l.runWrong(ex, want)...)
+			r.Problems = append(r.Problems, l.runAnswers(ex, want)...)
 		}
 		checks := x.RunChecks(s, want)
 		r.Checks = &checks
