@@ -27,7 +27,7 @@ import (
 //	skew(n)             one of n values, value k drawn with weight 1/(k+1): a few hot
 //	                    values and a long tail; for text as seq names it
 //	pick(a, b, ...)     one of the values given, drawn uniformly
-//	uuid()              a random version 4 UUID
+//	uuid()              a random version 4 UUID (version 1 for a timeuuid column)
 //	a literal           the same value in every row: 42, 'text'
 //
 // The draws are a fixed function of the column's name and the row, so a
@@ -293,7 +293,10 @@ func (fc *fillColumn) value(i int) cql.Literal {
 		return fc.picks[int(fc.unit(i)*float64(len(fc.picks)))%len(fc.picks)]
 	case "uuid":
 		a, b := fc.draw(i, 1), fc.draw(i, 2)
-		a = a&^0xF000 | 0x4000     // version 4
+		a = a&^0xF000 | 0x4000 // version 4
+		if fc.col.Type.Kind == cqltype.Timeuuid {
+			a = a&^0xF000 | 0x1000 // version 1: a timeuuid column takes no other
+		}
 		b = b&^(0xC<<60) | 0x8<<60 // RFC 4122 variant
 		h := strconv.FormatUint(a, 16) + strconv.FormatUint(b, 16)
 		h = strings.Repeat("0", 32-len(h)) + h // never shorter in practice
