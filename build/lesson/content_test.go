@@ -105,9 +105,37 @@ func sameExample(a, b *Example) string {
 	if (a.Exercise == nil) != (b.Exercise == nil) {
 		return "only one is an exercise"
 	}
-	if a.Exercise != nil && (a.Exercise.Solution != b.Exercise.Solution || a.Exercise.Data != b.Exercise.Data ||
-		len(a.Exercise.Checks) != len(b.Exercise.Checks) || len(a.Exercise.Wrong) != len(b.Exercise.Wrong)) {
+	if a.Exercise != nil {
+		return sameExercise(a.Exercise, b.Exercise)
+	}
+	return ""
+}
+
+// sameExercise compares an exercise in two languages: everything but the
+// words (the solution's why, the checks' explanations, the wrong answers'
+// reasons) must be the same.
+func sameExercise(a, b *Exercise) string {
+	if a.Solution != b.Solution || a.Data != b.Data || len(a.Checks) != len(b.Checks) || len(a.Wrong) != len(b.Wrong) || len(a.Right) != len(b.Right) {
 		return "the exercises differ"
+	}
+	if (a.SolutionWhy == "") != (b.SolutionWhy == "") {
+		return "only one solution says why it is right"
+	}
+	for i := range a.Checks {
+		x, y := a.Checks[i], b.Checks[i]
+		if x.Script != y.Script || x.Rows != y.Rows || (x.Explain == "") != (y.Explain == "") {
+			return "check " + strconv.Itoa(i+1) + " differs: " + quoteStmt(x.Script) + " against " + quoteStmt(y.Script)
+		}
+	}
+	for i := range a.Wrong {
+		if a.Wrong[i].Script != b.Wrong[i].Script {
+			return "wrong answer " + strconv.Itoa(i+1) + " differs"
+		}
+	}
+	for i := range a.Right {
+		if a.Right[i].Script != b.Right[i].Script {
+			return "right answer " + strconv.Itoa(i+1) + " differs"
+		}
 	}
 	return ""
 }
@@ -144,5 +172,44 @@ func TestContentPatterns(t *testing.T) {
 	}
 	if seen != 4 {
 		t.Errorf("found %d of lesson 6's two examples in two languages", seen)
+	}
+}
+
+// TestContentExercises holds every exercise of the course to what makes it
+// tell a right model from a wrong one (docs/site.md): a solution that says
+// why it is right, checks that say what they prove, at least two wrong
+// answers and one other right answer.
+func TestContentExercises(t *testing.T) {
+	lessons, err := Load(contentDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, l := range lessons {
+		for _, ex := range l.Examples {
+			x := ex.Exercise
+			if x == nil {
+				continue
+			}
+			n++
+			at := l.where(ex, 1)
+			if x.SolutionWhy == "" {
+				t.Errorf("%s: the solution does not say why it is right (comment lines opening the solution section)", at)
+			}
+			for _, c := range x.Checks {
+				if c.Explain == "" {
+					t.Errorf("%s: the check %s does not say what it proves (a comment line before it)", l.where(ex, c.Line), quoteStmt(c.Script))
+				}
+			}
+			if len(x.Wrong) < 2 {
+				t.Errorf("%s: %d wrong answers, want at least 2", at, len(x.Wrong))
+			}
+			if len(x.Right) < 1 {
+				t.Errorf("%s: no right answer other than the solution", at)
+			}
+		}
+	}
+	if n < 36 {
+		t.Errorf("%d exercises in the course, want at least 36 (18 in each language)", n)
 	}
 }
