@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cqlplay/cqlplay/engine"
 )
@@ -111,7 +112,7 @@ func parseChecks(section string, first int) ([]ExerciseCheck, error) {
 		explain []string // its explanation
 	)
 	next := func(c ExerciseCheck) {
-		c.Explain = strings.Join(explain, " ")
+		c.Explain = joinLines(explain)
 		c.Script = strings.Join(append(before, c.Script), "\n")
 		out = append(out, c)
 		before, explain = nil, nil
@@ -225,4 +226,33 @@ func (b *Bound) Describe(m *Measure) string {
 	}
 	return "the rows of " + b.Table + " sit in " + strconv.Itoa(m.Partitions) + " partitions; a right model spreads them over at least " +
 		strconv.Itoa(b.MinPartitions)
+}
+
+// joinLines joins the lines of a comment into one text: with a space, but
+// none between two Chinese, Japanese or Korean characters or after their
+// full-width punctuation, which take no space between words (a Latin word
+// beside them keeps its space).
+func joinLines(lines []string) string {
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			prev, _ := utf8.DecodeLastRuneInString(lines[i-1])
+			next, _ := utf8.DecodeRuneInString(l)
+			if !(cjk(prev) && cjk(next)) && !fullWidth(prev) {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+// cjk reports whether r is a CJK character or full-width punctuation.
+func cjk(r rune) bool {
+	return r >= 0x2E80 && r <= 0x9FFF || r >= 0xF900 && r <= 0xFAFF || fullWidth(r)
+}
+
+// fullWidth reports whether r is CJK or full-width punctuation (。，：；、（）).
+func fullWidth(r rune) bool {
+	return r >= 0x3000 && r <= 0x303F || r >= 0xFF00 && r <= 0xFFEF
 }

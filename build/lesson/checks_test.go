@@ -147,3 +147,21 @@ func TestExerciseRightAnswers(t *testing.T) {
 		}
 	}
 }
+
+func TestJoinLines(t *testing.T) {
+	for _, tt := range []struct {
+		lines []string
+		want  string
+	}{
+		{[]string{"One partition per day:", "a day bounds it."}, "One partition per day: a day bounds it."},
+		{[]string{"所以是 300。", "这样应用写入的每个验证码"}, "所以是 300。这样应用写入的每个验证码"},
+		{[]string{"用 INSERT", "写入"}, "用 INSERT 写入"},
+		{[]string{"写入", "INSERT"}, "写入 INSERT"},
+		{[]string{"两个条件一起检查、", "一起生效"}, "两个条件一起检查、一起生效"},
+		{nil, ""},
+	} {
+		if got := joinLines(tt.lines); got != tt.want {
+			t.Errorf("joinLines(%q) = %q, want %q", tt.lines, got, tt.want)
+		}
+	}
+}

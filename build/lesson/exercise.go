@@ -180,7 +180,7 @@ func splitWhy(section string, line int) (why, code string, codeLine int) {
 		}
 		rest, line = after, line+1
 	}
-	return strings.Join(words, " "), rest, line
+	return joinLines(words), rest, line
 }
 
 // closeAnswer stores the text of the answer just read into a.
