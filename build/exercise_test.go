@@ -162,8 +162,8 @@ func TestBrowserExerciseKinds(t *testing.T) {
 			failing      string
 		}{
 			{"300 seconds", "CREATE TABLE otp (user_id int PRIMARY KEY, code text) WITH default_time_to_live = 300;", 2, ""},
-			{"minutes typed as seconds", "CREATE TABLE otp (user_id int PRIMARY KEY, code text) WITH default_time_to_live = 5;", 1, "A code still works 4 minutes 59 seconds after it was sent."},
-			{"six minutes", "CREATE TABLE otp (user_id int PRIMARY KEY, code text) WITH default_time_to_live = 360;", 1, "Two seconds later, five minutes have passed"},
+			{"minutes typed as seconds", "CREATE TABLE otp (user_id int PRIMARY KEY, code text) WITH default_time_to_live = 5;", 1, "A code still works 4 minutes 59 seconds after it was sent"},
+			{"six minutes", "CREATE TABLE otp (user_id int PRIMARY KEY, code text) WITH default_time_to_live = 360;", 1, "One second later, five minutes have passed"},
 		}},
 	} {
 		ex, want := exerciseOf(t, tc.path)
