@@ -141,13 +141,14 @@ func TestBrowserExerciseKinds(t *testing.T) {
 	ctx := newTab(t)
 	for _, tc := range []struct {
 		path, url string
+		servedBy  string // who runs a typed answer once the page's engine is ready: a fill in the checks goes to the worker
 		answers   []struct {
 			name, schema string
 			passed       int
 			failing      string // the explanation of the first failing check, "" when all pass
 		}
 	}{
-		{"en/06-query-first-design.md", "/en/query-first-design/", []struct {
+		{"en/06-query-first-design.md", "/en/query-first-design/", "worker", []struct {
 			name, schema string
 			passed       int
 			failing      string
@@ -156,7 +157,7 @@ func TestBrowserExerciseKinds(t *testing.T) {
 			{"the day as a clustering column", "CREATE TABLE orders_by_status (status text, day date, order_date timestamp, order_id int, total int, PRIMARY KEY (status, day, order_date, order_id));", 2, "A day bounds each partition"},
 			{"the total in place of the id", "CREATE TABLE orders_by_status (status text, day date, order_date timestamp, order_id int, total int, PRIMARY KEY ((status, day), order_date, total));", 1, "Orders 3, 4 and 6 shipped in the same second"},
 		}},
-		{"en/12-ttl.md", "/en/ttl/", []struct {
+		{"en/12-ttl.md", "/en/ttl/", "page", []struct {
 			name, schema string
 			passed       int
 			failing      string
@@ -168,11 +169,13 @@ func TestBrowserExerciseKinds(t *testing.T) {
 	} {
 		ex, want := exerciseOf(t, tc.path)
 		openLesson(t, ctx, tc.url)
+		waitFor(t, ctx, "the page's engine", `document.documentElement.dataset.engineInline === "ready"`)
 		fig := "#ex-" + itoa(ex.Index)
 		for _, a := range tc.answers {
 			n := runs(t, ctx, fig)
 			replaceText(t, ctx, fig, a.schema)
 			waitRun(t, ctx, fig, n)
+			wantServedBy(t, ctx, fig, tc.servedBy, tc.path+", "+a.name+": the answer's run")
 			sameChecks(t, ctx, fig, ex, want, a.name, a.schema, a.passed)
 			first := eval[string](t, ctx, `(() => { const c = document.querySelector("`+fig+`-checks li.ex-fail .ex-why"); return c ? c.textContent : "" })()`)
 			if !strings.HasPrefix(first, a.failing) || (a.failing == "") != (first == "") {
