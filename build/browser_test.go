@@ -70,8 +70,8 @@ func waitRun(t *testing.T, ctx context.Context, fig string, n int) {
 
 // TestBrowserMatchesBuild checks that the live widget draws exactly what the
 // build pre-rendered, in every view: the same engine, natively and in
-// WebAssembly, and the same markup from build/ (widget.go, storage.go) and
-// site/ts/ (results.ts, storage.ts, views.ts). A widget holding the lesson's
+// WebAssembly, and the same renderers (site/ts, which the build runs in goja:
+// prerender.go) on the build's small DOM and the browser's. A widget holding the lesson's
 // text keeps the pre-rendered views, so each one is edited and restored
 // first (a live run of the lesson's text), then every tab opened (drawn).
 func TestBrowserMatchesBuild(t *testing.T) {
@@ -83,6 +83,8 @@ func TestBrowserMatchesBuild(t *testing.T) {
 		}
 		diff, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
 			const doc = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
+			// The solution's button needs the page's script, which shows it.
+			for (const b of doc.querySelectorAll("button.ex-use")) b.hidden = false;
 			const out = [];
 			for (const panel of document.querySelectorAll("figure.pg [role=tabpanel]")) {
 				const built = doc.getElementById(panel.id).innerHTML;

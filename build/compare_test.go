@@ -18,9 +18,10 @@ func TestVs(t *testing.T) {
 	run := func(ps ...lesson.Pattern) []lesson.PatternRun { return lesson.RunPatterns(s, ps) }
 	pa := run(lesson.Pattern{Name: "Q1 by key", Query: "SELECT * FROM a WHERE k = 1"}, lesson.Pattern{Name: "Q2 by value", Query: "SELECT * FROM a WHERE v = 1"})
 	pb := run(lesson.Pattern{Name: "Q2 by value <i>", Query: "SELECT * FROM a WHERE v = 1 ALLOW FILTERING"}, lesson.Pattern{Name: "Q3 new", Query: "SELECT * FROM a WHERE k IN (1, 2)"})
-	var b strings.Builder
-	writeVsTable(&b, uiStrings["en"], "one", "two", pa, pb)
-	got := b.String()
+	got, err := prerendererForTest(t).vsTable(uiStrings["en"], "one", "two", pa, pb)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, want := range []string{
 		`<th scope="col">A · one</th><th scope="col">B · two</th>`,
 		`<tr><th scope="row" class="vs-name">Q1 by key</th><td class="vs-ok">partitions 1 · rows read 0 · returned 0 · nodes 1</td><td class="vs-none">—</td></tr>`,

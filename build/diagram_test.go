@@ -24,13 +24,11 @@ select   body
 SELECT * FROM nowhere WHERE k = 1;
 SELECT author, body FROM "Posts" WHERE author = 'a very long name, longer than a box';
 `)
-	m, err := s.Layout("map", "")
+	m, err := s.Layout("summary", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	writeDiagram(&b, uiStrings["en"], m, outs, nil)
-	got := b.String()
+	got := drawView(t, "en", "model", "", exampleRun{Outcomes: outs, Layouts: map[string]string{"summary": m}})
 
 	texts := regexp.MustCompile(`<text class="([^"]+)"[^>]*>([^<]*)</text>`).FindAllStringSubmatch(got, -1)
 	var seen []string
@@ -44,10 +42,10 @@ SELECT author, body FROM "Posts" WHERE author = 'a very long name, longer than a
 		"dg-col=bio", "dg-type=text", "dg-mark=S",
 		"dg-col=body", "dg-type=text",
 		// An arrow names the table: the box shows the rest of the query.
-		"dg-qtext=Q1 WHERE author = &#39;ann&#39;",
-		"dg-qtext=Q2 WHERE body = &#39;x&#39;",
+		"dg-qtext=Q1 WHERE author = 'ann'",
+		"dg-qtext=Q2 WHERE body = 'x'",
 		"dg-qtext=Q3 SELECT * FROM nowhere WHERE k = 1",
-		"dg-qtext=Q4 WHERE author = &#39;a very long name, longer t…", // cut at 46 characters
+		"dg-qtext=Q4 WHERE author = 'a very long name, longer t…", // cut at 46 characters
 	}
 	if strings.Join(seen, "\n") != strings.Join(want, "\n") {
 		t.Errorf("texts:\n%s\nwant:\n%s", strings.Join(seen, "\n"), strings.Join(want, "\n"))
@@ -60,8 +58,8 @@ SELECT author, body FROM "Posts" WHERE author = 'a very long name, longer than a
 		class, title string
 		arrow        bool
 	}{
-		{"dg-query", "SELECT body FROM &#34;Posts&#34; WHERE author = &#39;ann&#39;", true},
-		{"dg-query dg-fail", "select body FROM &#34;Posts&#34; WHERE body = &#39;x&#39;\nCannot execute this query as it might involve data filtering", true},
+		{"dg-query", `SELECT body FROM "Posts" WHERE author = 'ann'`, true},
+		{"dg-query dg-fail", "select body FROM \"Posts\" WHERE body = 'x'\nCannot execute this query as it might involve data filtering", true},
 		{"dg-query dg-fail", "SELECT * FROM nowhere WHERE k = 1\ntable nowhere does not exist", false},
 	} {
 		q := queries[i]
@@ -71,25 +69,5 @@ SELECT author, body FROM "Posts" WHERE author = 'a very long name, longer than a
 	}
 	if strings.Contains(got, "<b>") {
 		t.Errorf("markup from the script made elements:\n%s", got)
-	}
-}
-
-// TestDiagramQueries finds the table of a SELECT that failed before it was
-// planned, as CQL spells names: quoted names keep their case.
-func TestDiagramQueries(t *testing.T) {
-	for stmt, want := range map[string]string{
-		`SELECT * FROM ks.t`:               "ks.t",
-		`SELECT * FROM "Ks" . "T""x"`:      `Ks.T"x`,
-		`SELECT a FROM T WHERE a = 1`:      "t",
-		"SELECT\ta\nFROM\tMixed.Case":      "mixed.case",
-		`SELECT count(*) FROM x.y LIMIT 1`: "x.y",
-	} {
-		qs := diagramQueries([]engine.Outcome{{Statement: stmt, Error: &engine.Error{Message: "m"}}}, "Q")
-		if len(qs) != 1 || qs[0].table != want {
-			t.Errorf("%s: %+v, want table %q", stmt, qs, want)
-		}
-	}
-	if qs := diagramQueries([]engine.Outcome{{Statement: "INSERT INTO t (k) VALUES (1)"}, {Statement: "SELECTION"}}, "Q"); len(qs) != 0 {
-		t.Errorf("not queries: %+v", qs)
 	}
 }

@@ -48,7 +48,7 @@ func exerciseOf(t *testing.T, path string) (*lesson.Example, []engine.Outcome) {
 
 // TestBrowserExercise types answers into lesson 3's exercise and checks the
 // Checks view against the verdict the build renders for the same script
-// (build/exercise.go and site/ts/exercise.ts draw the same markup): a right
+// (the build draws it with the page's own code, prerender.go): a right
 // answer passes every check, a partial one shows Cassandra's messages, a
 // wrong column type shows the rows beside the expected ones, and a table the
 // data does not fit says so. The reader's opened solution stays open.
@@ -115,12 +115,14 @@ func sameChecks(t *testing.T, ctx context.Context, fig string, ex *lesson.Exampl
 	if verdict.Passed() != passed {
 		t.Errorf("%s: the build's verdict passes %d checks, want %d: %s", name, verdict.Passed(), passed, verdict.Failure())
 	}
-	var b strings.Builder
-	writeChecks(&b, uiStrings["en"], ex.Exercise, &verdict, outs)
+	html, err := prerendererForTest(t).widgetViews(uiStrings["en"], views(uiStrings["en"], true)[:1], ex.Code, exampleRun{Outcomes: outs, Checks: &verdict}, ex.Exercise)
+	if err != nil {
+		t.Fatal(err)
+	}
 	js := `(() => {
 		const panel = document.querySelector("` + fig + `-checks");
 		const built = document.createElement("div");
-		built.innerHTML = ` + jsString(b.String()) + `;
+		built.innerHTML = ` + jsString(html["checks"]) + `;
 		built.querySelector("details.ex-sol").open = panel.querySelector("details.ex-sol").open;
 		built.querySelector("button.ex-use").hidden = false; // the page's script shows it
 		return built.innerHTML === panel.innerHTML ? "" : "built: " + built.innerHTML + "\nlive:  " + panel.innerHTML;
@@ -138,30 +140,23 @@ func sameChecks(t *testing.T, ctx context.Context, fig string, ex *lesson.Exampl
 // the solution's button puts the solution in the editor as one edit that
 // Ctrl+Z takes back.
 func TestBrowserExerciseKinds(t *testing.T) {
+	type answer struct {
+		name, schema string
+		passed       int
+		failing      string // the explanation of the first failing check, "" when all pass
+	}
 	ctx := newTab(t)
 	for _, tc := range []struct {
 		path, url string
 		servedBy  string // who runs a typed answer once the page's engine is ready: a fill in the checks goes to the worker
-		answers   []struct {
-			name, schema string
-			passed       int
-			failing      string // the explanation of the first failing check, "" when all pass
-		}
+		answers   []answer
 	}{
-		{"en/06-query-first-design.md", "/en/query-first-design/", "worker", []struct {
-			name, schema string
-			passed       int
-			failing      string
-		}{
+		{"en/06-query-first-design.md", "/en/query-first-design/", "worker", []answer{
 			{"the solution", "CREATE TABLE orders_by_status (status text, day date, order_date timestamp, order_id int, total int, PRIMARY KEY ((status, day), order_date, order_id));", 3, ""},
 			{"the day as a clustering column", "CREATE TABLE orders_by_status (status text, day date, order_date timestamp, order_id int, total int, PRIMARY KEY (status, day, order_date, order_id));", 2, "A day bounds each partition"},
 			{"the total in place of the id", "CREATE TABLE orders_by_status (status text, day date, order_date timestamp, order_id int, total int, PRIMARY KEY ((status, day), order_date, total));", 1, "Orders 3, 4 and 6 shipped in the same second"},
 		}},
-		{"en/12-ttl.md", "/en/ttl/", "page", []struct {
-			name, schema string
-			passed       int
-			failing      string
-		}{
+		{"en/12-ttl.md", "/en/ttl/", "page", []answer{
 			{"300 seconds", "CREATE TABLE otp (user_id int PRIMARY KEY, code text) WITH default_time_to_live = 300;", 2, ""},
 			{"minutes typed as seconds", "CREATE TABLE otp (user_id int PRIMARY KEY, code text) WITH default_time_to_live = 5;", 1, "A code still works 4 minutes 59 seconds after it was sent"},
 			{"six minutes", "CREATE TABLE otp (user_id int PRIMARY KEY, code text) WITH default_time_to_live = 360;", 1, "One second later, five minutes have passed"},

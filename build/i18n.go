@@ -77,7 +77,7 @@ type uiText struct {
 	FailMore     string `json:"failMore"`
 	AnnounceOK   string `json:"announceOK"`
 	AnnounceFail string `json:"announceFail"`
-	// The Sizes view (build/sizes.go).
+	// The Sizes view (site/ts/sizes.ts).
 	Sizes       string `json:"sizes"`
 	SzNodes     string `json:"szNodes"`
 	SzNode      string `json:"szNode"`
@@ -91,7 +91,7 @@ type uiText struct {
 	SzLegend    string `json:"szLegend"`
 	ModelLabel  string `json:"modelLabel"`
 	ModelLegend string `json:"modelLegend"`
-	// The access patterns' checklist under the Model view (build/checklist.go).
+	// The access patterns' checklist under the Model view (site/ts/patterns.ts).
 	APTitle        string `json:"apTitle"`
 	APScore        string `json:"apScore"`
 	APRuns         string `json:"apRuns"`

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"html/template"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark/util"
 
@@ -28,6 +30,7 @@ type writer struct {
 	lessons []*lesson.Lesson
 	pages   []string          // URL paths written, for the sitemap and the report
 	search  map[string]string // each language's search index (search.go)
+	prs     *prerenderPool    // draw every view with the page's own code (prerender.go)
 }
 
 // link is a page another page points at.
@@ -115,14 +118,29 @@ func (w *writer) lessonPage(l *lesson.Lesson) ([]string, error) {
 		problems = append(problems, r.Problems...)
 	}
 	t := uiText_(l.Lang)
+	// Each playground is drawn once, for the lesson and for its embed page.
+	widgets, err := w.drawWidgets(t, l, results)
+	if err != nil {
+		return nil, err
+	}
+	var drawErr error // the first view the page's code could not draw
 	body, err := renderMarkdown(l, func(bw util.BufWriter, ex *lesson.Example) {
 		var b strings.Builder
-		writeWidget(&b, t, ex, runOf(results, ex))
+		b.WriteString(widgets[ex])
+		var err error
 		if ex.VsOf != nil {
-			writeVs(&b, t, ex.VsOf, ex, patternsOf(results, ex.VsOf), patternsOf(results, ex))
+			err = w.prs.with(func(p *prerenderer) error {
+				return w.writeVs(&b, t, p, ex.VsOf, ex, patternsOf(results, ex.VsOf), patternsOf(results, ex))
+			})
+		}
+		if err != nil && drawErr == nil {
+			drawErr = errors.New(l.Path + ": example on line " + strconv.Itoa(ex.Line) + ": " + err.Error())
 		}
 		bw.WriteString(b.String())
 	})
+	if err == nil {
+		err = drawErr
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +169,7 @@ func (w *writer) lessonPage(l *lesson.Lesson) ([]string, error) {
 	}
 	for _, ex := range l.Examples {
 		if !ex.Setup {
-			if err := w.embedPage(l, ex, t, runOf(results, ex)); err != nil {
+			if err := w.embedPage(l, ex, t, widgets[ex]); err != nil {
 				return nil, err
 			}
 		}
@@ -161,15 +179,17 @@ func (w *writer) lessonPage(l *lesson.Lesson) ([]string, error) {
 
 // embedPage writes the page of one example alone: the examples it continues
 // as hidden setup blocks (its prelude runs from them, as on the lesson), then
-// its widget with the results the build got.
-func (w *writer) embedPage(l *lesson.Lesson, ex *lesson.Example, t *uiText, r exampleRun) error {
+// its widget as the lesson draws it.
+func (w *writer) embedPage(l *lesson.Lesson, ex *lesson.Example, t *uiText, widget string) error {
 	var b strings.Builder
 	for _, p := range ex.Prelude {
 		setup := *p
 		setup.Setup = true
-		writeWidget(&b, t, &setup, exampleRun{})
+		if err := writeWidget(&b, t, nil, &setup, exampleRun{}); err != nil {
+			return err
+		}
 	}
-	writeWidget(&b, t, ex, r)
+	b.WriteString(widget)
 	d := w.page(l.Lang, l.Title, embedURL(l, ex), func(string) string { return embedURL(l, ex) })
 	d.Canonical = w.base + lessonURL(l)
 	d.Body = template.HTML(b.String())
@@ -178,11 +198,37 @@ func (w *writer) embedPage(l *lesson.Lesson, ex *lesson.Example, t *uiText, r ex
 	return w.write(embedURL(l, ex), "embed.html", d)
 }
 
+// drawWidgets draws every playground of l, side by side.
+func (w *writer) drawWidgets(t *uiText, l *lesson.Lesson, results []lesson.Result) (map[*lesson.Example]string, error) {
+	drawn := make([]string, len(l.Examples))
+	errs := make([]error, len(l.Examples))
+	var wg sync.WaitGroup
+	for i, ex := range l.Examples {
+		wg.Go(func() {
+			errs[i] = w.prs.with(func(p *prerenderer) error {
+				var b strings.Builder
+				err := writeWidget(&b, t, p, ex, runOf(results, ex))
+				drawn[i] = b.String()
+				return err
+			})
+		})
+	}
+	wg.Wait()
+	out := map[*lesson.Example]string{}
+	for i, ex := range l.Examples {
+		if errs[i] != nil {
+			return nil, errors.New(l.Path + ": example on line " + strconv.Itoa(ex.Line) + ": " + errs[i].Error())
+		}
+		out[ex] = drawn[i]
+	}
+	return out, nil
+}
+
 func runOf(results []lesson.Result, ex *lesson.Example) exampleRun {
 	for _, r := range results {
 		if r.Example == ex {
 			layouts, elided := layoutsOf(r.Session)
-			return exampleRun{Outcomes: r.Outcomes, Layouts: layouts, Elided: elided, Filled: filledRows(ex.Code, r.Outcomes), Checks: r.Checks, Patterns: r.Patterns}
+			return exampleRun{Outcomes: r.Outcomes, Layouts: layouts, Elided: elided, Checks: r.Checks, Patterns: r.Patterns}
 		}
 	}
 	return exampleRun{}

@@ -80,7 +80,9 @@ func (w *writer) playPages(root string) error {
 		blank := &lesson.Lesson{Lang: lang, Examples: []*lesson.Example{ex}}
 		run := runOf(blank.RunAll(), ex)
 		var widget strings.Builder
-		writeWidget(&widget, t, ex, run)
+		if err := w.prs.with(func(p *prerenderer) error { return writeWidget(&widget, t, p, ex, run) }); err != nil {
+			return err
+		}
 		alt := func(l string) string { return playURL(l) }
 
 		// The page: the picker, the starters as hidden text, the widget. Its

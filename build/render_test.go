@@ -27,7 +27,9 @@ func TestRenderLessonGolden(t *testing.T) {
 	}
 	body, err := renderMarkdown(l, func(w util.BufWriter, ex *lesson.Example) {
 		var b strings.Builder
-		writeWidget(&b, uiStrings["en"], ex, exampleRun{})
+		if err := writeWidget(&b, uiStrings["en"], prerendererForTest(t), ex, exampleRun{}); err != nil {
+			t.Fatal(err)
+		}
 		w.WriteString(b.String())
 	})
 	if err != nil {
@@ -37,8 +39,7 @@ func TestRenderLessonGolden(t *testing.T) {
 }
 
 // TestOutcomesGolden pins the Results markup for every kind of outcome, with
-// values that hold HTML; site/ts/results.ts draws the same markup (checked in
-// the browser by TestBrowserMatchesBuild).
+// values that hold HTML, as site/ts/results.ts draws it for the build.
 func TestOutcomesGolden(t *testing.T) {
 	outs := []engine.Outcome{
 		{Statement: "CREATE TABLE t (k int PRIMARY KEY, v text)", Line: 1},
@@ -58,10 +59,10 @@ func TestOutcomesGolden(t *testing.T) {
 				Events: []engine.TraceEvent{{Activity: "Parsing INSERT INTO t (k) VALUES ('<b>'); [Native-Transport-Requests-1]", At: engine.DefaultStart.UnixMicro() + 150, Source: "127.0.0.1", Elapsed: 150}}}},
 	}
 	var b strings.Builder
-	writeOutcomes(&b, uiStrings["en"], outs)
+	b.WriteString(drawView(t, "en", "results", "", exampleRun{Outcomes: outs}))
 	b.WriteString("\n")
-	writeOutcomes(&b, uiStrings["zh"], outs[:1])
+	b.WriteString(drawView(t, "zh", "results", "", exampleRun{Outcomes: outs[:1]}))
 	b.WriteString("\n")
-	writeOutcomes(&b, uiStrings["en"], nil)
+	b.WriteString(drawView(t, "en", "results", "", exampleRun{}))
 	golden.Check(t, "testdata/outcomes.html", strings.ReplaceAll(b.String(), "</div><div", "</div>\n<div")+"\n")
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -96,7 +97,11 @@ func buildInto(c config, out string) (*report, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &writer{out: out, tpl: tpl, assets: a, base: strings.TrimRight(c.BaseURL, "/"), lessons: lessons, search: search}
+	prs, err := newPrerenderPool(c.Root, min(runtime.GOMAXPROCS(0), 4))
+	if err != nil {
+		return nil, err
+	}
+	w := &writer{out: out, tpl: tpl, assets: a, base: strings.TrimRight(c.BaseURL, "/"), lessons: lessons, search: search, prs: prs}
 	for _, l := range lessons {
 		probs, err := w.lessonPage(l)
 		if err != nil {

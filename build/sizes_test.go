@@ -8,22 +8,6 @@ import (
 	"github.com/cqlplay/cqlplay/engine"
 )
 
-func TestSzBytes(t *testing.T) {
-	for b, want := range map[int]string{0: "0 B", 1023: "1023 B", 1024: "1.0 KB", 1280: "1.3 KB", 1075: "1.0 KB", 1076: "1.1 KB", 5 << 20: "5.0 MB", 3 << 30: "3.0 GB"} {
-		if got := szBytes(b); got != want {
-			t.Errorf("szBytes(%d) = %q, want %q", b, got, want)
-		}
-	}
-}
-
-func TestSzLog(t *testing.T) {
-	for _, c := range []struct{ x, limit, want int }{{0, 100, 0}, {99, 99, 100}, {1000, 99, 100}, {9, 99999, 20}, {100_000, 100_000, 100}} {
-		if got := szLog(c.x, c.limit); got != c.want {
-			t.Errorf("szLog(%d, %d) = %d, want %d", c.x, c.limit, got, c.want)
-		}
-	}
-}
-
 // TestSizes draws a hot spot: one partition of a wide table holds most of
 // the data, so its node is marked; the table lists its partitions largest
 // first with the documentation's count of values.
@@ -39,13 +23,11 @@ func TestSizes(t *testing.T) {
 			t.Fatal(o.Error)
 		}
 	}
-	m, err := s.Layout("map", "")
+	m, err := s.Layout("summary", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var b strings.Builder
-	writeSizes(&b, uiStrings["en"], m)
-	got := b.String()
+	got := drawView(t, "en", "sizes", "", exampleRun{Layouts: map[string]string{"summary": m}})
 	if n := strings.Count(got, `<li class="sz-node sz-hot">`); n != 1 {
 		t.Errorf("%d hot nodes, want 1:\n%s", n, got)
 	}

@@ -49,6 +49,12 @@ func TS() ([]byte, error) {
 		sep = ", "
 	}
 	b.WriteString(" };\n\n")
+	b.WriteString("/** The layout forms the page asks within its bounds, the rest summarised (build/lesson BoundedForms). */\n")
+	quoted := make([]string, len(lesson.BoundedForms))
+	for i, f := range lesson.BoundedForms {
+		quoted[i] = strconv.Quote(f)
+	}
+	b.WriteString("export const boundedForms: ReadonlySet<string> = new Set<string>([" + strings.Join(quoted, ", ") + "]);\n\n")
 
 	full, err := keys(fullOutcome())
 	if err != nil {

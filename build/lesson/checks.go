@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/cqlplay/cqlplay/engine"
 )
 
 // An exercise's `---- check` section says what a right model must do, not
@@ -161,16 +159,6 @@ type Measure struct {
 	// cqlsh prints it (the components joined by ", ").
 	MaxRows int
 	MaxKey  string
-}
-
-// measure reads the partitions of table from the session's summary layout:
-// the same numbers the Sizes view draws, and the page reads the same form.
-func measure(s *engine.Session, table string) (*Measure, error) {
-	text, err := s.Layout("summary", table)
-	if err != nil {
-		return nil, err
-	}
-	return MeasureSummary(text)
 }
 
 // summary is the part of the summary layout a bound reads.

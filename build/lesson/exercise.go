@@ -1,6 +1,7 @@
 package lesson
 
 import (
+	"encoding/json"
 	"regexp"
 	"sort"
 	"strconv"
@@ -217,6 +218,11 @@ type Check struct {
 	MeasureErr string
 	// Ran is false when the data could not be written, so nothing ran.
 	Ran bool
+	// Outs are the outcomes of the check's script (its failed directives,
+	// then its query's), Layout a bound's summary layout as the bridge
+	// answers for it: what the page's worker replies (Replies).
+	Outs   []engine.Outcome
+	Layout []byte
 }
 
 // Passed reports whether the check holds: a row check's query ran and
@@ -237,6 +243,23 @@ type CheckRun struct {
 	// tables (then no check ran), or nil.
 	DataError *engine.Outcome
 	Checks    []Check
+	// Data are the outcomes of the data's statements.
+	Data []engine.Outcome
+}
+
+// Replies are the run's replies as the page's worker gives them
+// (site/ts/types.ts Checks): the data's outcomes, then each check's, a
+// bound's followed by a NUL and its table's summary layout.
+func (r CheckRun) Replies() []string {
+	out := []string{string(engine.OutcomesJSON(r.Data))}
+	for _, c := range r.Checks {
+		reply := string(engine.OutcomesJSON(c.Outs))
+		if c.Bound != nil && c.Ran {
+			reply += "\x00" + string(c.Layout)
+		}
+		out = append(out, reply)
+	}
+	return out
 }
 
 // Passed counts the checks that hold.
@@ -305,10 +328,10 @@ func rowCount(o *engine.Outcome) string {
 // outcomes, one per check, a bound's empty; nil while computing them).
 func (x *Exercise) RunChecks(s *engine.Session, want []engine.Outcome) CheckRun {
 	var r CheckRun
-	for _, o := range s.Run(x.Data) {
-		if o.Error != nil {
-			o := o
-			r.DataError = &o
+	r.Data = s.Run(x.Data)
+	for i := range r.Data {
+		if r.Data[i].Error != nil {
+			r.DataError = &r.Data[i]
 			break
 		}
 	}
@@ -329,6 +352,7 @@ func (x *Exercise) RunChecks(s *engine.Session, want []engine.Outcome) CheckRun 
 // the directives and the query together, then a bound's measure.
 func (c *Check) run(s *engine.Session) {
 	outs := s.Run(c.Script)
+	c.Outs = outs
 	last := len(outs) - 1
 	if c.Bound != nil {
 		last = len(outs) // every outcome is a directive's
@@ -345,12 +369,17 @@ func (c *Check) run(s *engine.Session) {
 		}
 		return
 	}
-	m, err := measure(s, c.Bound.Table)
+	text, err := s.Layout("summary", c.Bound.Table)
 	if err != nil {
 		c.MeasureErr = err.Error()
+		msg, _ := json.Marshal(err.Error())
+		c.Layout = []byte(`{"error":{"code":"InvalidRequest","message":` + string(msg) + `}}`)
 		return
 	}
-	c.Measure = m
+	c.Layout = engine.AppendLayoutJSON(nil, "summary", c.Bound.Table, text)
+	if c.Measure, err = MeasureSummary(text); err != nil {
+		c.MeasureErr = err.Error()
+	}
 }
 
 // Ordered reports whether a check's rows must come back in the solution's

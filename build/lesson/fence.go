@@ -36,6 +36,22 @@ var Views = []View{
 	{"model", "summary"},
 }
 
+// BoundedForms are the layout forms the page asks within its bounds
+// (engine.ViewBounds: a partition's first and last rows, a table's first
+// partitions, the rest summarised behind a gap the reader opens), for the
+// build's views and, through site/ts/contract.gen.ts, the page's.
+var BoundedForms = []string{"map", "cli", "sstabledump"}
+
+// Bounded reports whether form is one of BoundedForms.
+func Bounded(form string) bool {
+	for _, f := range BoundedForms {
+		if f == form {
+			return true
+		}
+	}
+	return false
+}
+
 // ViewNames are the names of Views, in their order.
 func ViewNames() []string {
 	names := make([]string, len(Views))

@@ -2,8 +2,8 @@
 // engine's bounds (engine.ViewBounds) is summarised: its first and last
 // rows, then a gap that says how many rows were left out, of how many, and
 // the partition's size, with a button that lists its rows a page at a time
-// (the open partitions go with every layout request to the worker). The markup mirrors build/bounded.go; change both
-// together. Every string is set as text.
+// (the open partitions go with every layout request to the worker). The build
+// pre-renders it with this code (prerender.ts). Every string is set as text.
 
 import { szBytes } from "./sizes";
 import type { Outcome, UI } from "./types";
@@ -11,12 +11,12 @@ import type { Outcome, UI } from "./types";
 /**
  * How many more rows a gap's button lists: an opened partition shows its
  * rows a page at a time, so that one of 100,000 rows never makes the page
- * draw them all at once (build/bounded.go pageRows).
+ * draw them all at once.
  */
 export const pageRows = 1000;
 
 /** The views the engine bounds (cqlplay.layoutBounded); the others are drawn whole. */
-export const boundedForms: ReadonlySet<string> = new Set(["map", "cli", "sstabledump"]);
+export { boundedForms } from "./contract.gen";
 
 /** One summarised partition, as the bridge's "elided" lists it. */
 export interface Elision {
@@ -58,7 +58,7 @@ export function gapText(ui: UI, left: number, rows: number, bytes: number): stri
   return ui.elided.replace("{left}", groupDigits(left)).replace("{rows}", groupDigits(rows)).replace("{size}", szBytes(bytes));
 }
 
-/** A count with its thousands grouped by commas, 100,000, the same in Go (build/bounded.go groupDigits). */
+/** A count with its thousands grouped by commas, 100,000. */
 export function groupDigits(n: number): string {
   const s = String(Math.trunc(Math.abs(n)));
   let out = "";
@@ -147,7 +147,7 @@ export function placeText(gap: HTMLElement, ui: UI, text: string, elided: readon
 /**
  * The script's `-- @fill` directives that ran: each directive line that did
  * not fail (a fill that succeeds has no outcome; one that fails has an
- * error on its line). build/bounded.go filledRows is the same rule.
+ * error on its line).
  */
 export function fillLines(script: string, outcomes: readonly Outcome[]): FillLine[] {
   // The worker asks at every run with the caret on an earlier statement: a

@@ -1,5 +1,5 @@
 // Model A against model B: the table under a playground whose fence says
-// vs=ID (build/compare.go writes it, with the same markup), one row per
+// vs=ID (the build pre-renders it with this code: build/compare.go), one row per
 // access pattern of the two playgrounds, matched by the first word of their
 // names, each cell what the pattern costs in that model. It is redrawn as
 // either playground shows a run (their "pg-patterns" events). Everything is
@@ -12,7 +12,7 @@ import type { Plan, UI } from "./types";
 
 const key = (name: string) => name.split(" ")[0];
 
-/** How many characters of a failure's message a cell shows (build/compare.go vsCut). */
+/** How many characters of a failure's message a cell shows. */
 const vsCut = 64;
 
 interface Row {
@@ -35,7 +35,7 @@ export function rows(pa: PatternRun[], pb: PatternRun[]): Row[] {
   return out;
 }
 
-/** A pattern's cell: its class and text (build/compare.go vsCell). */
+/** A pattern's cell: its class and text. */
 export function cell(ui: UI, p: PatternRun | undefined): [string, string] {
   if (!p) return ["vs-none", "—"];
   if (!p.got) return ["vs-bad", "no outcome"];
@@ -74,7 +74,8 @@ export function watchCompare(section: HTMLElement, ui: UI): void {
   });
 }
 
-function table(ui: UI, idA: string, idB: string, pa: PatternRun[], pb: PatternRun[]): HTMLElement {
+/** The table of a vs section (the build pre-renders it, prerender.ts). */
+export function table(ui: UI, idA: string, idB: string, pa: PatternRun[], pb: PatternRun[]): HTMLElement {
   const t = document.createElement("table");
   t.className = "vs-table";
   const th = (text: string, scope: string, cls?: string) => {

@@ -14,6 +14,9 @@ export type View = "checks" | "results" | "why" | "storage" | "cli" | "sstabledu
 /** The layout form each view draws; a view drawn from the outcomes or an exercise's checks has none. */
 export const viewForms: { readonly [v in View]?: LayoutForm } = { storage: "map", cli: "cli", sstabledump: "sstabledump", ring: "ring", sizes: "summary", model: "summary" };
 
+/** The layout forms the page asks within its bounds, the rest summarised (build/lesson BoundedForms). */
+export const boundedForms: ReadonlySet<string> = new Set<string>(["map", "cli", "sstabledump"]);
+
 /** An Outcome's JSON keys (engine's encoder, outcome_json.go): all of them, and those always present. */
 export type OutcomeKey = "statement" | "line" | "columns" | "rows" | "nulls" | "text" | "warnings" | "error" | "plan" | "trace";
 export type OutcomeRequiredKey = "statement" | "line" | "warnings";

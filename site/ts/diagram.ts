@@ -1,8 +1,8 @@
 // The Model view: the reader's schema as a Chebotko diagram (K beside a
 // partition key column, C↑ or C↓ beside a clustering column with its order,
 // S beside a static one) and the script's SELECTs as arrows to the table
-// each reads, red where they fail. The markup mirrors writeDiagram in
-// build/diagram.go (the build pre-renders it); change both together. Every
+// each reads, red where they fail. The build pre-renders it with this code
+// (prerender.ts). Every
 // string is set as text, never as HTML; every coordinate is a whole number.
 
 import { renderChecklist, type PatternRun } from "./patterns";

@@ -2,9 +2,9 @@
 // and checks.go): after the reader's script, the worker writes the exercise's
 // data and runs each check; a row check passes when its query runs and
 // returns the rows it returns on the solution's tables, a bound when its
-// table's partitions are within it. The markup mirrors writeChecks in
-// build/exercise.go (the build pre-renders the verdict on the lesson's
-// starting text); change both together. Everything is set as text.
+// table's partitions are within it. The build pre-renders the verdict on the
+// lesson's starting text with this code (prerender.ts, exerciseSkeleton).
+// Everything is set as text.
 
 import { cqlsh, el, firstLine, renderPlan, renderTable } from "./results";
 import type { Checks, Outcome, UI } from "./types";
@@ -94,7 +94,7 @@ export class Exercise {
    * Draws the verdict of a run: replies[0] is the data's, then one per
    * check; script is the reader's own outcomes. When the data could not be
    * written and the script failed too, the script's first failure leads:
-   * it is the cause (build/exercise.go says the same).
+   * it is the cause.
    */
   render(ui: UI, replies: string[], script: readonly Outcome[]): void {
     const dataError = parseOutcomes(replies[0]).find((o) => o.error);
@@ -135,6 +135,52 @@ export class Exercise {
     this.panel.insertBefore(frag, data);
     // The reader's progress (reader.ts) records a solved exercise.
     this.panel.dispatchEvent(new CustomEvent("pg-checks", { bubbles: true, detail: { passed: n, total: m } }));
+  }
+}
+
+/** An exercise as the build knows it: what the Checks view is drawn from before any run. */
+export interface ExerciseSpec {
+  solution: string;
+  solutionWhy: string;
+  data: string;
+  checks: { query: string; want: Pick<Outcome, "columns" | "rows" | "nulls">; ordered: boolean; bound: Bound | null; explain: string }[];
+}
+
+/**
+ * Writes an exercise's Checks view before its first verdict: the solution
+ * behind its disclosure (why it is right, the code, the button the page
+ * shows), a placeholder per check carrying what Exercise reads (its
+ * script, expected rows, order, bound and explanation), and the data
+ * behind the other disclosure. render then draws a verdict into it.
+ */
+export function exerciseSkeleton(panel: HTMLElement, ui: UI, x: ExerciseSpec): void {
+  const sol = el("details", "ex-more ex-sol");
+  sol.append(el("summary", undefined, ui.exSolution));
+  if (x.solutionWhy) sol.append(el("p", "ex-sol-why", x.solutionWhy));
+  const pre = el("pre", "ex-solution");
+  pre.append(el("code", undefined, x.solution));
+  const use = el("button", "ex-use", ui.exUse) as HTMLButtonElement;
+  use.type = "button";
+  use.hidden = true;
+  sol.append(pre, use);
+  const ol = el("ol", "ex-list");
+  x.checks.forEach((c, i) => {
+    const li = el("li", "ex-check");
+    li.setAttribute("data-check", String(i));
+    li.setAttribute("data-query", c.query);
+    li.setAttribute("data-want", JSON.stringify({ columns: c.want.columns ?? [], rows: c.want.rows ?? [], nulls: c.want.nulls ?? [] }));
+    li.setAttribute("data-ordered", String(c.ordered));
+    if (c.bound) li.setAttribute("data-bound", JSON.stringify(c.bound));
+    if (c.explain) li.setAttribute("data-explain", c.explain);
+    ol.append(li);
+  });
+  panel.replaceChildren(sol, ol);
+  if (x.data.trim() !== "") {
+    const dat = el("details", "ex-more ex-dat");
+    const code = el("pre", "ex-data");
+    code.append(el("code", undefined, x.data));
+    dat.append(el("summary", undefined, ui.exData), code);
+    panel.append(dat);
   }
 }
 
@@ -190,7 +236,7 @@ function holds(c: Check, r: Result | null): boolean {
   return !!r.got && !r.got.error && sameRows(c.want, r.got, c.ordered);
 }
 
-/** What a bound's table measures, held or broken. Mirrors measureText in build/exercise.go. */
+/** What a bound's table measures, held or broken. */
 export function measureText(ui: UI, b: Bound, m: Measure): string {
   let tmpl = ui.exPartsOK;
   let n = m.partitions;
@@ -202,7 +248,7 @@ export function measureText(ui: UI, b: Bound, m: Measure): string {
   return tmpl.replace(/\{(table|n|max|min|key)\}/g, (_, k: string) => vars[k]);
 }
 
-/** One check with its verdict. Mirrors writeCheck in build/exercise.go. */
+/** One check with its verdict. */
 function renderCheck(ui: UI, c: Check, r: Result | null, passed: boolean): HTMLElement {
   const li = el("li", "ex-check " + (!r ? "ex-skip" : passed ? "ex-pass" : "ex-fail"));
   for (const [k, v] of Object.entries(c.attrs)) li.setAttribute(k, v);
@@ -232,7 +278,7 @@ function renderCheck(ui: UI, c: Check, r: Result | null, passed: boolean): HTMLE
   return li;
 }
 
-/** A failed check's error as cqlsh prints it, then the engine's Why and Try (build/exercise.go writeErrorWhy). */
+/** A failed check's error as cqlsh prints it, then the engine's Why and Try, as the Why view shows them. */
 function errorWhy(ui: UI, o: Outcome): HTMLElement[] {
   const e = o.error!;
   const out = [el("p", "out-err", cqlsh(e))];
@@ -277,7 +323,7 @@ function compareRows(a: string[], b: string[]): number {
   return 0;
 }
 
-/** A failed statement under a caption: its line, first line and cqlsh's message (build/exercise.go writeCheckFailure). */
+/** A failed statement under a caption: its line, first line and cqlsh's message. */
 function failure(cls: string, caption: string, o: Outcome): HTMLElement {
   const d = el("div", cls);
   const head = el("div", "out-head");

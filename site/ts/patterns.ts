@@ -2,8 +2,8 @@
 // comment block of a playground's script (build/lesson/patterns.go says what
 // the block is and how each query is judged), run by the worker after the
 // script, and checked in the Model view. The parsing and the verdicts mirror
-// build/lesson/patterns.go, the checklist's markup build/checklist.go; change
-// them together. Everything is set as text.
+// build/lesson/patterns.go (which runs a lesson's patterns); change them
+// together. Everything is set as text.
 
 import type { Outcome, UI } from "./types";
 

@@ -1,6 +1,6 @@
-// The Results view: cqlsh-style output of each statement. The markup mirrors
-// writeOutcomes in build/widget.go (the build pre-renders the same outcomes
-// into the page); change both together. Values are set as text, never as HTML.
+// The Results view: cqlsh-style output of each statement. The build
+// pre-renders it with this code (prerender.ts). Values are set as text, never
+// as HTML.
 
 import type { CqlError, Outcome, Plan, UI } from "./types";
 
@@ -24,7 +24,7 @@ export function renderOutcomes(panel: HTMLElement, ui: UI, outs: Outcome[]): voi
   panel.replaceChildren(frag);
 }
 
-/** A statement cqlsh prints nothing for (build/widget.go silent). */
+/** A statement cqlsh prints nothing for. */
 export function silent(o: Outcome): boolean {
   return !o.error && !o.columns && !o.text && (!o.warnings || o.warnings.length === 0) && !o.trace;
 }
@@ -53,7 +53,7 @@ function renderOutcome(ui: UI, i: number, o: Outcome): HTMLElement {
   return d;
 }
 
-/** The Why view: each failing statement, Cassandra's error, the engine's reason and a fix (build/widget.go writeWhy). */
+/** The Why view: each failing statement, Cassandra's error, the engine's reason and a fix */
 export function renderWhy(panel: HTMLElement, ui: UI, outs: Outcome[]): void {
   const frag = document.createDocumentFragment();
   outs.forEach((o, i) => {

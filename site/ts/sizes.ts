@@ -1,7 +1,7 @@
 // The Sizes view: how the data spreads over the nodes, then each table's
 // largest partitions against the guidance for a partition (100,000 rows,
-// 2 billion values, 100 MB), drawn from the map layout. The markup mirrors
-// writeSizes in build/sizes.go; change both together. Bars are <meter>
+// 2 billion values, 100 MB), drawn from the summary layout; the build
+// pre-renders it with this code (prerender.ts). Bars are <meter>
 // elements (a style attribute would need the CSP to allow inline styles).
 // Everything is set as text.
 
@@ -13,7 +13,7 @@ const MAX_ROWS = 100_000,
   MAX_BYTES = 100 * 1024 * 1024,
   PARTITIONS = 10;
 
-/** A size with one decimal, in integer arithmetic (build/sizes.go szBytes). */
+/** A size with one decimal, in integer arithmetic, as Go's strconv would round it. */
 export function szBytes(b: number): string {
   const units = ["B", "KB", "MB", "GB"];
   if (b < 1024) return b + " B";

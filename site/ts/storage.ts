@@ -1,6 +1,6 @@
 // The Storage view: the engine's "map" layout drawn as nested boxes. The
-// markup mirrors writeStorage in build/storage.go (the build pre-renders it);
-// change both together. Values are set as text, never as HTML.
+// build pre-renders it with this code (prerender.ts). Values are set as text,
+// never as HTML.
 
 import { changeKey } from "./travel";
 import { renderGap } from "./bounded";

@@ -17,15 +17,14 @@ import type { RunResult } from "./engine";
 import { Exercise } from "./exercise";
 import { renderOutcomes, renderWhy } from "./results";
 import type { ShownRun } from "./shown";
-import { keySep, placeRows, renderStorage, type LayoutModel } from "./storage";
-import { renderDiagram } from "./diagram";
-import { renderSizes } from "./sizes";
+import { keySep, placeRows, type LayoutModel } from "./storage";
+import { drawLayoutPanel, drawNote, type LayoutReply, type PanelContext } from "./panel";
 import type { Pattern, PatternRun } from "./patterns";
 import type { Outcome, UI } from "./types";
 import { viewForms, type LayoutForm, type View } from "./contract.gen";
 import { mark, marked, measure } from "./timing";
 import { changeMarks, outcomeAt, travelIndex, travelViews, TravelBar, type Change, type FillDone } from "./travel";
-import { boundedForms, pageRows, placeText, renderBoundedText, renderFilled, type Elision } from "./bounded";
+import { boundedForms, pageRows, placeText, type Elision } from "./bounded";
 
 /** How many states either side of the caret's the travelling views ask ahead of the reader (prefetch). */
 const prefetchStates = 100;
@@ -338,21 +337,15 @@ export class Views {
     }, this.rerun);
   }
 
-  /** Draws a layout view from the bridge's reply (build/widget.go writePanel). */
-  private drawPanel(panel: HTMLElement, view: string, form: string, raw: string): void {
-    const note = (cls: string, text: string) => {
-      const p = document.createElement("p");
-      p.className = cls;
-      p.textContent = text;
-      panel.replaceChildren(p);
-    };
-    let reply: { error?: { message: string }; map?: LayoutModel; text?: string; changes?: Change[]; elided?: Elision[]; fill?: FillDone };
+  /** Draws a layout view from the bridge's reply (panel.ts), with the travel bar and highlights. */
+  private drawPanel(panel: HTMLElement, view: string, form: LayoutForm, raw: string): void {
+    let reply: LayoutReply & { changes?: Change[]; fill?: FillDone };
     try {
       reply = JSON.parse(raw);
     } catch (e) {
-      return note("out-err", String(e));
+      return drawNote(panel, "out-err", String(e));
     }
-    if (reply.error) return note("out-err", reply.error.message);
+    if (reply.error) return drawNote(panel, "out-err", reply.error.message);
     // A time-travelled reply says what its statement changed (layoutAt).
     const changes = reply.changes ?? null;
     if (travelViews.has(view)) {
@@ -363,30 +356,17 @@ export class Views {
         performance.clearMarks("pg-caret");
       });
     }
-    if (view === "sizes") {
-      renderSizes(panel, this.ui, reply.map ?? { tables: [] });
-      return;
+    const c: PanelContext = { outcomes: this.shown.outcomes, patterns: this.patterns, filled: 0 };
+    if (view !== "sizes" && view !== "model") {
+      c.filled = this.filledBy(travelViews.has(view) ? this.at : null);
+      this.draws.set(view, (this.draws.get(view) ?? 0) + 1);
     }
-    if (view === "model") {
-      renderDiagram(panel, this.ui, reply.map?.tables ?? [], this.shown.outcomes, this.patterns);
-      return;
-    }
-    // Over a bounded view, what the script generated up to the state shown (bounded.ts).
-    const rows = this.filledBy(travelViews.has(view) ? this.at : null);
-    const filled = boundedForms.has(form) && rows > 0 ? renderFilled(this.ui, rows) : null;
-    this.draws.set(view, (this.draws.get(view) ?? 0) + 1);
     if (form === "map") {
       this.model = reply.map ?? null;
-      this.marks = changes ? changeMarks(changes) : undefined;
-      renderStorage(panel, this.ui, reply.map ?? { tables: [] }, this.marks);
-      if (filled) panel.prepend(filled);
-      this.highlightRead(this.shown.outcomes[this.selected]);
-      return;
+      this.marks = c.marks = changes ? changeMarks(changes) : undefined;
     }
-    const pre = document.createElement("pre");
-    pre.className = "lay-text";
-    renderBoundedText(pre, this.ui, reply.text ?? "", reply.elided ?? []);
-    panel.replaceChildren(...(filled ? [filled, pre] : [pre]));
+    drawLayoutPanel(panel, this.ui, view, form, reply, c, boundedForms.has(form));
+    if (form === "map") this.highlightRead(this.shown.outcomes[this.selected]);
   }
 
   /** The lines of the shown run's -- @fill directives that ran. */
