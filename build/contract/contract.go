@@ -13,10 +13,12 @@ package contract
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"strconv"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/build/lesson"
+	"github.com/cqlplay/cqlplay/build/ui"
 	"github.com/cqlplay/cqlplay/engine"
 )
 
@@ -56,6 +58,9 @@ func TS() ([]byte, error) {
 	}
 	b.WriteString("export const boundedForms: ReadonlySet<string> = new Set<string>([" + strings.Join(quoted, ", ") + "]);\n\n")
 
+	writeInterface(&b, "UI", "The page's and the playground's strings in the page's language (build/ui Text)", reflect.TypeOf(ui.Text{}))
+	writeInterface(&b, "ReaderUI", "The reader's own features' strings in the page's language (build/ui Reader)", reflect.TypeOf(ui.Reader{}))
+
 	full, err := keys(fullOutcome())
 	if err != nil {
 		return nil, err
@@ -78,6 +83,32 @@ func TS() ([]byte, error) {
 		b.WriteString("export type " + k.name + "RequiredKey = " + union(zero[k.path]) + ";\n")
 	}
 	return []byte(b.String()), nil
+}
+
+// writeInterface writes a TypeScript interface of the JSON fields of the
+// struct type t: strings, and maps of strings (which may be absent).
+func writeInterface(b *strings.Builder, name, doc string, t reflect.Type) {
+	b.WriteString("/** " + doc + ". */\n")
+	b.WriteString("export interface " + name + " {\n")
+	for i := range t.NumField() {
+		f := t.Field(i)
+		key, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if key == "-" || !f.IsExported() {
+			continue
+		}
+		if key == "" {
+			key = f.Name
+		}
+		switch f.Type.Kind() {
+		case reflect.String:
+			b.WriteString("  " + jsKey(key) + ": string;\n")
+		case reflect.Map:
+			b.WriteString("  " + jsKey(key) + "?: Record<string, string> | null;\n")
+		default:
+			panic("contract: " + t.Name() + "." + f.Name + " is neither a string nor a map of strings")
+		}
+	}
+	b.WriteString("}\n\n")
 }
 
 // fullOutcome sets every field the JSON may carry.
@@ -153,8 +184,8 @@ func union(names []string) string {
 
 // jsKey writes a view's name as an object key: quoted unless it is an identifier.
 func jsKey(name string) string {
-	for _, r := range name {
-		if !(r >= 'a' && r <= 'z') {
+	for i, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '_' || i > 0 && r >= '0' && r <= '9') {
 			return strconv.Quote(name)
 		}
 	}

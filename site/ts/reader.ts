@@ -27,33 +27,9 @@ import {
 import { pageHref, sitePath } from "./onefile";
 import { startSearch } from "./searchbox";
 
-/** The strings of the reader's features (build/reader.go's readerText). */
-export interface ReaderUI {
-  search: string;
-  searchHint: string;
-  searchNone: string;
-  searchCount: string;
-  searchMore: string;
-  searchFailed: string;
-  searchIntro: string;
-  read: string;
-  done: string;
-  exCount: string;
-  summary: string;
-  lessonRead: string;
-  lessonUnread: string;
-  lessonLine: string;
-  solved: string;
-  continue: string;
-  imported: string;
-  badFile: string;
-  notJSON: string;
-  notProgress: string;
-  newerFile: string;
-  badEntry: string;
-  tooBig: string;
-  storeFailed: string;
-}
+/** The reader's features' strings (build/ui Reader), generated with the fields' JSON names. */
+import type { ReaderUI } from "./contract.gen";
+export type { ReaderUI };
 
 /** The page's localStorage, or null where the page may not use it. */
 function storage(): Storage | null {

@@ -8,7 +8,7 @@
 
 import { pageHref, unpacked } from "./onefile";
 import { isLessonPath } from "./progress";
-import type { ReaderUI } from "./reader";
+import type { ReaderUI } from "./contract.gen";
 import { prepare, search, terms, type Prepared, type SearchIndex } from "./search";
 
 export function startSearch(ui: ReaderUI): void {

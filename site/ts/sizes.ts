@@ -5,7 +5,7 @@
 // elements (a style attribute would need the CSP to allow inline styles).
 // Everything is set as text.
 
-import type { LayoutModel } from "./storage";
+import type { LayoutModel } from "./types";
 import type { UI } from "./types";
 
 const MAX_ROWS = 100_000,

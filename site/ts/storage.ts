@@ -6,63 +6,8 @@ import { changeKey } from "./travel";
 import { renderGap } from "./bounded";
 import type { UI } from "./types";
 
-export interface LValue {
-  text: string;
-  hex?: string;
-}
-
-interface KeyColumn {
-  name: string;
-  type: string;
-  desc?: boolean;
-}
-
-interface Deletion {
-  markedAt: number;
-}
-
-interface LRow {
-  clustering: LValue[];
-  marker?: { timestamp: number; ttl?: number; expired?: boolean };
-  deletion?: Deletion;
-  live: boolean;
-  cells: { column: string; kind: string; path?: LValue; value?: LValue; timestamp: number; ttl?: number }[];
-}
-
-interface LPartition {
-  token: string;
-  key: LValue[];
-  deletion?: Deletion;
-  static?: LRow;
-  rows: LRow[];
-  /** Rows a bounded layout left out, from index omittedAt of rows on (bounded.ts). */
-  omitted?: number;
-  omittedAt?: number;
-  ranges: { start: Bound; end: Bound; deletion: Deletion }[];
-  replicas: number[];
-  bytes: number; // the estimated serialized size (engine/layout/size.go)
-  liveRows: number;
-}
-
-interface Bound {
-  clustering: LValue[];
-  inclusive: boolean;
-}
-
-export interface LayoutModel {
-  tables: {
-    keyspace: string;
-    name: string;
-    partitionKey: KeyColumn[];
-    clustering: KeyColumn[];
-    staticColumns?: KeyColumn[];
-    regularColumns?: KeyColumn[];
-    partitions: LPartition[];
-    /** Partitions a bounded layout left out after those listed (bounded.ts). */
-    omittedPartitions?: number;
-  }[];
-  ring?: { loads: { node: number; partitions: number; rows: number; bytes: number }[]; meanBytes: number };
-}
+export type { LayoutModel, LValue } from "./types";
+import type { KeyColumn, LayoutBound as Bound, LayoutModel, LPartition, LRow, LValue } from "./types";
 
 const maxPartitions = 100;
 export const keySep = "\u241f";

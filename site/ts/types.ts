@@ -67,124 +67,9 @@ export type ContractChecked = [
   Assert<Same<Required<Plan>, PlanRequiredKey>>,
 ];
 
-// The interface strings, from the page's data-ui (build/i18n.go).
-export interface UI {
-  results: string;
-  simulates: string;
-  rows: string;
-  warnings: string;
-  noOutput: string;
-  done: string;
-  plan: string;
-  /** A plan's kind in the page's language; a kind not listed shows as the engine names it. */
-  kinds?: Record<string, string> | null;
-  filtering: string;
-  allPartitions: string;
-  reset: string;
-  modified: string;
-  older: string;
-  share: string;
-  shareCopied: string;
-  shareInURL: string;
-  shared: string;
-  embed: string;
-  embedCopied: string;
-  embedHelp: string;
-  running: string;
-  loading: string;
-  stopped: string;
-  engineFailed: string;
-  editor: string;
-  editorHelp: string;
-  readonly: string;
-  undoReset: string;
-  shareTooLong: string;
-  shareInField: string;
-  download: string;
-  openFile: string;
-  openFailed: string;
-  storage: string;
-  cli: string;
-  sstabledump: string;
-  ring: string;
-  model: string;
-  sizes: string;
-  failLine: string;
-  failMore: string;
-  announceOK: string;
-  announceFail: string;
-  szNodes: string;
-  szNode: string;
-  szPartition: string;
-  szRows: string;
-  szValues: string;
-  szBytes: string;
-  szRowsMax: string;
-  szValuesMax: string;
-  szBytesMax: string;
-  szLegend: string;
-  modelLabel: string;
-  modelLegend: string;
-  apTitle: string;
-  apScore: string;
-  apRuns: string;
-  apNoFilter: string;
-  apOnePartition: string;
-  apOrder: string;
-  apHint: string;
-  vsTitle: string;
-  vsQuery: string;
-  vsCost: string;
-  noTables: string;
-  noData: string;
-  token: string;
-  replicas: string;
-  replicaOne: string;
-  travelAt: string;
-  travelFinal: string;
-  travelPrev: string;
-  travelNext: string;
-  travelEnd: string;
-  travelChanges: string;
-  travelNone: string;
-  travelLabel: string;
-  travelMore: string;
-  travelKinds: string;
-  travelFill: string;
-  travelFilled: string;
-  partDeleted: string;
-  rowDeleted: string;
-  rangeTomb: string;
-  static: string;
-  marker: string;
-  partitionKey: string;
-  clusteringKey: string;
-  more: string;
-  elided: string;
-  openPartition: string;
-  filled: string;
-  why: string;
-  whyLabel: string;
-  fixLabel: string;
-  noFailures: string;
-  checks: string;
-  exScore: string;
-  exAll: string;
-  exPass: string;
-  exWrong: string;
-  exGot: string;
-  exWant: string;
-  exDataFail: string;
-  exScriptFail: string;
-  exNotRun: string;
-  exData: string;
-  exSolution: string;
-  exUse: string;
-  exRowsOK: string;
-  exRowsBad: string;
-  exPartsOK: string;
-  exPartsBad: string;
-}
+// The interface strings, from the page's data-ui: build/ui Text, its
+// TypeScript generated from the fields' JSON names (contract.gen.ts).
+export type { UI } from "./contract.gen";
 
 // Messages between the page and the worker. A run keeps its session open in
 // the worker (one per key, until the key's next run), so that a view opened
@@ -229,3 +114,63 @@ export interface Reply {
 
 /** What the worker says; with "module" it hands over the compiled engine, which the page's own engine instantiates (inline.ts). */
 export type FromWorker = { type: "started" } | { type: "ready"; ms: number } | { type: "module"; module: WebAssembly.Module } | { type: "warm" } | { type: "failed"; error: string } | Reply;
+
+// The engine's "map" and "summary" layout models (engine/layout, its JSON),
+// which the Storage, Sizes and Model views draw (storage.ts, sizes.ts).
+export interface LValue {
+  text: string;
+  hex?: string;
+}
+
+export interface KeyColumn {
+  name: string;
+  type: string;
+  desc?: boolean;
+}
+
+export interface Deletion {
+  markedAt: number;
+}
+
+export interface LRow {
+  clustering: LValue[];
+  marker?: { timestamp: number; ttl?: number; expired?: boolean };
+  deletion?: Deletion;
+  live: boolean;
+  cells: { column: string; kind: string; path?: LValue; value?: LValue; timestamp: number; ttl?: number }[];
+}
+
+export interface LPartition {
+  token: string;
+  key: LValue[];
+  deletion?: Deletion;
+  static?: LRow;
+  rows: LRow[];
+  /** Rows a bounded layout left out, from index omittedAt of rows on (bounded.ts). */
+  omitted?: number;
+  omittedAt?: number;
+  ranges: { start: LayoutBound; end: LayoutBound; deletion: Deletion }[];
+  replicas: number[];
+  bytes: number; // the estimated serialized size (engine/layout/size.go)
+  liveRows: number;
+}
+
+export interface LayoutBound {
+  clustering: LValue[];
+  inclusive: boolean;
+}
+
+export interface LayoutModel {
+  tables: {
+    keyspace: string;
+    name: string;
+    partitionKey: KeyColumn[];
+    clustering: KeyColumn[];
+    staticColumns?: KeyColumn[];
+    regularColumns?: KeyColumn[];
+    partitions: LPartition[];
+    /** Partitions a bounded layout left out after those listed (bounded.ts). */
+    omittedPartitions?: number;
+  }[];
+  ring?: { loads: { node: number; partitions: number; rows: number; bytes: number }[]; meanBytes: number };
+}
