@@ -93,21 +93,26 @@ abstract class MiniParent extends MiniNode {
   /** Inserts nodes (strings as text, fragments by their children) at index at. */
   insertNodes(at: number, nodes: (MiniNode | string)[]): void {
     const flat: MiniNode[] = [];
-    for (const n of nodes) {
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i];
       if (typeof n === "string") flat.push(new MiniText(n));
-      else if (n instanceof MiniFragment) flat.push(...n.childNodes.splice(0));
-      else flat.push(n);
+      else if (n instanceof MiniFragment) {
+        const moved = n.childNodes.splice(0);
+        for (let j = 0; j < moved.length; j++) flat.push(moved[j]);
+      } else flat.push(n);
     }
-    for (const n of flat) {
+    for (let i = 0; i < flat.length; i++) {
+      const n = flat[i];
       if (n.parentNode) {
         const p = n.parentNode;
-        const i = p.childNodes.indexOf(n);
-        if (p === (this as unknown) && i < at) at--;
+        if (p === (this as unknown) && p.childNodes.indexOf(n) < at) at--;
         n.remove();
       }
       n.parentNode = this as unknown as MiniElement;
     }
-    this.childNodes.splice(at, 0, ...flat);
+    const kids = this.childNodes;
+    if (at === kids.length) for (let i = 0; i < flat.length; i++) kids.push(flat[i]);
+    else kids.splice(at, 0, ...flat);
   }
 
   append(...nodes: (MiniNode | string)[]): void {
@@ -153,19 +158,24 @@ abstract class MiniParent extends MiniNode {
 
   get innerHTML(): string {
     const out: string[] = [];
-    for (const c of this.childNodes) c.serialize(out);
+    const kids = this.childNodes;
+    for (let i = 0; i < kids.length; i++) kids[i].serialize(out);
     return out.join("");
   }
 }
 
 export class MiniFragment extends MiniParent {
   serialize(out: string[]): void {
-    for (const c of this.childNodes) c.serialize(out);
+    const kids = this.childNodes;
+    for (let i = 0; i < kids.length; i++) kids[i].serialize(out);
   }
 }
 
 export class MiniElement extends MiniParent {
-  readonly attrs = new Map<string, string>();
+  // Attributes in insertion order, as two arrays: iterating a Map costs an
+  // object per entry in goja, and the build serialises every element.
+  private readonly names: string[] = [];
+  private readonly values: string[] = [];
   readonly classList = {
     add: (...names: string[]) => this.setClasses([...this.classes(), ...names.filter((n) => !this.classes().includes(n))]),
     remove: (...names: string[]) => this.setClasses(this.classes().filter((c) => !names.includes(c))),
@@ -177,14 +187,18 @@ export class MiniElement extends MiniParent {
       return on;
     },
   };
-  readonly dataset: Record<string, string>;
+  private data: Record<string, string> | null = null;
 
   constructor(
     readonly localName: string,
     readonly namespaceURI: string | null,
   ) {
     super();
-    this.dataset = new Proxy({} as Record<string, string>, {
+  }
+
+  /** data-* attributes by camelCase name, made on first use (a Proxy per element is dear in goja). */
+  get dataset(): Record<string, string> {
+    this.data ??= new Proxy({} as Record<string, string>, {
       get: (_, key) => (typeof key === "string" ? this.getAttribute(dataAttr(key)) ?? undefined : undefined),
       set: (_, key, value) => {
         this.setAttribute(dataAttr(String(key)), String(value));
@@ -195,6 +209,7 @@ export class MiniElement extends MiniParent {
         return true;
       },
     });
+    return this.data;
   }
 
   get tagName(): string {
@@ -205,16 +220,27 @@ export class MiniElement extends MiniParent {
     return this.namespaceURI === svgNS ? n : n.toLowerCase();
   }
   setAttribute(name: string, value: string): void {
-    this.attrs.set(this.name(name), String(value));
+    const n = this.name(name);
+    const i = this.names.indexOf(n);
+    if (i >= 0) this.values[i] = String(value);
+    else {
+      this.names.push(n);
+      this.values.push(String(value));
+    }
   }
   getAttribute(name: string): string | null {
-    return this.attrs.get(this.name(name)) ?? null;
+    const i = this.names.indexOf(this.name(name));
+    return i >= 0 ? this.values[i] : null;
   }
   hasAttribute(name: string): boolean {
-    return this.attrs.has(this.name(name));
+    return this.names.indexOf(this.name(name)) >= 0;
   }
   removeAttribute(name: string): void {
-    this.attrs.delete(this.name(name));
+    const i = this.names.indexOf(this.name(name));
+    if (i >= 0) {
+      this.names.splice(i, 1);
+      this.values.splice(i, 1);
+    }
   }
 
   private classes(): string[] {
@@ -279,14 +305,15 @@ export class MiniElement extends MiniParent {
 
   serialize(out: string[]): void {
     out.push("<", this.localName);
-    for (const [k, v] of this.attrs) out.push(" ", k, '="', escapeAttr(v), '"');
+    for (let i = 0; i < this.names.length; i++) out.push(" ", this.names[i], '="', escapeAttr(this.values[i]), '"');
     out.push(">");
     if (this.namespaceURI !== svgNS && voidTags.has(this.localName)) return;
     // The parser drops a newline right after <pre>: write one more, so the
     // text reads back as it was (the serialisation browsers long wrote).
     const first = this.childNodes[0];
-    if (["pre", "textarea", "listing"].includes(this.localName) && first instanceof MiniText && first.data.startsWith("\n")) out.push("\n");
-    for (const c of this.childNodes) c.serialize(out);
+    if (first instanceof MiniText && first.data.charCodeAt(0) === 10 && (this.localName === "pre" || this.localName === "textarea" || this.localName === "listing")) out.push("\n");
+    const kids = this.childNodes;
+    for (let i = 0; i < kids.length; i++) kids[i].serialize(out);
     out.push("</", this.localName, ">");
   }
 }
@@ -296,11 +323,16 @@ function dataAttr(key: string): string {
   return "data-" + key.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
 }
 
+const textSpecial = /[&<>\u00a0]/;
+const attrSpecial = /[&"<>\u00a0]/;
+
 function escapeText(s: string): string {
+  if (!textSpecial.test(s)) return s;
   return s.replace(/[&<>\u00a0]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&nbsp;"));
 }
 
 function escapeAttr(s: string): string {
+  if (!attrSpecial.test(s)) return s;
   return s.replace(/[&"<>\u00a0]/g, (c) => (c === "&" ? "&amp;" : c === '"' ? "&quot;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : "&nbsp;"));
 }
 
