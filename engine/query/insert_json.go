@@ -22,7 +22,11 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 		}
 		text = x.Text
 	case *cql.BindMarker:
-		return nil, errBindMarker(x)
+		v, err := db.bindMarker(x, cqltype.TextType, "[json]")
+		if err != nil {
+			return nil, err
+		}
+		text = string(v)
 	default:
 		return nil, errInsertJSONLiteral()
 	}

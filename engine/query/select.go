@@ -268,9 +268,6 @@ func (db *DB) limitValue(e cql.Expr) (int, *cqlerr.Error) {
 	if e == nil {
 		return 0, nil
 	}
-	if m, ok := e.(*cql.BindMarker); ok {
-		return 0, errBindMarker(m)
-	}
 	// A literal too large for an int fails when the statement is prepared, as
 	// Constants.Literal.parsedValue does ("Unable to make int from '...'").
 	v, err := cqltype.IntType.Assign(e, "[limit]", db.env())
