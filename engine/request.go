@@ -517,3 +517,37 @@ func (s *Session) schemaChangeOf(stmt cql.Statement) *SchemaChange {
 	}
 	return nil
 }
+
+// Target names what a DDL statement creates, for an AlreadyExists error
+// (the protocol's error carries its keyspace and table): the keyspace, and
+// the table, view, type or index ("" for a keyspace). ok is false when
+// statement is not a CREATE.
+func Target(statement, keyspace string) (ks, name string, ok bool) {
+	it, err := parseOne(statement)
+	if err != nil {
+		return "", "", false
+	}
+	of := func(q cql.QualifiedName) string {
+		if q.Keyspace.Name != "" {
+			return q.Keyspace.Name
+		}
+		return keyspace
+	}
+	switch x := it.Stmt.(type) {
+	case *cql.CreateKeyspace:
+		return x.Name.Name, "", true
+	case *cql.CreateTable:
+		return of(x.Table), x.Table.Name.Name, true
+	case *cql.CreateView:
+		return of(x.Name), x.Name.Name.Name, true
+	case *cql.CreateType:
+		return of(x.Name), x.Name.Name.Name, true
+	case *cql.CreateIndex:
+		return of(x.Table), x.Name.Name, true
+	case *cql.CreateFunction:
+		return of(x.Name), x.Name.Name.Name, true
+	case *cql.CreateAggregate:
+		return of(x.Name), x.Name.Name.Name, true
+	}
+	return "", "", false
+}

@@ -1,0 +1,39 @@
+package server_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/gocql/gocql"
+
+	"github.com/cqlplay/cqlplay/server"
+)
+
+// session starts a server and connects gocql to it.
+func session(t *testing.T, keyspace string, opts ...server.Options) (*server.Server, *gocql.Session) {
+	t.Helper()
+	srv := server.RunT(t, opts...)
+	cluster := gocql.NewCluster(srv.Host())
+	cluster.Port = srv.Port()
+	cluster.Keyspace = keyspace
+	cluster.Timeout = 30 * time.Second
+	cluster.ConnectTimeout = 30 * time.Second
+	cluster.NumConns = 1
+	s, err := cluster.CreateSession()
+	if err != nil {
+		t.Fatalf("CreateSession: %v", err)
+	}
+	t.Cleanup(s.Close)
+	return srv, s
+}
+
+func TestConnectAndQuery(t *testing.T) {
+	_, s := session(t, "")
+	var version string
+	if err := s.Query("SELECT release_version FROM system.local").Scan(&version); err != nil {
+		t.Fatal(err)
+	}
+	if version != "4.1.7" {
+		t.Errorf("release_version %q", version)
+	}
+}
