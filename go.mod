@@ -10,6 +10,7 @@ require (
 	github.com/gocql/gocql v1.7.0
 	github.com/google/btree v1.1.3
 	github.com/yuin/goldmark v1.8.7
+	gopkg.in/inf.v0 v0.9.1
 )
 
 require (
@@ -17,5 +18,4 @@ require (
 	github.com/golang/snappy v0.0.3 // indirect
 	github.com/hailocab/go-hostpool v0.0.0-20160125115350-e80d13ce29ed // indirect
 	golang.org/x/sys v0.0.0-20220715151400-c0bba94af5f8 // indirect
-	gopkg.in/inf.v0 v0.9.1 // indirect
 )

@@ -311,6 +311,7 @@ func (s *Session) execute(it *cql.Item, keyspace string, values [][]byte, unset 
 		stmt = binds.WithoutUnset(stmt)
 	}
 	change := s.schemaChangeOf(stmt)
+	s.schemaMayChange(stmt)
 	db.Binds, db.Typed, db.Tracing, db.PageSize = binds, true, tracing, pageSize
 	s.startRun()
 	res, err := db.Exec(stmt)
@@ -360,9 +361,17 @@ func (s *Session) bind(it *cql.Item, values [][]byte, unset []bool, names []stri
 	if it.Markers == 0 && len(values) == 0 {
 		return nil, nil
 	}
-	specs, _, err := s.db.Prepare(it.Stmt, it.Markers)
-	if err != nil {
-		return nil, err
+	key := specKey{s.db.Keyspace, it.Src}
+	specs, ok := s.specs[key]
+	if !ok {
+		var err *Error
+		if specs, _, err = s.db.Prepare(it.Stmt, it.Markers); err != nil {
+			return nil, err
+		}
+		if s.specs == nil || len(s.specs) > maxSpecs {
+			s.specs = map[specKey][]query.BindSpec{}
+		}
+		s.specs[key] = specs
 	}
 	if names != nil {
 		values, unset = byName(specs, values, unset, names)
@@ -550,4 +559,21 @@ func Target(statement, keyspace string) (ks, name string, ok bool) {
 		return of(x.Name), x.Name.Name.Name, true
 	}
 	return "", "", false
+}
+
+// specKey names a statement bound values were checked for: the keyspace it
+// ran in and its text.
+type specKey struct{ keyspace, src string }
+
+// maxSpecs bounds the statements whose marker receivers are kept.
+const maxSpecs = 1024
+
+// schemaMayChange forgets the kept marker receivers before a statement
+// that may change the schema (any but DML, SELECT and USE) runs.
+func (s *Session) schemaMayChange(stmt cql.Statement) {
+	switch stmt.(type) {
+	case *cql.Select, *cql.Insert, *cql.Update, *cql.Delete, *cql.Batch, *cql.Use:
+		return
+	}
+	s.specs = nil
 }

@@ -19,6 +19,7 @@ func session(t *testing.T, keyspace string, opts ...server.Options) (*server.Ser
 	cluster.Timeout = 30 * time.Second
 	cluster.ConnectTimeout = 30 * time.Second
 	cluster.NumConns = 1
+	cluster.WriteCoalesceWaitTime = 0
 	s, err := cluster.CreateSession()
 	if err != nil {
 		t.Fatalf("CreateSession: %v", err)
@@ -36,4 +37,22 @@ func TestConnectAndQuery(t *testing.T) {
 	if version != "4.1.7" {
 		t.Errorf("release_version %q", version)
 	}
+}
+
+// exec runs statements, failing the test on the first error.
+func exec(t *testing.T, s *gocql.Session, stmts ...string) {
+	t.Helper()
+	for _, q := range stmts {
+		if err := s.Query(q).Exec(); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+}
+
+const createKS = "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}"
+
+// ksSession is a server with keyspace ks and a session in it.
+func ksSession(t *testing.T) (*server.Server, *gocql.Session) {
+	t.Helper()
+	return session(t, "ks", server.Options{Init: createKS + ";"})
 }

@@ -249,7 +249,7 @@ func (c *conn) run(req *engine.Request, p params, prep *prepared) (*response, *w
 	s := c.s
 	s.mu.Lock()
 	req.Now = s.now()
-	res, err := s.sess.Execute(req)
+	res, err := s.pagedRun(req)
 	s.mu.Unlock()
 	if err != nil {
 		return nil, engineError(err, req.Statement, req.Keyspace)

@@ -49,6 +49,9 @@ type Server struct {
 	mu       sync.Mutex
 	sess     *engine.Session
 	prepared map[[16]byte]*prepared
+	// kept are the rows of the last paged reads (pages.go).
+	kept    []*keptRead
+	nextKey uint64
 
 	ln     net.Listener
 	connMu sync.Mutex
