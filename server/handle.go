@@ -97,7 +97,7 @@ func firstLine(s string) string {
 func skipBytesMap(r *proto.Reader) {
 	n := int(r.Short())
 	for i := 0; i < n && r.Err() == nil; i++ {
-		_ = r.String()
+		_ = r.Str()
 		r.Bytes()
 	}
 }
@@ -198,7 +198,7 @@ func (c *conn) readParams(r *proto.Reader) params {
 		n := int(r.Short())
 		for i := 0; i < n && r.Err() == nil; i++ {
 			if flags&qNames != 0 {
-				p.names = append(p.names, r.String())
+				p.names = append(p.names, r.Str())
 			}
 			v, unset := r.Value()
 			p.values = append(p.values, v)
@@ -220,7 +220,7 @@ func (c *conn) readParams(r *proto.Reader) params {
 		r.Long() // the client's default timestamp: writes take the cluster's clock
 	}
 	if flags&qKeyspace != 0 {
-		p.keyspace = r.String()
+		p.keyspace = r.Str()
 	}
 	if flags&qNowInSeconds != 0 {
 		r.Int()
@@ -401,7 +401,7 @@ func (c *conn) prepare(r *proto.Reader) (*response, *wireError) {
 	ks := c.keyspace
 	if c.version >= 5 && r.Len() >= 4 {
 		if flags := r.Int(); flags&0x01 != 0 {
-			ks = r.String()
+			ks = r.Str()
 		}
 	}
 	if r.Err() != nil {
@@ -540,7 +540,7 @@ func (c *conn) batch(r *proto.Reader, tracing bool) (*response, *wireError) {
 		r.Long()
 	}
 	if flags&qKeyspace != 0 {
-		b.Keyspace = r.String()
+		b.Keyspace = r.Str()
 	}
 	if flags&qNowInSeconds != 0 {
 		r.Int()

@@ -68,8 +68,8 @@ func (r *Reader) Long() int64 {
 	return 0
 }
 
-// String reads a [string].
-func (r *Reader) String() string { return string(r.take(int(r.Short()))) }
+// Str reads a [string] (not String, which go vet takes for a Stringer).
+func (r *Reader) Str() string { return string(r.take(int(r.Short()))) }
 
 // LongString reads a [long string].
 func (r *Reader) LongString() string { return string(r.take(int(r.Int()))) }
@@ -120,8 +120,8 @@ func (r *Reader) StringMap() map[string]string {
 	n := int(r.Short())
 	m := make(map[string]string, min(n, 16))
 	for i := 0; i < n && r.err == nil; i++ {
-		k := r.String()
-		m[k] = r.String()
+		k := r.Str()
+		m[k] = r.Str()
 	}
 	return m
 }
@@ -131,7 +131,7 @@ func (r *Reader) StringList() []string {
 	n := int(r.Short())
 	var l []string
 	for i := 0; i < n && r.err == nil; i++ {
-		l = append(l, r.String())
+		l = append(l, r.Str())
 	}
 	return l
 }
