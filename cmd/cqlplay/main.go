@@ -11,6 +11,7 @@
 //	                                 --lang zh explains failures (--json's why, fix) in Chinese
 //	cqlplay repl                     read statements up to ';' and run them as they come
 //	cqlplay check FILE.md...         run the cql examples of Markdown pages and their expectations
+//	cqlplay serve [-listen ADDR]     serve the engine on Cassandra's native protocol (package server)
 //	cqlplay                          the REPL at a terminal, else like `cqlplay run`
 //
 // The session has no bounds (engine.Options{}): a script runs to its end.
@@ -54,6 +55,9 @@ type env struct {
 	// newSession starts the one session a command runs everything in,
 	// explaining failures in the language lang (engine.Options.Lang).
 	newSession func(lang string) session
+	// stop, when set, stops `cqlplay serve` when closed (tests); unset,
+	// SIGINT and SIGTERM do.
+	stop <-chan struct{}
 }
 
 // session is what the command uses of an engine.Session, as functions so
@@ -86,6 +90,9 @@ const usage = `usage:
   cqlplay check FILE.md...         run every cql example of Markdown pages (lessons, wiki
                                    pages) and check what it says it does: -- fails:,
                                    -- rows:, exercises and their wrong answers
+  cqlplay serve [-listen ADDR] [-version V] [-init FILE.cql]
+                                   serve one in-memory cluster on Cassandra's native
+                                   protocol for drivers, cqlsh and tests (Ctrl-C stops it)
   cqlplay                          the REPL when standard input is a terminal, else run it
 
 Output is what cqlsh prints for the script: result tables and warnings on
@@ -112,6 +119,8 @@ func cli(args []string, e env) int {
 		return run(args[1:], e)
 	case "check":
 		return check(args[1:], e)
+	case "serve":
+		return serve(args[1:], e)
 	case "repl":
 		if len(args) > 1 {
 			fmt.Fprintf(e.stderr, "cqlplay repl takes no arguments\n%s", usage)

@@ -27,9 +27,13 @@ type Binds struct {
 	Values [][]byte
 	// Unset marks the markers bound to the protocol's unset value.
 	Unset []bool
-	// Collect records the markers' receivers in Specs instead of binding.
+	// Collect records the markers' receivers in Specs instead of binding,
+	// each marker standing for the value sample gives for its type (a
+	// function value, so that a build that never prepares, the
+	// WebAssembly one, does not link it).
 	Collect bool
 	Specs   []BindSpec
+	sample  func(*cqltype.Type) cqltype.Value
 }
 
 // BindSpec is the receiver of one marker: Cassandra's ColumnSpecification.
@@ -65,7 +69,7 @@ func (db *DB) bindMarker(m *cql.BindMarker, want *cqltype.Type, receiver string)
 		if b.Specs[m.Index].Type == nil {
 			b.Specs[m.Index] = spec
 		}
-		return sampleValue(want), nil
+		return b.sample(want), nil
 	}
 	if m.Index >= len(b.Values) {
 		return nil, ErrBindVariables()
@@ -248,7 +252,7 @@ func (db *DB) tupleMarker(cols []*schema.Column, m *cql.BindMarker) ([]cqltype.V
 // An error is the statement's own, as preparing it would give.
 func (db *DB) Prepare(stmt cql.Statement, markers int) ([]BindSpec, *Result, *cqlerr.Error) {
 	tmp := db.Fork().Resume()
-	tmp.Binds = &Binds{Collect: true}
+	tmp.Binds = &Binds{Collect: true, sample: sampleValue}
 	tmp.Typed = true
 	tmp.Limits = Limits{}
 	res, err := tmp.Exec(stmt)
