@@ -325,8 +325,10 @@ func (s *Session) execute(it *cql.Item, keyspace string, values [][]byte, unset 
 	switch x := stmt.(type) {
 	case *cql.Use:
 		out.Kind = SetKeyspaceResult
+	case *cql.Describe:
+		out.Kind = RowsResult
+		out.Columns, out.Rows = s.describeRows(x, res.Text)
 	default:
-		_ = x
 		if change != nil {
 			out.Kind, out.Change = SchemaChangeResult, change
 		} else if res.Columns != nil && res.Text == "" {
@@ -334,10 +336,6 @@ func (s *Session) execute(it *cql.Item, keyspace string, values [][]byte, unset 
 			out.Columns = resultColumns(res)
 			out.Rows = res.Values
 			out.Rows, out.PagingState = page(out.Rows, pageSize, pagingState)
-		} else if res.Text != "" {
-			out.Kind = RowsResult
-			out.Columns = []Column{{Name: "describe", Type: cqltype.TextType}}
-			out.Rows = [][][]byte{{[]byte(res.Text)}}
 		}
 	}
 	if tracing {
