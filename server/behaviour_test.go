@@ -13,7 +13,7 @@ import (
 // in token order, as many pages as the page size makes.
 func TestPaging(t *testing.T) {
 	_, s := ksSession(t)
-	exec(t, s, "CREATE TABLE p (k int, c int, v text, PRIMARY KEY (k, c))")
+	mustExec(t, s, "CREATE TABLE p (k int, c int, v text, PRIMARY KEY (k, c))")
 	b := s.NewBatch(gocql.UnloggedBatch)
 	const n = 3000
 	for i := 0; i < n; i++ {
@@ -50,7 +50,7 @@ func TestPaging(t *testing.T) {
 // counter batch.
 func TestBatchLWTCounters(t *testing.T) {
 	_, s := ksSession(t)
-	exec(t, s,
+	mustExec(t, s,
 		"CREATE TABLE users (id int PRIMARY KEY, name text, email text)",
 		"CREATE TABLE hits (page text PRIMARY KEY, n counter)")
 	b := s.NewBatch(gocql.LoggedBatch)
@@ -93,7 +93,7 @@ func TestBatchLWTCounters(t *testing.T) {
 // TestErrors checks each error's code and its exact message.
 func TestErrors(t *testing.T) {
 	_, s := ksSession(t)
-	exec(t, s, "CREATE TABLE t (k int PRIMARY KEY, v int)")
+	mustExec(t, s, "CREATE TABLE t (k int PRIMARY KEY, v int)")
 	tests := []struct {
 		query string
 		args  []any
@@ -134,7 +134,7 @@ func (badInt) MarshalCQL(gocql.TypeInfo) ([]byte, error) { return []byte{1, 2, 3
 // system_schema on the wire.
 func TestMetadata(t *testing.T) {
 	_, s := ksSession(t)
-	exec(t, s,
+	mustExec(t, s,
 		"CREATE TYPE addr (street text, zip int)",
 		"CREATE TABLE m (k int, c text, v frozen<addr>, l list<int>, PRIMARY KEY ((k), c)) WITH CLUSTERING ORDER BY (c DESC)",
 		"CREATE INDEX m_l ON m (v)")
@@ -167,7 +167,7 @@ func TestMetadata(t *testing.T) {
 // are written: every write lands, and no read sees half a batch.
 func TestConcurrent(t *testing.T) {
 	_, s := ksSession(t)
-	exec(t, s, "CREATE TABLE c (k int, c int, v int, PRIMARY KEY (k, c))")
+	mustExec(t, s, "CREATE TABLE c (k int, c int, v int, PRIMARY KEY (k, c))")
 	const writers, each = 16, 40
 	var wg sync.WaitGroup
 	errs := make(chan error, writers*2)

@@ -39,8 +39,8 @@ func TestConnectAndQuery(t *testing.T) {
 	}
 }
 
-// exec runs statements, failing the test on the first error.
-func exec(t *testing.T, s *gocql.Session, stmts ...string) {
+// mustExec runs statements, failing the test on the first error.
+func mustExec(t *testing.T, s *gocql.Session, stmts ...string) {
 	t.Helper()
 	for _, q := range stmts {
 		if err := s.Query(q).Exec(); err != nil {

@@ -54,7 +54,7 @@ func TestCloseLeavesNoGoroutine(t *testing.T) {
 // system_traces holds, which gocql reads.
 func TestDescribeAndTracing(t *testing.T) {
 	_, s := ksSession(t)
-	exec(t, s, "CREATE TABLE d (k int PRIMARY KEY, v text)", "CREATE INDEX d_v ON d (v)")
+	mustExec(t, s, "CREATE TABLE d (k int PRIMARY KEY, v text)", "CREATE INDEX d_v ON d (v)")
 	iter := s.Query("DESCRIBE TABLE d").Iter()
 	var stmts []string
 	row := map[string]any{}

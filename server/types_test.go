@@ -17,7 +17,7 @@ import (
 // engine's serialized form on the other.
 func TestBindEveryType(t *testing.T) {
 	_, s := ksSession(t)
-	exec(t, s,
+	mustExec(t, s,
 		"CREATE TYPE addr (street text, zip int)",
 		`CREATE TABLE every (k int PRIMARY KEY, a ascii, b bigint, bl blob, bo boolean, d date, dec decimal,
 			do double, du duration, f float, i inet, ti time, ts timestamp, tu timeuuid, tiny tinyint,
@@ -51,7 +51,7 @@ func TestBindEveryType(t *testing.T) {
 	}
 	// gocql v1.7 counts a tuple marker as its fields but marshals it whole,
 	// so a tuple is written as a literal (and read back through the wire).
-	exec(t, s, "UPDATE every SET c2 = (7, 'seven') WHERE k = 1")
+	mustExec(t, s, "UPDATE every SET c2 = (7, 'seven') WHERE k = 1")
 	for _, c := range cols {
 		got := reflect.New(reflect.TypeOf(want[c]))
 		if err := s.Query("SELECT "+c+" FROM every WHERE k = ?", 1).Scan(got.Interface()); err != nil {
