@@ -10,7 +10,7 @@ import (
 )
 
 // session starts a server and connects gocql to it.
-func session(t *testing.T, keyspace string, opts ...server.Options) (*server.Server, *gocql.Session) {
+func session(t testing.TB, keyspace string, opts ...server.Options) (*server.Server, *gocql.Session) {
 	t.Helper()
 	srv := server.RunT(t, opts...)
 	cluster := gocql.NewCluster(srv.Host())
@@ -50,6 +50,19 @@ func mustExec(t *testing.T, s *gocql.Session, stmts ...string) {
 }
 
 const createKS = "CREATE KEYSPACE ks WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}"
+
+func benchSession(b *testing.B) (*server.Server, *gocql.Session) {
+	return session(b, "ks", server.Options{Init: createKS + ";"})
+}
+
+func mustExecB(b *testing.B, s *gocql.Session, stmts ...string) {
+	b.Helper()
+	for _, q := range stmts {
+		if err := s.Query(q).Exec(); err != nil {
+			b.Fatalf("%s: %v", q, err)
+		}
+	}
+}
 
 // ksSession is a server with keyspace ks and a session in it.
 func ksSession(t *testing.T) (*server.Server, *gocql.Session) {

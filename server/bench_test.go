@@ -1,0 +1,32 @@
+package server_test
+
+import (
+	"testing"
+)
+
+// BenchmarkPreparedSelect: gocql, one connection, a prepared
+// single-partition SELECT, one request in flight (issue 28's latency
+// figure; go test -bench PreparedSelect ./server).
+func BenchmarkPreparedSelect(b *testing.B) {
+	_, s := benchSession(b)
+	mustExecB(b, s, "CREATE TABLE kv (k int PRIMARY KEY, v text)", "INSERT INTO kv (k, v) VALUES (1, 'one')")
+	var v string
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := s.Query("SELECT v FROM kv WHERE k = ?", 1).Scan(&v); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPreparedInsert: prepared single-row writes, one in flight.
+func BenchmarkPreparedInsert(b *testing.B) {
+	_, s := benchSession(b)
+	mustExecB(b, s, "CREATE TABLE kv (k int PRIMARY KEY, v text)")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := s.Query("INSERT INTO kv (k, v) VALUES (?, ?)", i, "v").Exec(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
