@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,8 +31,9 @@ type clientResult struct {
 	Error     string      `json:"error"`
 	// The last line: the protocol version and the driver's metadata (its
 	// "columns" are the table's).
-	Protocol int      `json:"protocol"`
-	Tables   []string `json:"tables"`
+	Protocol int        `json:"protocol"`
+	Tables   []string   `json:"tables"`
+	Prepared [][]string `json:"prepared"`
 }
 
 func TestPythonDriver(t *testing.T) {
@@ -109,6 +111,9 @@ func runClient(t *testing.T, interpreter, script string, protocol int) {
 	meta := lines[len(lines)-1]
 	if meta.Protocol != protocol || strings.Join(meta.Tables, ",") != "orders" {
 		t.Errorf("%s: protocol %d, tables %v", script, meta.Protocol, meta.Tables)
+	}
+	if got := fmt.Sprint(meta.Prepared); got != "[[3 99.99] [3 99.99]]" {
+		t.Errorf("%s: prepared read twice: %s", script, got)
 	}
 }
 

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"strconv"
 	"testing"
 	"time"
 
@@ -68,4 +69,43 @@ func mustExecB(b *testing.B, s *gocql.Session, stmts ...string) {
 func ksSession(t *testing.T) (*server.Server, *gocql.Session) {
 	t.Helper()
 	return session(t, "ks", server.Options{Init: createKS + ";"})
+}
+
+// TestProtocolVersions: gocql pinned to v3 and v4 (its newest) prepares,
+// binds, pages and reads metadata alike.
+func TestProtocolVersions(t *testing.T) {
+	for _, v := range []int{3, 4} {
+		t.Run("v"+strconv.Itoa(v), func(t *testing.T) {
+			srv := server.RunT(t, server.Options{Init: createKS + "; CREATE TABLE ks.t (k int, c int, v text, PRIMARY KEY (k, c));"})
+			cluster := gocql.NewCluster(srv.Host())
+			cluster.Port = srv.Port()
+			cluster.Keyspace = "ks"
+			cluster.ProtoVersion = v
+			cluster.WriteCoalesceWaitTime = 0
+			s, err := cluster.CreateSession()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			for i := 0; i < 25; i++ {
+				if err := s.Query("INSERT INTO t (k, c, v) VALUES (?, ?, ?)", 1, i, strconv.Itoa(i)).Exec(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			iter := s.Query("SELECT c, v FROM t WHERE k = ?", 1).PageSize(10).Iter()
+			n, c, text := 0, 0, ""
+			for iter.Scan(&c, &text) {
+				if c != n || text != strconv.Itoa(n) {
+					t.Errorf("row %d: %d %q", n, c, text)
+				}
+				n++
+			}
+			if err := iter.Close(); err != nil || n != 25 {
+				t.Errorf("%d rows, %v", n, err)
+			}
+			if md, err := s.KeyspaceMetadata("ks"); err != nil || md.Tables["t"] == nil {
+				t.Errorf("metadata %v", err)
+			}
+		})
+	}
 }

@@ -26,9 +26,15 @@ async function main() {
     }
     console.log(JSON.stringify(out));
   }
+  // A prepared read, executed twice: the second skips the result metadata.
+  const prepared = [];
+  for (let i = 0; i < 2; i++) {
+    const rs = await client.execute('SELECT id, total FROM shop.orders WHERE customer = ?', ['bob'], { prepare: true });
+    for (const r of rs.rows) prepared.push([String(r.id), String(r.total)]);
+  }
   const ks = client.metadata.keyspaces['shop'];
   const t = await client.metadata.getTable('shop', 'orders');
-  console.log(JSON.stringify({ protocol: client.controlConnection.protocolVersion, tables: ks ? ['orders'] : null, columns: t ? t.columns.map((c) => c.name) : null }));
+  console.log(JSON.stringify({ protocol: client.controlConnection.protocolVersion, prepared, tables: ks ? ['orders'] : null, columns: t ? t.columns.map((c) => c.name) : null }));
   await client.shutdown();
 }
 

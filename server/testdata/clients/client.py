@@ -19,6 +19,9 @@ for stmt in [s.strip() for s in open(script).read().split(';') if s.strip()]:
     except Exception as e:
         out["error"] = type(e).__name__ + ": " + str(e)
     print(json.dumps(out))
+# A prepared read, executed twice: the second skips the result metadata.
+prepared = session.prepare("SELECT id, total FROM shop.orders WHERE customer = ?")
+meta["prepared"] = [[str(v) for v in row] for _ in range(2) for row in session.execute(prepared, ["bob"])]
 ks = cluster.metadata.keyspaces.get("shop")
 meta["tables"] = sorted(ks.tables) if ks else None
 meta["columns"] = list(ks.tables["orders"].columns) if ks else None
