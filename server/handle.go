@@ -315,7 +315,9 @@ func (c *conn) rowsMetadata(w *proto.Writer, res *engine.Result, p params, prep 
 	}
 	resultID := metadataID(res.Columns)
 	skip := p.skipMetadata && prep != nil && resultID == prep.resultID
-	changed := c.version >= 5 && prep != nil && resultID != prep.resultID
+	// A conditional write's rows always carry their metadata, never flagged
+	// as changed, so that clients do not cache it (ExecuteMessage, CASSANDRA-13992).
+	changed := c.version >= 5 && prep != nil && prep.p.Result != nil && resultID != prep.resultID
 	switch {
 	case skip:
 		flags |= mNoMetadata

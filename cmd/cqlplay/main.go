@@ -86,6 +86,9 @@ const usage = `usage:
                                    run CQL files (standard input when none) in one session,
                                    then print the storage layout in FORM: map, tree, cli,
                                    sstabledump, ring or summary (of table T, or of every table)
+  cqlplay run --cluster HOST:PORT [--json] [FILE...]
+                                   run them through a driver against a cluster (Cassandra,
+                                   or cqlplay serve) and print its answers the same way
   cqlplay repl                     read statements up to ';' and run them in one session
   cqlplay check FILE.md...         run every cql example of Markdown pages (lessons, wiki
                                    pages) and check what it says it does: -- fails:,
@@ -139,6 +142,7 @@ func cli(args []string, e env) int {
 type runFlags struct {
 	json                bool
 	lang, layout, table string
+	cluster             string
 	files               []string
 }
 
@@ -151,6 +155,7 @@ func parseRunFlags(args []string, stderr io.Writer) (f runFlags, status int, ok 
 	fs.StringVar(&f.lang, "lang", "en", "the language of the explanations of failures: en or zh")
 	fs.StringVar(&f.layout, "layout", "", "after the scripts, print the storage layout in this form")
 	fs.StringVar(&f.table, "table", "", "with --layout: the table to show (default: every table)")
+	fs.StringVar(&f.cluster, "cluster", "", "run the scripts through a driver against the cluster at HOST:PORT")
 	fs.Usage = func() { io.WriteString(stderr, usage) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -190,6 +195,19 @@ func run(args []string, e env) int {
 	// in statement order when both go to one terminal or file.
 	p := &printer{out: out, errOut: &flushFirst{first: out, w: e.stderr}}
 	sess := e.newSession(f.lang)
+	if f.cluster != "" {
+		if f.layout != "" {
+			fmt.Fprintf(e.stderr, "cqlplay run: --layout needs the engine, not --cluster\n")
+			return exitUsage
+		}
+		cs, closeSession, err := clusterSession(f.cluster)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "cqlplay run: --cluster %s: %v\n", f.cluster, err)
+			return exitUsage
+		}
+		defer closeSession()
+		sess = cs
+	}
 	for _, name := range f.files {
 		script, source, err := readScript(name, e.stdin)
 		if err != nil {
