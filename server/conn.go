@@ -12,8 +12,11 @@ import (
 
 // conn is one client connection. Its goroutine reads a request, answers it
 // and reads the next (a driver's many streams wait their turn; the cluster
-// runs one request at a time anyway). Events from other connections' DDL
-// are written between answers, under wmu.
+// runs one request at a time anyway). A second goroutine writes what the
+// outbox holds: answers, and events from other connections' DDL, which are
+// never waited for: a client that reads nothing while its outbox is full
+// is disconnected rather than holding up the connection that changed the
+// schema.
 type conn struct {
 	s  *Server
 	nc net.Conn
@@ -27,14 +30,33 @@ type conn struct {
 	framed   bool
 	keyspace string
 
-	wmu      sync.Mutex
-	out      []byte // the envelope being written, reused
-	seg      []byte // its segments, reused
+	// outbox holds encoded envelopes for the writer; qmu guards closed,
+	// set when serve closes the outbox, and register.
+	outbox   chan []byte
+	qmu      sync.Mutex
+	closed   bool
 	register map[string]bool
 }
 
+// outboxSize bounds the envelopes waiting to be written to one client.
+const outboxSize = 64
+
 func newConn(s *Server, nc net.Conn) *conn {
-	return &conn{s: s, nc: nc, br: bufio.NewReaderSize(nc, 16<<10)}
+	return &conn{s: s, nc: nc, br: bufio.NewReaderSize(nc, 16<<10), outbox: make(chan []byte, outboxSize)}
+}
+
+// writeLoop writes the outbox until serve closes it; after a write error
+// it drops the rest.
+func (c *conn) writeLoop() {
+	var failed bool
+	for b := range c.outbox {
+		if !failed {
+			if _, err := c.nc.Write(b); err != nil {
+				failed = true
+				c.nc.Close() // the reader stops too
+			}
+		}
+	}
 }
 
 // The protocol versions served, and Cassandra 4.1's supported list as its
@@ -60,7 +82,20 @@ func errBeta(v byte) string {
 // serve reads and answers requests until the client goes or the server
 // closes. This is the one place a request is read.
 func (c *conn) serve() {
-	defer c.nc.Close()
+	written := make(chan struct{})
+	go func() {
+		defer close(written)
+		c.writeLoop()
+	}()
+	defer func() {
+		// What was answered is written before the connection closes.
+		c.qmu.Lock()
+		c.closed = true
+		close(c.outbox)
+		c.qmu.Unlock()
+		<-written
+		c.nc.Close()
+	}()
 	var src io.Reader = c.br
 	var hdr [proto.HeaderSize]byte
 	for {
@@ -97,8 +132,11 @@ func (c *conn) serve() {
 			return
 		}
 		if c.started && c.version >= 5 && !c.framed {
-			// STARTUP is answered: from here on, v5 speaks in segments.
+			// STARTUP is answered: from here on, v5 speaks in segments
+			// (qmu: events are encoded on other goroutines).
+			c.qmu.Lock()
 			c.framed = true
+			c.qmu.Unlock()
 			src = &proto.SegmentReader{R: c.br}
 		}
 	}
@@ -128,32 +166,33 @@ func (c *conn) refuseVersion(v byte) {
 	c.writeError(answer, stream, protocolError(msg))
 }
 
-// write sends one response envelope, in segments once they are on.
-func (c *conn) write(version, flags byte, stream int16, op byte, body []byte) {
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	c.out = proto.AppendEnvelope(c.out[:0], version, flags, stream, op, body)
-	data := c.out
+// encode makes one envelope, in segments once they are on.
+func (c *conn) encode(version, flags byte, stream int16, op byte, body []byte) []byte {
+	env := proto.AppendEnvelope(make([]byte, 0, proto.HeaderSize+len(body)), version, flags, stream, op, body)
 	if c.framed {
-		c.seg = proto.AppendSegments(c.seg[:0], c.out)
-		data = c.seg
+		return proto.AppendSegments(make([]byte, 0, len(env)+len(env)/proto.MaxSegmentPayload*10+10), env)
 	}
-	c.nc.Write(data)
-	if cap(c.out) > 1<<20 {
-		c.out = nil // a huge answer's buffer is let go
-	}
-	if cap(c.seg) > 1<<20 {
-		c.seg = nil
-	}
+	return env
 }
 
-// event pushes an event to the connection if it registered for it.
+// write queues an answer; only the serve goroutine calls it, and waits
+// while the outbox is full (the client is slow to read its answers).
+func (c *conn) write(version, flags byte, stream int16, op byte, body []byte) {
+	c.outbox <- c.encode(version, flags, stream, op, body)
+}
+
+// event queues an event if the connection registered for it, without
+// waiting: a client whose outbox is full is disconnected.
 func (c *conn) event(kind string, body []byte) {
-	c.wmu.Lock()
-	registered := c.register[kind]
-	c.wmu.Unlock()
-	if registered {
-		c.write(c.version, 0, -1, proto.OpEvent, body)
+	c.qmu.Lock()
+	defer c.qmu.Unlock()
+	if c.closed || !c.register[kind] {
+		return
+	}
+	select {
+	case c.outbox <- c.encode(c.version, 0, -1, proto.OpEvent, body):
+	default:
+		c.nc.Close()
 	}
 }
 

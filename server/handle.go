@@ -142,7 +142,7 @@ func (c *conn) startup(r *proto.Reader) (*response, *wireError) {
 // registerFor answers REGISTER: the connection receives those events.
 func (c *conn) registerFor(r *proto.Reader) (*response, *wireError) {
 	types := r.StringList()
-	c.wmu.Lock()
+	c.qmu.Lock()
 	if c.register == nil {
 		c.register = map[string]bool{}
 	}
@@ -151,11 +151,11 @@ func (c *conn) registerFor(r *proto.Reader) (*response, *wireError) {
 		case "TOPOLOGY_CHANGE", "STATUS_CHANGE", "SCHEMA_CHANGE":
 			c.register[t] = true
 		default:
-			c.wmu.Unlock()
+			c.qmu.Unlock()
 			return nil, protocolError("Invalid value '" + t + "' for Type")
 		}
 	}
-	c.wmu.Unlock()
+	c.qmu.Unlock()
 	return &response{op: proto.OpReady}, nil
 }
 

@@ -199,7 +199,8 @@ func RunT(t Tester, opts ...Options) *Server {
 	return s
 }
 
-// broadcast sends an event to every connection registered for its type.
+// broadcast sends an event to every connection registered for its type;
+// it never waits for a client (conn.event).
 func (s *Server) broadcast(kind string, body []byte) {
 	s.connMu.Lock()
 	defer s.connMu.Unlock()
