@@ -56,3 +56,23 @@ func TestValidate(t *testing.T) {
 		t.Errorf("set not normalized: %x %v", v, err)
 	}
 }
+
+// FuzzValidate: a client's bytes for any type are checked, never a panic;
+// what passes the check is put in stored order and checks again.
+func FuzzValidate(f *testing.F) {
+	types := []*Type{IntType, TextType, DurationType, DecimalType, TimeuuidType, InetType,
+		ListOf(IntType, false), SetOf(TextType, false), MapOf(TextType, ListOf(IntType, true), false),
+		TupleOf(IntType, TextType), UserTypeOf("ks", "u", []string{"a", "b"}, []*Type{IntType, SetOf(IntType, true)}, true)}
+	f.Add(uint8(6), []byte{0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1})
+	f.Add(uint8(8), []byte{0, 0, 0, 1, 0, 0, 0, 1, 'a', 0, 0, 0, 4, 0, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, k uint8, v []byte) {
+		typ := types[int(k)%len(types)]
+		out, err := typ.Validate(v)
+		if err != nil {
+			return
+		}
+		if _, err := typ.Validate(out); err != nil {
+			t.Errorf("%s: %x validated, its stored form %x does not: %v", typ, v, out, err)
+		}
+	})
+}
