@@ -34,6 +34,7 @@ type clientResult struct {
 	Protocol int        `json:"protocol"`
 	Tables   []string   `json:"tables"`
 	Prepared [][]string `json:"prepared"`
+	Paged    *int       `json:"paged"`
 }
 
 func TestPythonDriver(t *testing.T) {
@@ -111,6 +112,9 @@ func runClient(t *testing.T, interpreter, script string, protocol int) {
 	meta := lines[len(lines)-1]
 	if meta.Protocol != protocol || strings.Join(meta.Tables, ",") != "orders" {
 		t.Errorf("%s: protocol %d, tables %v", script, meta.Protocol, meta.Tables)
+	}
+	if meta.Paged != nil && *meta.Paged != 250 {
+		t.Errorf("%s: %d rows paged, want 250", script, *meta.Paged)
 	}
 	if got := fmt.Sprint(meta.Prepared); got != "[[3 99.99] [3 99.99]]" {
 		t.Errorf("%s: prepared read twice: %s", script, got)

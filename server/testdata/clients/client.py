@@ -22,8 +22,15 @@ for stmt in [s.strip() for s in open(script).read().split(';') if s.strip()]:
 # A prepared read, executed twice: the second skips the result metadata.
 prepared = session.prepare("SELECT id, total FROM shop.orders WHERE customer = ?")
 meta["prepared"] = [[str(v) for v in row] for _ in range(2) for row in session.execute(prepared, ["bob"])]
+# Paging: 250 rows read 100 at a time, as cqlsh pages.
+from cassandra.query import SimpleStatement
+session.execute("CREATE TABLE shop.many (k int, c int, PRIMARY KEY (k, c))")
+insert = session.prepare("INSERT INTO shop.many (k, c) VALUES (?, ?)")
+for i in range(250):
+    session.execute(insert, (i % 7, i))
+meta["paged"] = len(list(session.execute(SimpleStatement("SELECT * FROM shop.many", fetch_size=100))))
 ks = cluster.metadata.keyspaces.get("shop")
-meta["tables"] = sorted(ks.tables) if ks else None
+meta["tables"] = sorted(t for t in ks.tables if t != "many") if ks else None
 meta["columns"] = list(ks.tables["orders"].columns) if ks else None
 print(json.dumps(meta))
 cluster.shutdown()
