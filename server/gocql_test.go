@@ -109,3 +109,4 @@ func TestProtocolVersions(t *testing.T) {
 		})
 	}
 }
+

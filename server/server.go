@@ -34,6 +34,11 @@ type Options struct {
 	// Init is a CQL script run before the first connection; an error in it
 	// fails New.
 	Init string
+	// Nodes is the simulated cluster's node count (the playground's
+	// -- @nodes; 0: its default, 3). Drivers still see one node, the
+	// server, which announces node 1's tokens; the count shapes the rest
+	// of the ring, which traces show (the replicas a request reaches).
+	Nodes int
 	// Now is the wall clock (time.Now when nil): the cluster's clock
 	// follows it, so TTLs expire in real time.
 	Now func() time.Time
@@ -73,8 +78,12 @@ func New(opts Options) (*Server, error) {
 		s.now = time.Now
 	}
 	s.sess = engine.NewSession(engine.Options{Version: opts.Version, Start: s.now()})
-	if opts.Init != "" {
-		for _, o := range s.sess.Run(opts.Init) {
+	init := opts.Init
+	if opts.Nodes > 0 {
+		init = "-- @nodes " + strconv.Itoa(opts.Nodes) + "\n" + init
+	}
+	if init != "" {
+		for _, o := range s.sess.Run(init) {
 			if o.Error != nil {
 				return nil, errors.New("init script, line " + strconv.Itoa(o.Line) + ": " + o.Error.Error())
 			}

@@ -93,7 +93,7 @@ const usage = `usage:
   cqlplay check FILE.md...         run every cql example of Markdown pages (lessons, wiki
                                    pages) and check what it says it does: -- fails:,
                                    -- rows:, exercises and their wrong answers
-  cqlplay serve [-listen ADDR] [-version V] [-init FILE.cql]
+  cqlplay serve [-listen ADDR] [-version V] [-init FILE.cql] [-nodes N]
                                    serve one in-memory cluster on Cassandra's native
                                    protocol for drivers, cqlsh and tests (Ctrl-C stops it)
   cqlplay                          the REPL when standard input is a terminal, else run it

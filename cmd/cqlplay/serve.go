@@ -13,7 +13,7 @@ import (
 	"github.com/cqlplay/cqlplay/server"
 )
 
-const serveUsage = `usage: cqlplay serve [-listen ADDR] [-version V] [-init FILE.cql]
+const serveUsage = `usage: cqlplay serve [-listen ADDR] [-version V] [-init FILE.cql] [-nodes N]
 
 Serves one in-memory cluster on Cassandra's native protocol (v3, v4, v5), for
 drivers, cqlsh and tests. Prints "listening on ADDR" once it accepts
@@ -22,6 +22,7 @@ connections; SIGINT or SIGTERM closes it.
   -listen ADDR     the address to listen on (default 127.0.0.1:9042; port 0 picks one)
   -version V       the Cassandra version copied: 4.1, 3.11 or 5.0 (default 4.1)
   -init FILE.cql   a script run before the first connection
+  -nodes N         the simulated cluster's node count (default 3; drivers see one node)
 `
 
 // serve is `cqlplay serve`. It returns when stop is closed (the command
@@ -32,6 +33,7 @@ func serve(args []string, e env) int {
 	listen := fs.String("listen", "127.0.0.1:9042", "the address to listen on")
 	version := fs.String("version", engine.DefaultVersion, "the Cassandra version copied")
 	initFile := fs.String("init", "", "a CQL script run before the first connection")
+	nodes := fs.Int("nodes", 0, "the simulated cluster's node count")
 	fs.Usage = func() { io.WriteString(e.stderr, serveUsage) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -47,7 +49,11 @@ func serve(args []string, e env) int {
 		fmt.Fprintf(e.stderr, "cqlplay serve: unknown version %q (known: %s)\n", *version, engine.VersionList(""))
 		return exitUsage
 	}
-	opts := server.Options{Version: *version}
+	if *nodes < 0 || *nodes > 64 {
+		fmt.Fprintf(e.stderr, "cqlplay serve: -nodes takes 1 to 64 (the playground's -- @nodes)\n")
+		return exitUsage
+	}
+	opts := server.Options{Version: *version, Nodes: *nodes}
 	if *initFile != "" {
 		b, err := os.ReadFile(*initFile)
 		if err != nil {

@@ -20,7 +20,7 @@ func TestServe(t *testing.T) {
 	status := make(chan int)
 	var stderr strings.Builder
 	go func() {
-		status <- cli([]string{"serve", "-listen", "127.0.0.1:0", "-init", init}, env{stdout: pw, stderr: &stderr, stop: stop})
+		status <- cli([]string{"serve", "-listen", "127.0.0.1:0", "-init", init, "-nodes", "6"}, env{stdout: pw, stderr: &stderr, stop: stop})
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
