@@ -109,4 +109,3 @@ func TestProtocolVersions(t *testing.T) {
 		})
 	}
 }
-
