@@ -163,7 +163,11 @@ func (c *conn) refuseVersion(v byte) {
 			stream = int16(uint16(b[2])<<8 | uint16(b[3]))
 		}
 	}
-	c.writeError(answer, stream, protocolError(msg))
+	flags := byte(0)
+	if answer == betaVersion {
+		flags = proto.FlagUseBeta // Message.encode: a beta version's answer says so
+	}
+	c.write(answer, flags, stream, proto.OpError, protocolError(msg).body())
 }
 
 // encode makes one envelope, in segments once they are on.

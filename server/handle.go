@@ -17,6 +17,14 @@ func (c *conn) handle(h proto.Header, body []byte) (keep bool) {
 			keep = true
 		}
 	}()
+	if msg := proto.CheckOpcode(h); msg != "" {
+		c.writeError(h.Version, h.Stream, protocolError(msg))
+		return false
+	}
+	if h.Flags&proto.FlagCustomPayload != 0 && h.Version < 4 {
+		c.writeError(h.Version, h.Stream, protocolError("Received frame with CUSTOM_PAYLOAD flag for native protocol version < 4"))
+		return false
+	}
 	if !c.started && h.Opcode != proto.OpOptions && h.Opcode != proto.OpStartup {
 		c.writeError(h.Version, h.Stream, protocolError("Unexpected message "+proto.OpName(h.Opcode)+", expecting STARTUP or OPTIONS"))
 		return true
@@ -44,7 +52,8 @@ func (c *conn) handle(h proto.Header, body []byte) (keep bool) {
 	case proto.OpBatch:
 		res, werr = c.batch(r, tracing)
 	default:
-		werr = protocolError("Unknown opcode " + itoa(int(h.Opcode)))
+		// CREDENTIALS (v1) and AUTH_RESPONSE: no authenticator asked.
+		werr = protocolError("Unexpected message " + proto.OpName(h.Opcode))
 	}
 	if werr == nil && r.Err() != nil {
 		werr = protocolError("Invalid " + proto.OpName(h.Opcode) + " message: " + r.Err().Error())

@@ -181,6 +181,29 @@ func TestVersionNegotiation(t *testing.T) {
 	}
 }
 
+// TestBadOpcodes: an unknown opcode, a response's opcode or a request
+// marked as a response are Cassandra's ProtocolErrors, and the connection
+// closes.
+func TestBadOpcodes(t *testing.T) {
+	srv := server.RunT(t)
+	for _, tt := range []struct {
+		version, op byte
+		msg         string
+	}{
+		{4, 0x42, "Unknown opcode 66"},
+		{4, proto.OpResult, "Wrong protocol direction (expected RESPONSE, got REQUEST) for opcode 8 (RESULT)"},
+		{4 | proto.Response, proto.OpQuery, "Wrong protocol direction (expected REQUEST, got RESPONSE) for opcode 7 (QUERY)"},
+	} {
+		r := dialRaw(t, srv, 4)
+		r.sendAs(tt.version, 0, tt.op, nil)
+		_, op, body := r.recv()
+		wantError(t, op, body, 0x000A, tt.msg)
+		if _, err := r.br.ReadByte(); err == nil {
+			t.Errorf("opcode %#x: the connection stays open", tt.op)
+		}
+	}
+}
+
 // TestV5Segments sends a request larger than a segment (so it spans
 // several that are not self-contained) and reads back an answer as large.
 func TestV5Segments(t *testing.T) {

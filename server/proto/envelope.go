@@ -36,6 +36,35 @@ var opNames = map[byte]string{
 	OpAuthSuccess: "AUTH_SUCCESS",
 }
 
+// requests are the opcodes a client sends (Message.Type's REQUEST
+// direction; 0x04 is v1's CREDENTIALS).
+var requests = map[byte]bool{OpStartup: true, 0x04: true, OpOptions: true, OpQuery: true, OpPrepare: true,
+	OpExecute: true, OpRegister: true, OpBatch: true, OpAuthResponse: true}
+
+// CheckOpcode is Message.Type.fromOpcode for a request: "" when h names a
+// known opcode sent in the request direction, else the ProtocolError's
+// message.
+func CheckOpcode(h Header) string {
+	name, known := opNames[h.Opcode]
+	if h.Opcode == 0x04 {
+		name, known = "CREDENTIALS", true
+	}
+	if !known {
+		return "Unknown opcode " + strconv.Itoa(int(h.Opcode))
+	}
+	want, got := "REQUEST", "REQUEST"
+	if !requests[h.Opcode] {
+		want = "RESPONSE"
+	}
+	if h.Response {
+		got = "RESPONSE"
+	}
+	if want != got {
+		return "Wrong protocol direction (expected " + want + ", got " + got + ") for opcode " + strconv.Itoa(int(h.Opcode)) + " (" + name + ")"
+	}
+	return ""
+}
+
 // OpName is the name of an opcode as Cassandra's Message.Type calls it.
 func OpName(op byte) string {
 	if n, ok := opNames[op]; ok {
@@ -66,20 +95,23 @@ const MaxFrame = 16 << 20
 // Header is an envelope header.
 type Header struct {
 	Version byte // without the direction bit
-	Flags   byte
-	Stream  int16
-	Opcode  byte
-	Length  uint32
+	// Response is the direction bit: set in what a server sends.
+	Response bool
+	Flags    byte
+	Stream   int16
+	Opcode   byte
+	Length   uint32
 }
 
 // ParseHeader decodes a 9-byte header.
 func ParseHeader(b []byte) Header {
 	return Header{
-		Version: b[0] & 0x7f,
-		Flags:   b[1],
-		Stream:  int16(binary.BigEndian.Uint16(b[2:])),
-		Opcode:  b[4],
-		Length:  binary.BigEndian.Uint32(b[5:]),
+		Version:  b[0] & 0x7f,
+		Response: b[0]&0x80 != 0,
+		Flags:    b[1],
+		Stream:   int16(binary.BigEndian.Uint16(b[2:])),
+		Opcode:   b[4],
+		Length:   binary.BigEndian.Uint32(b[5:]),
 	}
 }
 
