@@ -9,6 +9,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/query"
+	"github.com/cqlplay/cqlplay/engine/schema"
 )
 
 // The engine as a database server sees it: one statement at a time, with
@@ -52,6 +53,10 @@ const (
 	Tuple     = cqltype.Tuple
 	UDT       = cqltype.UDT
 )
+
+// DefaultKeyspace is the keyspace a session starts in: the playground's
+// own, which lessons' scripts write their tables to.
+const DefaultKeyspace = schema.DefaultKeyspace
 
 // Column is a column of a result, or the receiver of a bind marker:
 // Cassandra's ColumnSpecification.

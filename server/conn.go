@@ -7,6 +7,7 @@ import (
 	"net"
 	"sync"
 
+	"github.com/cqlplay/cqlplay/engine"
 	"github.com/cqlplay/cqlplay/server/proto"
 )
 
@@ -42,7 +43,11 @@ type conn struct {
 const outboxSize = 64
 
 func newConn(s *Server, nc net.Conn) *conn {
-	return &conn{s: s, nc: nc, br: bufio.NewReaderSize(nc, 16<<10), outbox: make(chan []byte, outboxSize)}
+	c := &conn{s: s, nc: nc, br: bufio.NewReaderSize(nc, 16<<10), outbox: make(chan []byte, outboxSize)}
+	if !s.opts.NoKeyspace {
+		c.keyspace = engine.DefaultKeyspace
+	}
+	return c
 }
 
 // writeLoop writes the outbox until serve closes it; after a write error

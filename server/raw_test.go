@@ -204,6 +204,21 @@ func TestBadOpcodes(t *testing.T) {
 	}
 }
 
+// TestStartingKeyspace: a connection starts in the playground's keyspace,
+// or, with NoKeyspace, in none, as Cassandra's do.
+func TestStartingKeyspace(t *testing.T) {
+	const create = "CREATE TABLE t (k int PRIMARY KEY)"
+	r := dialRaw(t, server.RunT(t), 4)
+	r.startup()
+	if op, body := r.query(create); op != proto.OpResult {
+		t.Errorf("in the playground's keyspace: %q", body)
+	}
+	r = dialRaw(t, server.RunT(t, server.Options{NoKeyspace: true}), 4)
+	r.startup()
+	op, body := r.query(create)
+	wantError(t, op, body, 0x2200, "No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename")
+}
+
 // TestV5Segments sends a request larger than a segment (so it spans
 // several that are not self-contained) and reads back an answer as large.
 func TestV5Segments(t *testing.T) {

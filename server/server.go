@@ -34,6 +34,12 @@ type Options struct {
 	// Init is a CQL script run before the first connection; an error in it
 	// fails New.
 	Init string
+	// NoKeyspace starts each connection in no keyspace, as Cassandra does
+	// (an unqualified table name is then an error until USE). By default a
+	// connection starts in the playground's keyspace, engine.DefaultKeyspace,
+	// where a lesson's script, which names no keyspace, creates its tables,
+	// as `cqlplay run` does.
+	NoKeyspace bool
 	// Nodes is the simulated cluster's node count (the playground's
 	// -- @nodes; 0: its default, 3). Drivers still see one node, the
 	// server, which announces node 1's tokens; the count shapes the rest

@@ -11,8 +11,16 @@ import (
 // prints what the engine prints for it, byte for byte: the two directions
 // test each other.
 func TestRunCluster(t *testing.T) {
+	for _, script := range []string{"testdata/cluster/script.cql", "testdata/cluster/lesson.cql"} {
+		t.Run(script, func(t *testing.T) { runBothWays(t, script) })
+	}
+}
+
+// runBothWays runs script through the engine and through a fresh server.
+// A lesson's script names no keyspace: the server's connections start in
+// the playground's, as cqlplay run does.
+func runBothWays(t *testing.T, script string) {
 	srv := server.RunT(t)
-	const script = "testdata/cluster/script.cql"
 	var engineOut, engineErr, clusterOut, clusterErr strings.Builder
 	es := cli([]string{"run", script}, env{stdout: &engineOut, stderr: &engineErr, newSession: newEngineSession})
 	cs := cli([]string{"run", "--cluster", srv.Addr(), script}, env{stdout: &clusterOut, stderr: &clusterErr, newSession: newEngineSession})

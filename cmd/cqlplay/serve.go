@@ -23,6 +23,8 @@ connections; SIGINT or SIGTERM closes it.
   -version V       the Cassandra version copied: 4.1, 3.11 or 5.0 (default 4.1)
   -init FILE.cql   a script run before the first connection
   -nodes N         the simulated cluster's node count (default 3; drivers see one node)
+  -no-keyspace     start connections in no keyspace, as Cassandra does (by default they
+                   start in the playground's keyspace, cqlplay, as cqlplay run does)
 `
 
 // serve is `cqlplay serve`. It returns when stop is closed (the command
@@ -34,6 +36,7 @@ func serve(args []string, e env) int {
 	version := fs.String("version", engine.DefaultVersion, "the Cassandra version copied")
 	initFile := fs.String("init", "", "a CQL script run before the first connection")
 	nodes := fs.Int("nodes", 0, "the simulated cluster's node count")
+	noKeyspace := fs.Bool("no-keyspace", false, "start connections in no keyspace, as Cassandra does")
 	fs.Usage = func() { io.WriteString(e.stderr, serveUsage) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -53,7 +56,7 @@ func serve(args []string, e env) int {
 		fmt.Fprintf(e.stderr, "cqlplay serve: -nodes takes 1 to 64 (the playground's -- @nodes)\n")
 		return exitUsage
 	}
-	opts := server.Options{Version: *version, Nodes: *nodes}
+	opts := server.Options{Version: *version, Nodes: *nodes, NoKeyspace: *noKeyspace}
 	if *initFile != "" {
 		b, err := os.ReadFile(*initFile)
 		if err != nil {
