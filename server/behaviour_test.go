@@ -90,6 +90,23 @@ func TestBatchLWTCounters(t *testing.T) {
 	}
 }
 
+// TestNamedValues binds values by name (a ? takes its column's name, a
+// :name marker its own). gocql marshals them in the markers' order; the
+// byte-level client sends them in another (TestNamedValuesReordered).
+func TestNamedValues(t *testing.T) {
+	_, s := ksSession(t)
+	mustExec(t, s, "CREATE TABLE nv (k int PRIMARY KEY, a text, b text)")
+	err := s.Query("INSERT INTO nv (k, a, b) VALUES (?, :first, ?)",
+		gocql.NamedValue("k", 1), gocql.NamedValue("first", "ay"), gocql.NamedValue("b", "bee")).Exec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b string
+	if err := s.Query("SELECT a, b FROM nv WHERE k = ?", gocql.NamedValue("k", 1)).Scan(&a, &b); err != nil || a != "ay" || b != "bee" {
+		t.Errorf("%q %q %v", a, b, err)
+	}
+}
+
 // TestErrors checks each error's code and its exact message.
 func TestErrors(t *testing.T) {
 	_, s := ksSession(t)

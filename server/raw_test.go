@@ -219,6 +219,34 @@ func TestStartingKeyspace(t *testing.T) {
 	wantError(t, op, body, 0x2200, "No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename")
 }
 
+// TestNamedValuesReordered: values named in another order than the
+// markers are bound by name.
+func TestNamedValuesReordered(t *testing.T) {
+	srv := server.RunT(t, server.Options{Init: createKS + "; CREATE TABLE ks.nv (k int PRIMARY KEY, a int, b int);"})
+	r := dialRaw(t, srv, 4)
+	r.startup()
+	var w proto.Writer
+	w.LongString("INSERT INTO ks.nv (k, a, b) VALUES (?, :first, ?)")
+	w.Short(1)
+	w.Byte(0x01 | 0x40) // values, with names
+	w.Short(3)
+	for _, nv := range []struct {
+		name string
+		v    byte
+	}{{"b", 3}, {"first", 2}, {"k", 1}} {
+		w.String(nv.name)
+		w.Bytes([]byte{0, 0, 0, nv.v})
+	}
+	r.send(proto.OpQuery, w.B)
+	if _, op, body := r.recv(); op != proto.OpResult {
+		t.Fatalf("insert: %q", body)
+	}
+	op, body := r.query("SELECT k, a, b FROM ks.nv")
+	if op != proto.OpResult || string(body[len(body)-24:]) != "\x00\x00\x00\x04\x00\x00\x00\x01\x00\x00\x00\x04\x00\x00\x00\x02\x00\x00\x00\x04\x00\x00\x00\x03" {
+		t.Errorf("row: %q", body)
+	}
+}
+
 // TestV5Segments sends a request larger than a segment (so it spans
 // several that are not self-contained) and reads back an answer as large.
 func TestV5Segments(t *testing.T) {
