@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/binary"
+	"strings"
 	"testing"
 )
 
@@ -59,5 +60,51 @@ func TestRequestBindsAndTypes(t *testing.T) {
 	outs := s.Run("SELECT * FROM ks.t WHERE k = ?;")
 	if outs[0].Error == nil || outs[0].Error.Message != "Invalid amount of bind variables" {
 		t.Errorf("script marker: %+v", outs[0].Error)
+	}
+}
+
+// TestMarkerReceivers: each place a marker may stand gives the receiver
+// Cassandra gives it (its ColumnSpecification's name and type).
+func TestMarkerReceivers(t *testing.T) {
+	s := NewSession(Options{})
+	for _, q := range []string{
+		"CREATE TABLE r (k int, c1 int, c2 text, v text, m map<text, int>, s set<int>, PRIMARY KEY (k, c1, c2))",
+	} {
+		if _, err := s.Execute(&Request{Statement: q, Keyspace: "cqlplay"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Execute(&Request{Statement: "CREATE TABLE cnt (k int PRIMARY KEY, n counter)", Keyspace: "cqlplay"})
+	tests := []struct{ query, want string }{
+		{"SELECT * FROM r WHERE k = ? LIMIT ?", "k int|[limit] int"},
+		{"SELECT * FROM r WHERE k = ? PER PARTITION LIMIT ?", "k int|[per_partition_limit] int"},
+		{"SELECT * FROM r WHERE k IN ?", "in(k) list<int>"},
+		{"SELECT * FROM r WHERE k IN (?, ?)", "k int|k int"},
+		{"SELECT * FROM r WHERE k = ? AND (c1, c2) > (?, ?)", "k int|c1 int|c2 text"},
+		{"SELECT * FROM r WHERE k = ? AND (c1, c2) = ?", "k int|(c1,c2) frozen<tuple<int, text>>"},
+		{"SELECT * FROM r WHERE token(k) > ?", "partition key token bigint"},
+		{"SELECT * FROM r WHERE m CONTAINS ? ALLOW FILTERING", "value(m) int"},
+		{"SELECT * FROM r WHERE m CONTAINS KEY ? ALLOW FILTERING", "key(m) text"},
+		{"INSERT INTO r (k, c1, c2, v) VALUES (?, ?, ?, ?) USING TTL ? AND TIMESTAMP ?", "k int|c1 int|c2 text|v text|[ttl] int|[timestamp] bigint"},
+		{"UPDATE r SET m[?] = ?, s = s + ? WHERE k = ? AND c1 = ? AND c2 = ?", "key(m) text|value(m) int|s set<int>|k int|c1 int|c2 text"},
+		{"UPDATE r SET v = ? WHERE k = ? AND c1 = ? AND c2 = ? IF v = ?", "v text|k int|c1 int|c2 text|v text"},
+		{"DELETE FROM r WHERE k = ? AND c1 = ? AND c2 = ?", "k int|c1 int|c2 text"},
+		{"UPDATE cnt SET n = n + ? WHERE k = ?", "n counter|k int"},
+		{"INSERT INTO r JSON ?", "[json] text"}, // prepared only: a sample text is no JSON
+		{"SELECT * FROM r WHERE k = :key", "key int"},
+	}
+	for _, tt := range tests {
+		p, err := s.Prepare(tt.query, "cqlplay")
+		if err != nil {
+			t.Errorf("%s: %v", tt.query, err)
+			continue
+		}
+		var got []string
+		for _, m := range p.Markers {
+			got = append(got, m.Name+" "+m.Type.String())
+		}
+		if g := strings.Join(got, "|"); g != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.query, g, tt.want)
+		}
 	}
 }

@@ -80,6 +80,10 @@ func (db *DB) bindMarker(m *cql.BindMarker, want *cqltype.Type, receiver string)
 	return b.Values[m.Index], nil
 }
 
+// errPrepared stops a statement being prepared once its markers are all
+// recorded, where running on would need their values (INSERT JSON ?).
+var errPrepared = &cqlerr.Error{Code: cqlerr.InvalidRequest, Message: "prepared"}
+
 // errUnsetValue: an unset value where the statement needs one
 // (Constants.Marker and the restrictions' bind: "Invalid unset value for
 // column k"; other receivers say their own name).
@@ -256,6 +260,9 @@ func (db *DB) Prepare(stmt cql.Statement, markers int) ([]BindSpec, *Result, *cq
 	tmp.Typed = true
 	tmp.Limits = Limits{}
 	res, err := tmp.Exec(stmt)
+	if err == errPrepared {
+		res, err = nil, nil
+	}
 	if err != nil {
 		return nil, nil, err
 	}
