@@ -522,6 +522,10 @@ func (c *conn) batch(r *proto.Reader, tracing bool) (*response, *wireError) {
 			if prep := c.lookup(id); prep != nil {
 				st.Statement = prep.p.Statement
 				markers = len(prep.p.Markers)
+				if prep.p.Keyspace != "" {
+					// A prepared statement keeps the keyspace it was prepared in.
+					b.Keyspace = prep.p.Keyspace
+				}
 			} else if unknown == nil {
 				unknown = append([]byte(nil), id...)
 			}
