@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"strings"
 	"sync"
 
 	"github.com/cqlplay/cqlplay/engine"
@@ -64,19 +65,28 @@ func (c *conn) writeLoop() {
 	}
 }
 
-// The protocol versions served, and Cassandra 4.1's supported list as its
-// ProtocolVersion.supportedVersions gives it (which names 6/v6-beta, the
-// beta it admits only with the USE_BETA flag).
-const (
-	minVersion       = 3
-	maxVersion       = 5
-	betaVersion      = 6
-	supportedForMsgs = "3/v3, 4/v4, 5/v5, 6/v6-beta"
-)
+// minVersion is the oldest protocol version served.
+const minVersion = 3
+
+// protocols are the protocol versions a Cassandra version speaks: the
+// newest served, the beta it admits only with the USE_BETA flag (which
+// this server refuses), and ProtocolVersion.supportedVersions, which its
+// messages and SUPPORTED list.
+type protocols struct {
+	max, beta byte
+	supported []string
+}
+
+func protocolsOf(cassandra string) protocols {
+	if cassandra == "3.11" {
+		return protocols{max: 4, beta: 5, supported: []string{"3/v3", "4/v4", "5/v5-beta"}}
+	}
+	return protocols{max: 5, beta: 6, supported: []string{"3/v3", "4/v4", "5/v5", "6/v6-beta"}}
+}
 
 // errInvalidVersion is ProtocolVersion.invalidVersionMessage.
-func errInvalidVersion(v byte) string {
-	return "Invalid or unsupported protocol version (" + itoa(int(v)) + "); supported versions are (" + supportedForMsgs + ")"
+func (p protocols) errInvalidVersion(v byte) string {
+	return "Invalid or unsupported protocol version (" + itoa(int(v)) + "); supported versions are (" + strings.Join(p.supported, ", ") + ")"
 }
 
 // errBeta is Envelope.Decoder's refusal of a beta version without USE_BETA.
@@ -111,7 +121,7 @@ func (c *conn) serve() {
 			if err != nil {
 				return
 			}
-			if v := b[0] & 0x7f; v < minVersion || v > maxVersion {
+			if v := b[0] & 0x7f; v < minVersion || v > c.s.protocols.max {
 				c.refuseVersion(v)
 				return
 			}
@@ -151,10 +161,11 @@ func (c *conn) serve() {
 // ProtocolError Cassandra sends, in a version the client can read, then
 // the connection closes.
 func (c *conn) refuseVersion(v byte) {
-	msg := errInvalidVersion(v)
+	p := c.s.protocols
+	msg := p.errInvalidVersion(v)
 	answer := byte(4)
 	switch {
-	case v == betaVersion:
+	case v == p.beta:
 		msg, answer = errBeta(v), v
 	case v == 1 || v == 2:
 		answer = v // the version itself, which the client reads
@@ -169,7 +180,7 @@ func (c *conn) refuseVersion(v byte) {
 		}
 	}
 	flags := byte(0)
-	if answer == betaVersion {
+	if answer == p.beta {
 		flags = proto.FlagUseBeta // Message.encode: a beta version's answer says so
 	}
 	c.write(answer, flags, stream, proto.OpError, protocolError(msg).body())

@@ -118,7 +118,7 @@ func (c *conn) supported() *response {
 	w.StringMultimap(keys, map[string][]string{
 		"CQL_VERSION":       {cqlVersion(c.s.opts.Version)},
 		"COMPRESSION":       {},
-		"PROTOCOL_VERSIONS": {"3/v3", "4/v4", "5/v5"},
+		"PROTOCOL_VERSIONS": c.s.protocols.supported,
 	})
 	return &response{op: proto.OpSupported, body: w.B}
 }

@@ -160,6 +160,14 @@ func TestVersionNegotiation(t *testing.T) {
 		}
 		wantError(t, op, body, 0x000A, tt.msg)
 	}
+	// A 3.11 cluster has v5 only as a beta: drivers step down to v4.
+	r := dialRaw(t, server.RunT(t, server.Options{Version: "3.11"}), 5)
+	r.send(proto.OpOptions, nil)
+	v, op, body := r.recv()
+	wantError(t, op, body, 0x000A, "Beta version of the protocol used (5/v5-beta), but USE_BETA flag is unset")
+	if v != 5|proto.Response {
+		t.Errorf("3.11 refused v5 in version byte %#x", v)
+	}
 	for _, v := range []byte{3, 4, 5} {
 		r := dialRaw(t, srv, v)
 		r.send(proto.OpQuery, nil)

@@ -52,8 +52,9 @@ type Options struct {
 
 // Server is one in-memory cluster served on a TCP address.
 type Server struct {
-	opts Options
-	now  func() time.Time
+	opts      Options
+	now       func() time.Time
+	protocols protocols
 
 	// mu is the cluster's lock: a request holds it while the engine runs
 	// it, and prepared is read and written under it.
@@ -79,7 +80,7 @@ type prepared struct {
 
 // New returns a server with its cluster, not yet listening.
 func New(opts Options) (*Server, error) {
-	s := &Server{opts: opts, now: opts.Now, prepared: map[[16]byte]*prepared{}, conns: map[*conn]struct{}{}}
+	s := &Server{opts: opts, now: opts.Now, protocols: protocolsOf(opts.Version), prepared: map[[16]byte]*prepared{}, conns: map[*conn]struct{}{}}
 	if s.now == nil {
 		s.now = time.Now
 	}
