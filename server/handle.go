@@ -425,7 +425,7 @@ func (c *conn) prepare(r *proto.Reader) (*response, *wireError) {
 	if err == nil {
 		// QueryProcessor.computeId: the MD5 of the keyspace and the query.
 		prep = &prepared{id: md5.Sum([]byte(ks + q)), resultID: metadataID(p.Result), p: p}
-		s.prepared[prep.id] = prep
+		s.remember(prep)
 	}
 	s.mu.Unlock()
 	if err != nil {

@@ -61,6 +61,10 @@ type Server struct {
 	mu       sync.Mutex
 	sess     *engine.Session
 	prepared map[[16]byte]*prepared
+	// preparedOrder is the ids in the order they were prepared: past
+	// maxPrepared the oldest is forgotten (a driver executing it gets
+	// Unprepared and prepares it again), as Cassandra's bounded cache does.
+	preparedOrder [][16]byte
 	// kept are the rows of the last paged reads (pages.go).
 	kept    []*keptRead
 	nextKey uint64
@@ -70,6 +74,21 @@ type Server struct {
 	conns  map[*conn]struct{}
 	closed bool
 	wg     sync.WaitGroup
+}
+
+// maxPrepared bounds the prepared statements kept.
+const maxPrepared = 10_000
+
+// remember keeps a prepared statement; the caller holds s.mu.
+func (s *Server) remember(p *prepared) {
+	if _, ok := s.prepared[p.id]; !ok {
+		if len(s.preparedOrder) >= maxPrepared {
+			delete(s.prepared, s.preparedOrder[0])
+			s.preparedOrder = s.preparedOrder[1:]
+		}
+		s.preparedOrder = append(s.preparedOrder, p.id)
+	}
+	s.prepared[p.id] = p
 }
 
 // prepared is a statement PREPARE registered, by id.
