@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/binary"
 
 	"github.com/cqlplay/cqlplay/engine"
@@ -20,9 +21,26 @@ import (
 const maxKeptReads = 32
 
 type keptRead struct {
-	key  uint64
-	res  *engine.Result
-	rows [][][]byte
+	key uint64
+	// statement, keyspace and values are the read's: a paging state is
+	// only good for the request that made it.
+	statement, keyspace string
+	values              [][]byte
+	res                 *engine.Result
+	rows                [][][]byte
+}
+
+// same reports whether req is the read k kept.
+func (k *keptRead) same(req *engine.Request) bool {
+	if k.statement != req.Statement || k.keyspace != req.Keyspace || len(k.values) != len(req.Values) {
+		return false
+	}
+	for i, v := range req.Values {
+		if !bytes.Equal(v, k.values[i]) || (v == nil) != (k.values[i] == nil) {
+			return false
+		}
+	}
+	return true
 }
 
 // pagedRun runs req a page at a time; the caller holds s.mu.
@@ -34,7 +52,7 @@ func (s *Server) pagedRun(req *engine.Request) (*engine.Result, *engine.Error) {
 	if st := req.PagingState; len(st) == 16 {
 		key := binary.BigEndian.Uint64(st[8:])
 		for _, k := range s.kept {
-			if k.key == key {
+			if k.key == key && k.same(req) {
 				return s.cut(k, int(min(binary.BigEndian.Uint64(st[:8]), uint64(len(k.rows)))), size), nil
 			}
 		}
@@ -53,7 +71,7 @@ func (s *Server) pagedRun(req *engine.Request) (*engine.Result, *engine.Error) {
 		return res, err
 	}
 	s.nextKey++
-	k := &keptRead{key: s.nextKey, res: res, rows: res.Rows}
+	k := &keptRead{key: s.nextKey, statement: req.Statement, keyspace: req.Keyspace, values: req.Values, res: res, rows: res.Rows}
 	if len(s.kept) == maxKeptReads {
 		s.kept = s.kept[1:]
 	}
