@@ -484,10 +484,23 @@ func (s *Session) schemaChangeOf(stmt cql.Statement) *SchemaChange {
 		}
 		return table("CREATED", x.Table)
 	case *cql.AlterTable:
+		if x.UserType {
+			if x.IfExists && !hasType(x.Table) {
+				return nil
+			}
+			return &SchemaChange{Change: "UPDATED", Target: "TYPE", Keyspace: ksOf(x.Table), Name: x.Table.Name.Name}
+		}
 		if x.IfExists && !hasTable(x.Table) {
 			return nil
 		}
 		return table("UPDATED", x.Table)
+	case *cql.DropIndex:
+		// Dropping an index changes its base table.
+		t, _ := db.Schema.FindIndex(ksOf(x.Name), x.Name.Name.Name)
+		if t == nil {
+			return nil
+		}
+		return &SchemaChange{Change: "UPDATED", Target: "TABLE", Keyspace: t.Keyspace, Name: t.Name}
 	case *cql.DropTable:
 		if x.IfExists && !hasTable(x.Table) {
 			return nil

@@ -108,3 +108,38 @@ func TestMarkerReceivers(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemaChanges: what each DDL statement announces, and an IF [NOT]
+// EXISTS that changes nothing announces nothing.
+func TestSchemaChanges(t *testing.T) {
+	s := NewSession(Options{})
+	tests := []struct{ stmt, want string }{
+		{"CREATE KEYSPACE k2 WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}", "CREATED KEYSPACE k2 "},
+		{"CREATE KEYSPACE IF NOT EXISTS k2 WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}", ""},
+		{"CREATE TABLE k2.t (k int PRIMARY KEY, v int)", "CREATED TABLE k2 t"},
+		{"CREATE TABLE IF NOT EXISTS k2.t (k int PRIMARY KEY, v int)", ""},
+		{"ALTER TABLE k2.t ADD w int", "UPDATED TABLE k2 t"},
+		{"CREATE INDEX ix ON k2.t (v)", "UPDATED TABLE k2 t"},
+		{"DROP INDEX k2.ix", "UPDATED TABLE k2 t"},
+		{"CREATE TYPE k2.u (a int)", "CREATED TYPE k2 u"},
+		{"ALTER TYPE k2.u ADD b int", "UPDATED TYPE k2 u"},
+		{"DROP TYPE k2.u", "DROPPED TYPE k2 u"},
+		{"DROP TABLE k2.t", "DROPPED TABLE k2 t"},
+		{"DROP TABLE IF EXISTS k2.t", ""},
+		{"DROP KEYSPACE k2", "DROPPED KEYSPACE k2 "},
+		{"TRUNCATE cqlplay.nothing", "error"},
+	}
+	for _, tt := range tests {
+		res, err := s.Execute(&Request{Statement: tt.stmt, Keyspace: "cqlplay"})
+		got := ""
+		switch {
+		case err != nil:
+			got = "error"
+		case res.Change != nil:
+			got = res.Change.Change + " " + res.Change.Target + " " + res.Change.Keyspace + " " + res.Change.Name
+		}
+		if got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.stmt, got, tt.want)
+		}
+	}
+}
