@@ -28,8 +28,10 @@ type conn struct {
 	// every later one must have it.
 	version byte
 	started bool
-	// framed: v5 segments are on, after STARTUP's answer.
+	// framed: v5 segments are on, after STARTUP's answer; lz4: STARTUP
+	// asked for LZ4 compression (of bodies before v5, of segments in v5).
 	framed   bool
+	lz4      bool
 	keyspace string
 
 	// outbox holds encoded envelopes for the writer; qmu guards closed,
@@ -143,6 +145,14 @@ func (c *conn) serve() {
 				" but previous messages on this connection had version "+itoa(int(c.version))+"/v"+itoa(int(c.version))))
 			return
 		}
+		// A compressed body before v5; without a compressor the flag is
+		// ignored, as Envelope.Decompressor does.
+		if h.Flags&proto.FlagCompression != 0 && c.lz4 && c.version < 5 {
+			if body, err = proto.DecompressBody(body); err != nil {
+				c.writeError(h.Version, h.Stream, protocolError(err.Error()))
+				return
+			}
+		}
 		if !c.handle(h, body) {
 			return
 		}
@@ -152,7 +162,7 @@ func (c *conn) serve() {
 			c.qmu.Lock()
 			c.framed = true
 			c.qmu.Unlock()
-			src = &proto.SegmentReader{R: c.br}
+			src = &proto.SegmentReader{R: c.br, LZ4: c.lz4}
 		}
 	}
 }
@@ -190,7 +200,12 @@ func (c *conn) refuseVersion(v byte) {
 func (c *conn) encode(version, flags byte, stream int16, op byte, body []byte) []byte {
 	env := proto.AppendEnvelope(make([]byte, 0, proto.HeaderSize+len(body)), version, flags, stream, op, body)
 	if c.framed {
-		return proto.AppendSegments(make([]byte, 0, len(env)+len(env)/proto.MaxSegmentPayload*10+10), env)
+		return proto.AppendSegments(make([]byte, 0, len(env)+len(env)/proto.MaxSegmentPayload*10+10), env, c.lz4)
+	}
+	if c.lz4 && c.started && op != proto.OpReady {
+		if z, ok := proto.CompressBody(body); ok {
+			return proto.AppendEnvelope(make([]byte, 0, proto.HeaderSize+len(z)), version, flags|proto.FlagCompression, stream, op, z)
+		}
 	}
 	return env
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"crypto/md5"
 	"runtime/debug"
+	"strings"
 
 	"github.com/cqlplay/cqlplay/engine"
 	"github.com/cqlplay/cqlplay/server/proto"
@@ -117,7 +118,7 @@ func (c *conn) supported() *response {
 	keys := []string{"CQL_VERSION", "COMPRESSION", "PROTOCOL_VERSIONS"}
 	w.StringMultimap(keys, map[string][]string{
 		"CQL_VERSION":       {cqlVersion(c.s.opts.Version)},
-		"COMPRESSION":       {},
+		"COMPRESSION":       {"lz4"},
 		"PROTOCOL_VERSIONS": c.s.protocols.supported,
 	})
 	return &response{op: proto.OpSupported, body: w.B}
@@ -141,7 +142,14 @@ func (c *conn) startup(r *proto.Reader) (*response, *wireError) {
 	if r.Err() != nil {
 		return nil, protocolError("Invalid STARTUP message: " + r.Err().Error())
 	}
-	if comp, ok := opts["COMPRESSION"]; ok && comp != "" {
+	// StartupMessage.execute: lz4 is what this server compresses with.
+	switch comp := strings.ToLower(opts["COMPRESSION"]); comp {
+	case "":
+	case "lz4":
+		c.lz4 = true
+	case "snappy":
+		return nil, protocolError("This instance does not support Snappy compression")
+	default:
 		return nil, protocolError("Unknown compression algorithm: " + comp)
 	}
 	c.started = true

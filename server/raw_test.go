@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,7 +21,10 @@ type raw struct {
 	br     *bufio.Reader
 	src    io.Reader
 	framed bool
+	lz4    bool
 	stream int16
+	// flags are the last envelope's header flags (recvPlain).
+	flags byte
 }
 
 func dialRaw(t *testing.T, srv *server.Server, v byte) *raw {
@@ -45,7 +49,7 @@ func (r *raw) sendAs(version, flags, op byte, body []byte) {
 	env = append(env, byte(len(body)>>24), byte(len(body)>>16), byte(len(body)>>8), byte(len(body)))
 	env = append(env, body...)
 	if r.framed {
-		env = proto.AppendSegments(nil, env)
+		env = proto.AppendSegments(nil, env, r.lz4)
 	}
 	if _, err := r.c.Write(env); err != nil {
 		r.t.Fatal(err)
@@ -74,6 +78,23 @@ func (r *raw) recv() (version, op byte, body []byte) {
 	hd, body, err := proto.ReadEnvelope(r.src, &h)
 	if err != nil {
 		r.t.Fatalf("recv: %v", err)
+	}
+	return h[0], hd.Opcode, body
+}
+
+// recvPlain is recv with a compressed body (before v5) decompressed.
+func (r *raw) recvPlain() (version, op byte, body []byte) {
+	r.t.Helper()
+	var h [proto.HeaderSize]byte
+	hd, body, err := proto.ReadEnvelope(r.src, &h)
+	if err != nil {
+		r.t.Fatalf("recv: %v", err)
+	}
+	r.flags = hd.Flags
+	if hd.Flags&proto.FlagCompression != 0 {
+		if body, err = proto.DecompressBody(body); err != nil {
+			r.t.Fatalf("decompress: %v", err)
+		}
 	}
 	return h[0], hd.Opcode, body
 }
@@ -252,6 +273,62 @@ func TestNamedValuesReordered(t *testing.T) {
 	op, body := r.query("SELECT k, a, b FROM ks.nv")
 	if op != proto.OpResult || string(body[len(body)-24:]) != "\x00\x00\x00\x04\x00\x00\x00\x01\x00\x00\x00\x04\x00\x00\x00\x02\x00\x00\x00\x04\x00\x00\x00\x03" {
 		t.Errorf("row: %q", body)
+	}
+}
+
+// TestLZ4: with COMPRESSION lz4, v4 bodies and v5 segments are
+// compressed both ways (a value that compresses well, so that they are).
+func TestLZ4(t *testing.T) {
+	srv := server.RunT(t, server.Options{Init: createKS + "; CREATE TABLE ks.z (k int PRIMARY KEY, v text);"})
+	long := strings.Repeat("compressible ", 20_000)
+	for _, v := range []byte{4, 5} {
+		r := dialRaw(t, srv, v)
+		var w proto.Writer
+		w.Short(2)
+		w.String("CQL_VERSION")
+		w.String("3.0.0")
+		w.String("COMPRESSION")
+		w.String("lz4")
+		r.send(proto.OpStartup, w.B)
+		if _, op, body := r.recv(); op != proto.OpReady {
+			t.Fatalf("v%d STARTUP: %#x %q", v, op, body)
+		}
+		w = proto.Writer{}
+		w.LongString("INSERT INTO ks.z (k, v) VALUES (" + string('0'+v) + ", '" + long + "')")
+		w.Short(1)
+		if v >= 5 {
+			w.Int(0)
+			r.framed, r.lz4 = true, true
+			r.src = &proto.SegmentReader{R: r.br, LZ4: true}
+			r.send(proto.OpQuery, w.B)
+		} else {
+			w.Byte(0)
+			z, ok := proto.CompressBody(w.B)
+			if !ok {
+				t.Fatal("the query does not compress")
+			}
+			r.sendAs(v, proto.FlagCompression, proto.OpQuery, z)
+		}
+		if _, op, body := r.recvPlain(); op != proto.OpResult {
+			t.Fatalf("v%d insert: %#x %q", v, op, body)
+		}
+		w = proto.Writer{}
+		w.LongString("SELECT v FROM ks.z WHERE k = " + string('0'+v))
+		w.Short(1)
+		if v >= 5 {
+			w.Int(0)
+			r.send(proto.OpQuery, w.B)
+		} else {
+			w.Byte(0)
+			r.send(proto.OpQuery, w.B) // an uncompressed request is read too
+		}
+		_, op, body := r.recvPlain()
+		if op != proto.OpResult || !strings.HasSuffix(string(body), long) {
+			t.Errorf("v%d select: %#x, %d bytes", v, op, len(body))
+		}
+		if v == 4 && r.flags&proto.FlagCompression == 0 {
+			t.Errorf("v4: the answer is not compressed")
+		}
 	}
 }
 

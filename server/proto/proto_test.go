@@ -32,7 +32,7 @@ func TestSegments(t *testing.T) {
 		for i := range data {
 			data[i] = byte(i * 7)
 		}
-		segs := AppendSegments(nil, data)
+		segs := AppendSegments(nil, data, false)
 		got, err := io.ReadAll(&SegmentReader{R: bytes.NewReader(segs)})
 		if err != nil || !bytes.Equal(got, data) {
 			t.Errorf("%d bytes: got %d back, %v", n, len(got), err)
@@ -43,10 +43,38 @@ func TestSegments(t *testing.T) {
 		}
 	}
 	for _, at := range []int{1, 4, 8} {
-		segs := AppendSegments(nil, []byte("payload"))
+		segs := AppendSegments(nil, []byte("payload"), false)
 		segs[at] ^= 0x10
 		if _, err := io.ReadAll(&SegmentReader{R: bytes.NewReader(segs)}); !errors.Is(err, ErrCorruptSegment) {
 			t.Errorf("bit flipped at %d: %v", at, err)
+		}
+	}
+}
+
+// TestLZ4 round-trips bodies and compressed segments, and refuses bytes
+// that do not decompress or announce too much.
+func TestLZ4(t *testing.T) {
+	data := bytes.Repeat([]byte("cassandra "), 50_000)
+	z, ok := CompressBody(data)
+	if !ok || len(z) >= len(data) {
+		t.Fatalf("compressed %d bytes to %d (%v)", len(data), len(z), ok)
+	}
+	if back, err := DecompressBody(z); err != nil || !bytes.Equal(back, data) {
+		t.Errorf("body round trip: %v", err)
+	}
+	if _, ok := CompressBody([]byte{1, 2, 3}); ok {
+		t.Error("3 bytes compressed")
+	}
+	for _, bad := range [][]byte{{0, 0}, {0, 0, 0, 9, 0xff}, {0x7f, 0xff, 0xff, 0xff, 0}} {
+		if _, err := DecompressBody(bad); !errors.Is(err, ErrBadCompression) {
+			t.Errorf("%x: %v", bad, err)
+		}
+	}
+	for _, d := range [][]byte{data, []byte("tiny"), nil} {
+		segs := AppendSegments(nil, d, true)
+		got, err := io.ReadAll(&SegmentReader{R: bytes.NewReader(segs), LZ4: true})
+		if err != nil || !bytes.Equal(got, d) {
+			t.Errorf("%d bytes through LZ4 segments: %d back, %v", len(d), len(got), err)
 		}
 	}
 }
@@ -123,7 +151,7 @@ func TestReader(t *testing.T) {
 // limit.
 func FuzzEnvelopes(f *testing.F) {
 	f.Add(AppendEnvelope(nil, 4, 0, 1, OpQuery, []byte{0, 0, 0, 1, 'x', 0, 1, 0}))
-	f.Add(AppendSegments(nil, AppendEnvelope(nil, 5, 0, 1, OpOptions, nil)))
+	f.Add(AppendSegments(nil, AppendEnvelope(nil, 5, 0, 1, OpOptions, nil), false))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var h [HeaderSize]byte
 		for _, src := range []io.Reader{bytes.NewReader(in), &SegmentReader{R: bytes.NewReader(in)}} {

@@ -12,6 +12,9 @@ import (
 // padding, all little-endian, then the CRC24 of those 3 bytes), the
 // payload, and the CRC32 of the payload. A self-contained segment holds
 // whole envelopes; a large envelope spans several segments that are not.
+// With LZ4 the header is 8 bytes: the payload's length, then its length
+// uncompressed (0: the payload is stored uncompressed), then the flag, in
+// 5 bytes, and their CRC24; the CRC32 is the compressed payload's.
 
 // MaxSegmentPayload is the largest payload a segment can carry.
 const MaxSegmentPayload = 1<<17 - 1
@@ -51,10 +54,12 @@ var ErrCorruptSegment = errors.New("corrupt segment: CRC mismatch")
 // that envelopes are read from it as from a v4 connection. Its buffer is
 // one payload, at most MaxSegmentPayload bytes.
 type SegmentReader struct {
-	R   io.Reader
+	R io.Reader
+	// LZ4: the segments are compressed.
+	LZ4 bool
 	buf []byte
 	pos int
-	hdr [segmentHeaderSize]byte
+	hdr [segmentHeaderSize + 2]byte
 }
 
 // Read implements io.Reader.
@@ -70,15 +75,27 @@ func (s *SegmentReader) Read(p []byte) (int, error) {
 }
 
 func (s *SegmentReader) next() error {
-	if _, err := io.ReadFull(s.R, s.hdr[:]); err != nil {
+	size := 3
+	if s.LZ4 {
+		size = 5
+	}
+	hdr := s.hdr[:size+3]
+	if _, err := io.ReadFull(s.R, hdr); err != nil {
 		return err
 	}
-	h := uint64(s.hdr[0]) | uint64(s.hdr[1])<<8 | uint64(s.hdr[2])<<16
-	crc := uint32(s.hdr[3]) | uint32(s.hdr[4])<<8 | uint32(s.hdr[5])<<16
-	if crc24(h, 3) != crc {
+	var h uint64
+	for i := size - 1; i >= 0; i-- {
+		h = h<<8 | uint64(hdr[i])
+	}
+	crc := uint32(hdr[size]) | uint32(hdr[size+1])<<8 | uint32(hdr[size+2])<<16
+	if crc24(h, size) != crc {
 		return ErrCorruptSegment
 	}
 	n := int(h & MaxSegmentPayload)
+	uncompressed := 0
+	if s.LZ4 {
+		uncompressed = int(h >> 17 & MaxSegmentPayload)
+	}
 	if cap(s.buf) < n+4 {
 		s.buf = make([]byte, n+4)
 	}
@@ -91,29 +108,47 @@ func (s *SegmentReader) next() error {
 		return ErrCorruptSegment
 	}
 	s.buf, s.pos = s.buf[:n], 0
+	if uncompressed > 0 {
+		out, err := uncompressBlock(s.buf, uncompressed)
+		if err != nil {
+			return err
+		}
+		s.buf = out
+	}
 	return nil
 }
 
 // AppendSegments appends data (whole envelopes) as segments: one
 // self-contained segment when it fits, else as many as it takes, none
-// self-contained.
-func AppendSegments(dst, data []byte) []byte {
+// self-contained; with useLZ4, each compressed when that makes it smaller.
+func AppendSegments(dst, data []byte, useLZ4 bool) []byte {
 	self := len(data) <= MaxSegmentPayload
 	for first := true; first || len(data) > 0; first = false {
 		n := min(len(data), MaxSegmentPayload)
-		dst = appendSegment(dst, data[:n], self)
+		dst = appendSegment(dst, data[:n], self, useLZ4)
 		data = data[n:]
 	}
 	return dst
 }
 
-func appendSegment(dst, payload []byte, self bool) []byte {
+func appendSegment(dst, payload []byte, self, useLZ4 bool) []byte {
 	h := uint64(len(payload))
-	if self {
-		h |= 1 << 17
+	size, flag := 3, uint(17)
+	if useLZ4 {
+		size, flag = 5, 34
+		if block := compressBlock(payload); block != nil && len(block) < len(payload) {
+			h = uint64(len(block)) | uint64(len(payload))<<17
+			payload = block
+		}
 	}
-	c := crc24(h, 3)
-	dst = append(dst, byte(h), byte(h>>8), byte(h>>16), byte(c), byte(c>>8), byte(c>>16))
+	if self {
+		h |= 1 << flag
+	}
+	c := crc24(h, size)
+	for i := 0; i < size; i++ {
+		dst = append(dst, byte(h>>(8*i)))
+	}
+	dst = append(dst, byte(c), byte(c>>8), byte(c>>16))
 	dst = append(dst, payload...)
 	p := payloadCRC(payload)
 	return append(dst, byte(p), byte(p>>8), byte(p>>16), byte(p>>24))
