@@ -340,6 +340,11 @@ func (s *Session) execute(it *cql.Item, keyspace string, values [][]byte, unset 
 			out.Kind = RowsResult
 			out.Columns = resultColumns(res)
 			out.Rows = res.Values
+			if len(res.Values) != len(res.Rows) || len(res.Types) != len(res.Columns) {
+				// A result the engine did not type: its text, as text,
+				// rather than no rows.
+				out.Columns, out.Rows = textRows(out.Columns, res)
+			}
 			out.Rows, out.PagingState = page(out.Rows, pageSize, pagingState)
 		}
 	}
@@ -355,6 +360,27 @@ func (s *Session) execute(it *cql.Item, keyspace string, values [][]byte, unset 
 		}
 	}
 	return out, nil
+}
+
+// textRows is a result's rows as cqlsh prints them, every column text.
+func textRows(cols []Column, res *query.Result) ([]Column, [][][]byte) {
+	for i := range cols {
+		cols[i].Type = cqltype.TextType
+	}
+	nulls := map[[2]int]bool{}
+	for _, n := range res.Nulls {
+		nulls[n] = true
+	}
+	rows := make([][][]byte, len(res.Rows))
+	for i, r := range res.Rows {
+		rows[i] = make([][]byte, len(r))
+		for j, v := range r {
+			if !nulls[[2]int{i, j}] {
+				rows[i][j] = []byte(v)
+			}
+		}
+	}
+	return cols, rows
 }
 
 // bind checks the values bound to a statement's markers against the types

@@ -75,6 +75,20 @@ func TestBatchLWTCounters(t *testing.T) {
 		t.Errorf("IF name = 'ann': applied=%v %v", applied, err)
 	}
 
+	// A conditional batch whose condition fails: [applied] false, with the
+	// row the condition read.
+	lb := s.NewBatch(gocql.LoggedBatch)
+	lb.Query("UPDATE users SET email = ? WHERE id = ? IF name = ?", "x", 2, "nobody")
+	lb.Query("UPDATE users SET name = ? WHERE id = ?", "bobby", 2)
+	row := map[string]any{}
+	applied, iter, err := s.MapExecuteBatchCAS(lb, row)
+	if err != nil || applied || row["name"] != "bob" || row["id"] != 2 {
+		t.Errorf("conditional batch: applied=%v %v %v", applied, row, err)
+	}
+	if iter != nil {
+		iter.Close()
+	}
+
 	cb := s.NewBatch(gocql.CounterBatch)
 	cb.Query("UPDATE hits SET n = n + ? WHERE page = ?", int64(5), "/")
 	cb.Query("UPDATE hits SET n = n + 1 WHERE page = '/'")
