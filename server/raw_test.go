@@ -242,9 +242,22 @@ func TestStartingKeyspace(t *testing.T) {
 	if op, body := r.query(create); op != proto.OpResult {
 		t.Errorf("in the playground's keyspace: %q", body)
 	}
+	// Each connection has its own: a USE on one leaves the other's.
+	srv := server.RunT(t, server.Options{Init: createKS + "; CREATE TABLE ks.t (k int PRIMARY KEY);"})
+	a, b := dialRaw(t, srv, 4), dialRaw(t, srv, 4)
+	a.startup()
+	b.startup()
+	if op, body := a.query("USE ks"); op != proto.OpResult || string(body[:4]) != "\x00\x00\x00\x03" {
+		t.Errorf("USE: %#x %q", op, body)
+	}
+	if op, body := a.query("INSERT INTO t (k) VALUES (1)"); op != proto.OpResult {
+		t.Errorf("in ks: %q", body)
+	}
+	op, body := b.query("INSERT INTO t (k) VALUES (1)")
+	wantError(t, op, body, 0x2200, "table t does not exist")
 	r = dialRaw(t, server.RunT(t, server.Options{NoKeyspace: true}), 4)
 	r.startup()
-	op, body := r.query(create)
+	op, body = r.query(create)
 	wantError(t, op, body, 0x2200, "No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename")
 }
 
