@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"sync/atomic"
 	"testing"
 )
 
@@ -29,4 +30,22 @@ func BenchmarkPreparedInsert(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkParallelInsert: prepared single-row writes with 64 requests in
+// flight over gocql's pool (issue 28's throughput figure).
+func BenchmarkParallelInsert(b *testing.B) {
+	_, s := benchSession(b)
+	mustExecB(b, s, "CREATE TABLE kv (k int PRIMARY KEY, v text)")
+	var n atomic.Int64
+	b.SetParallelism(32) // 32 x 2 cores = 64 goroutines
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if err := s.Query("INSERT INTO kv (k, v) VALUES (?, ?)", int(n.Add(1)), "v").Exec(); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
 }
