@@ -53,16 +53,33 @@ func newConn(s *Server, nc net.Conn) *conn {
 	return c
 }
 
-// writeLoop writes the outbox until serve closes it; after a write error
-// it drops the rest.
+// writeLoop writes the outbox until serve closes it, what is queued
+// together in one write; after a write error it drops the rest.
 func (c *conn) writeLoop() {
 	var failed bool
+	var batch []byte
 	for b := range c.outbox {
+		batch = append(batch[:0], b...)
+	more:
+		for len(batch) < 64<<10 {
+			select {
+			case next, ok := <-c.outbox:
+				if !ok {
+					break more
+				}
+				batch = append(batch, next...)
+			default:
+				break more
+			}
+		}
 		if !failed {
-			if _, err := c.nc.Write(b); err != nil {
+			if _, err := c.nc.Write(batch); err != nil {
 				failed = true
 				c.nc.Close() // the reader stops too
 			}
+		}
+		if cap(batch) > 1<<20 {
+			batch = nil // a huge answer's buffer is let go
 		}
 	}
 }
