@@ -29,3 +29,20 @@ func TestOrders(t *testing.T) {
 		t.Fatalf("count %d, %v", n, err)
 	}
 }
+
+// TestExec seeds the cluster without a driver, and reports a failing
+// statement with its line.
+func TestExec(t *testing.T) {
+	srv, s := ksSession(t)
+	if err := srv.Exec("CREATE TABLE ks.seeded (k int PRIMARY KEY);\nINSERT INTO ks.seeded (k) VALUES (7);"); err != nil {
+		t.Fatal(err)
+	}
+	var k int
+	if err := s.Query("SELECT k FROM seeded").Scan(&k); err != nil || k != 7 {
+		t.Errorf("%d %v", k, err)
+	}
+	err := srv.Exec("INSERT INTO ks.seeded (k) VALUES (1);\nINSERT INTO ks.nope (k) VALUES (1);")
+	if err == nil || err.Error() != "script, line 2: InvalidRequest: table nope does not exist" {
+		t.Errorf("error %v", err)
+	}
+}

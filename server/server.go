@@ -108,14 +108,33 @@ func New(opts Options) (*Server, error) {
 	if opts.Nodes > 0 {
 		init = "-- @nodes " + strconv.Itoa(opts.Nodes) + "\n" + init
 	}
-	if init != "" {
-		for _, o := range s.sess.Run(init) {
-			if o.Error != nil {
-				return nil, errors.New("init script, line " + strconv.Itoa(o.Line) + ": " + o.Error.Error())
-			}
-		}
+	if err := s.script("init script", init); err != nil {
+		return nil, err
 	}
 	return s, nil
+}
+
+// Exec runs a CQL script on the cluster, as the init script runs, between
+// two requests: a test seeds the cluster with it without a driver. Its
+// statements run in the keyspace the last request ran in, so it names
+// keyspaces (or starts with a USE). It returns the first failing
+// statement's error; the statements after it still ran.
+func (s *Server) Exec(script string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.script("script", script)
+}
+
+func (s *Server) script(what, script string) error {
+	if script == "" {
+		return nil
+	}
+	for _, o := range s.sess.Run(script) {
+		if o.Error != nil {
+			return errors.New(what + ", line " + strconv.Itoa(o.Line) + ": " + o.Error.Error())
+		}
+	}
+	return nil
 }
 
 // Run listens on addr ("127.0.0.1:9042"; port 0 picks a free one) and
