@@ -168,7 +168,8 @@ func TestMetadata(t *testing.T) {
 	mustExec(t, s,
 		"CREATE TYPE addr (street text, zip int)",
 		"CREATE TABLE m (k int, c text, v frozen<addr>, l list<int>, PRIMARY KEY ((k), c)) WITH CLUSTERING ORDER BY (c DESC)",
-		"CREATE INDEX m_l ON m (v)")
+		"CREATE INDEX m_l ON m (v)",
+		"CREATE MATERIALIZED VIEW m_by_c AS SELECT * FROM m WHERE c IS NOT NULL AND k IS NOT NULL PRIMARY KEY (c, k)")
 	md, err := s.KeyspaceMetadata("ks")
 	if err != nil {
 		t.Fatal(err)
@@ -188,6 +189,9 @@ func TestMetadata(t *testing.T) {
 	}
 	if u := md.UserTypes["addr"]; u == nil || len(u.FieldNames) != 2 || u.FieldNames[1] != "zip" {
 		t.Errorf("type addr: %+v", u)
+	}
+	if v := md.MaterializedViews["m_by_c"]; v == nil || v.BaseTable == nil || v.BaseTable.Name != "m" {
+		t.Errorf("view: %+v", v)
 	}
 	if md.StrategyClass != "org.apache.cassandra.locator.SimpleStrategy" {
 		t.Errorf("strategy %q", md.StrategyClass)
