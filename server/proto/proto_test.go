@@ -152,9 +152,11 @@ func TestReader(t *testing.T) {
 func FuzzEnvelopes(f *testing.F) {
 	f.Add(AppendEnvelope(nil, 4, 0, 1, OpQuery, []byte{0, 0, 0, 1, 'x', 0, 1, 0}))
 	f.Add(AppendSegments(nil, AppendEnvelope(nil, 5, 0, 1, OpOptions, nil), false))
+	f.Add(AppendSegments(nil, AppendEnvelope(nil, 5, 0, 1, OpQuery, bytes.Repeat([]byte("abcd"), 100)), true))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var h [HeaderSize]byte
-		for _, src := range []io.Reader{bytes.NewReader(in), &SegmentReader{R: bytes.NewReader(in)}} {
+		DecompressBody(in)
+		for _, src := range []io.Reader{bytes.NewReader(in), &SegmentReader{R: bytes.NewReader(in)}, &SegmentReader{R: bytes.NewReader(in), LZ4: true}} {
 			for i := 0; i < 4; i++ {
 				_, body, err := ReadEnvelope(src, &h)
 				if err != nil {
