@@ -345,6 +345,43 @@ func TestLZ4(t *testing.T) {
 	}
 }
 
+// TestMalformedBodies: a request whose body ends early or says nonsense
+// is an ERROR, never a crash, and the server goes on serving.
+func TestMalformedBodies(t *testing.T) {
+	srv := server.RunT(t)
+	for _, tt := range []struct {
+		op   byte
+		body []byte
+		code int32
+	}{
+		{proto.OpQuery, []byte{0, 0, 1, 0, 'x'}, 0x000A},
+		{proto.OpQuery, []byte{0, 0, 0, 1, 'x', 0, 1, 1, 0, 1, 0xff, 0xff, 0xff, 0xf0}, 0x000A},
+		{proto.OpPrepare, nil, 0x000A},
+		{proto.OpExecute, []byte{0, 16, 1, 2}, 0x000A},
+		{proto.OpBatch, []byte{7, 0, 0, 0, 1, 0}, 0x000A},
+		{proto.OpBatch, []byte{0, 0, 1, 0, 0, 0, 0, 3, 'b', 'a', 'd', 0, 0, 0, 1, 0}, 0x2000},
+		{proto.OpRegister, []byte{0, 1, 0, 3, 'B', 'A', 'D'}, 0x000A},
+		{proto.OpQuery, []byte{0, 0, 0, 2, 'x', 'y', 0, 1, 0}, 0x2000},
+	} {
+		r := dialRaw(t, srv, 4)
+		r.startup()
+		r.send(tt.op, tt.body)
+		_, op, body := r.recv()
+		if op != proto.OpError {
+			t.Errorf("%s %x: op %#x", proto.OpName(tt.op), tt.body, op)
+			continue
+		}
+		if code := proto.NewReader(body).Int(); code != tt.code {
+			t.Errorf("%s %x: code %#x, want %#x (%q)", proto.OpName(tt.op), tt.body, code, tt.code, body)
+		}
+	}
+	r := dialRaw(t, srv, 4)
+	r.startup()
+	if op, body := r.query("SELECT release_version FROM system.local"); op != proto.OpResult {
+		t.Errorf("after: %q", body)
+	}
+}
+
 // TestV5Segments sends a request larger than a segment (so it spans
 // several that are not self-contained) and reads back an answer as large.
 func TestV5Segments(t *testing.T) {
