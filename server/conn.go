@@ -29,9 +29,11 @@ type conn struct {
 	version byte
 	started bool
 	// framed: v5 segments are on, after STARTUP's answer; lz4: STARTUP
-	// asked for LZ4 compression (of bodies before v5, of segments in v5).
+	// asked for LZ4 compression (of bodies before v5, of segments in v5);
+	// snappy: for Snappy (of bodies, before v5 only).
 	framed   bool
 	lz4      bool
+	snappy   bool
 	keyspace string
 
 	// outbox holds encoded envelopes for the writer; qmu guards closed,
@@ -164,8 +166,13 @@ func (c *conn) serve() {
 		}
 		// A compressed body before v5; without a compressor the flag is
 		// ignored, as Envelope.Decompressor does.
-		if h.Flags&proto.FlagCompression != 0 && c.lz4 && c.version < 5 {
-			if body, err = proto.DecompressBody(body); err != nil {
+		if h.Flags&proto.FlagCompression != 0 && (c.lz4 || c.snappy) && c.version < 5 {
+			if c.snappy {
+				body, err = proto.UnsnappyBody(body)
+			} else {
+				body, err = proto.DecompressBody(body)
+			}
+			if err != nil {
 				c.writeError(h.Version, h.Stream, protocolError(err.Error()))
 				return
 			}
@@ -219,8 +226,12 @@ func (c *conn) encode(version, flags byte, stream int16, op byte, body []byte) [
 	if c.framed {
 		return proto.AppendSegments(make([]byte, 0, len(env)+len(env)/proto.MaxSegmentPayload*10+10), env, c.lz4)
 	}
-	if c.lz4 && c.started && op != proto.OpReady {
-		if z, ok := proto.CompressBody(body); ok {
+	if (c.lz4 || c.snappy) && c.started && op != proto.OpReady {
+		z, ok := proto.CompressBody(body)
+		if c.snappy {
+			z, ok = proto.SnappyBody(body)
+		}
+		if ok {
 			return proto.AppendEnvelope(make([]byte, 0, proto.HeaderSize+len(z)), version, flags|proto.FlagCompression, stream, op, z)
 		}
 	}

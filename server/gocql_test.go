@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -107,5 +108,29 @@ func TestProtocolVersions(t *testing.T) {
 				t.Errorf("metadata %v", err)
 			}
 		})
+	}
+}
+
+// TestSnappy: gocql's Snappy compressor (protocol v4) both ways, with a
+// value large enough to be compressed.
+func TestSnappy(t *testing.T) {
+	srv := server.RunT(t, server.Options{Init: createKS + "; CREATE TABLE ks.z (k int PRIMARY KEY, v text);"})
+	cluster := gocql.NewCluster(srv.Host())
+	cluster.Port = srv.Port()
+	cluster.Keyspace = "ks"
+	cluster.Compressor = gocql.SnappyCompressor{}
+	cluster.WriteCoalesceWaitTime = 0
+	s, err := cluster.CreateSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	long := strings.Repeat("snappy ", 50_000)
+	if err := s.Query("INSERT INTO z (k, v) VALUES (?, ?)", 1, long).Exec(); err != nil {
+		t.Fatal(err)
+	}
+	var v string
+	if err := s.Query("SELECT v FROM z WHERE k = ?", 1).Scan(&v); err != nil || v != long {
+		t.Errorf("%d bytes back, %v", len(v), err)
 	}
 }

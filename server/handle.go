@@ -118,7 +118,7 @@ func (c *conn) supported() *response {
 	keys := []string{"CQL_VERSION", "COMPRESSION", "PROTOCOL_VERSIONS"}
 	w.StringMultimap(keys, map[string][]string{
 		"CQL_VERSION":       {cqlVersion(c.s.opts.Version)},
-		"COMPRESSION":       {"lz4"},
+		"COMPRESSION":       {"snappy", "lz4"},
 		"PROTOCOL_VERSIONS": c.s.protocols.supported,
 	})
 	return &response{op: proto.OpSupported, body: w.B}
@@ -142,13 +142,16 @@ func (c *conn) startup(r *proto.Reader) (*response, *wireError) {
 	if r.Err() != nil {
 		return nil, protocolError("Invalid STARTUP message: " + r.Err().Error())
 	}
-	// StartupMessage.execute: lz4 is what this server compresses with.
+	// StartupMessage.execute: LZ4, or Snappy before v5.
 	switch comp := strings.ToLower(opts["COMPRESSION"]); comp {
 	case "":
 	case "lz4":
 		c.lz4 = true
 	case "snappy":
-		return nil, protocolError("This instance does not support Snappy compression")
+		if c.version >= 5 {
+			return nil, protocolError("Snappy compression is no longer supported. Please switch to the LZ4 compressor or another supported compression implementation.")
+		}
+		c.snappy = true
 	default:
 		return nil, protocolError("Unknown compression algorithm: " + comp)
 	}

@@ -382,6 +382,20 @@ func TestMalformedBodies(t *testing.T) {
 	}
 }
 
+// TestSnappyInV5: Cassandra 4.1 refuses Snappy from v5 on.
+func TestSnappyInV5(t *testing.T) {
+	r := dialRaw(t, server.RunT(t), 5)
+	var w proto.Writer
+	w.Short(2)
+	w.String("CQL_VERSION")
+	w.String("3.0.0")
+	w.String("COMPRESSION")
+	w.String("snappy")
+	r.send(proto.OpStartup, w.B)
+	_, op, body := r.recv()
+	wantError(t, op, body, 0x000A, "Snappy compression is no longer supported. Please switch to the LZ4 compressor or another supported compression implementation.")
+}
+
 // TestV5Segments sends a request larger than a segment (so it spans
 // several that are not self-contained) and reads back an answer as large.
 func TestV5Segments(t *testing.T) {

@@ -79,6 +79,21 @@ func TestLZ4(t *testing.T) {
 	}
 }
 
+// TestSnappy round-trips a body and refuses one that is no Snappy block.
+func TestSnappy(t *testing.T) {
+	data := bytes.Repeat([]byte("cassandra "), 10_000)
+	z, ok := SnappyBody(data)
+	if !ok {
+		t.Fatal("not compressed")
+	}
+	if back, err := UnsnappyBody(z); err != nil || !bytes.Equal(back, data) {
+		t.Errorf("round trip: %v", err)
+	}
+	if _, err := UnsnappyBody([]byte{0xff, 0xff, 0xff, 0xff, 0x7f}); !errors.Is(err, ErrBadCompression) {
+		t.Errorf("bad block: %v", err)
+	}
+}
+
 // TestReadEnvelope: a body within the limit is read; one over it is
 // skipped without being allocated, and the next envelope is read.
 func TestReadEnvelope(t *testing.T) {
@@ -156,6 +171,7 @@ func FuzzEnvelopes(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var h [HeaderSize]byte
 		DecompressBody(in)
+		UnsnappyBody(in)
 		for _, src := range []io.Reader{bytes.NewReader(in), &SegmentReader{R: bytes.NewReader(in)}, &SegmentReader{R: bytes.NewReader(in), LZ4: true}} {
 			for i := 0; i < 4; i++ {
 				_, body, err := ReadEnvelope(src, &h)
