@@ -2,7 +2,7 @@ package server
 
 import (
 	"crypto/md5"
-	"runtime/debug"
+	"fmt"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine"
@@ -14,7 +14,7 @@ func (c *conn) handle(h proto.Header, body []byte) (keep bool) {
 	defer func() {
 		// A bug answers its request with a ServerError, never a crash.
 		if r := recover(); r != nil {
-			c.writeError(h.Version, h.Stream, serverError("cqlplay's server failed on this request (a bug: please report it): "+firstLine(string(debug.Stack()))))
+			c.writeError(h.Version, h.Stream, serverError(fmt.Sprint("cqlplay's server failed on this request (a bug: please report it with the request): ", r)))
 			keep = true
 		}
 	}()
@@ -93,15 +93,6 @@ func (c *conn) send(h proto.Header, res *response) {
 	}
 	w.B = append(w.B, res.body...)
 	c.write(h.Version, flags, h.Stream, res.op, w.B)
-}
-
-func firstLine(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
-			return s[:i]
-		}
-	}
-	return s
 }
 
 func skipBytesMap(r *proto.Reader) {
