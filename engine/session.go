@@ -78,6 +78,9 @@ type Session struct {
 	// filled is the -- @fill the last item was, if it was one that ran
 	// (LayoutAfterFill stops after it, and a snapshot then is its state).
 	filled Fill
+	// specs caches the marker receivers of statements Execute bound values
+	// to (request.go), until a statement that may change the schema runs.
+	specs map[specKey][]query.BindSpec
 }
 
 // NewSession returns an empty cluster whose current keyspace is "cqlplay".
@@ -276,6 +279,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 		}
 	}()
 	s.db.Tracing = s.shell.tracing
+	s.schemaMayChange(it.Stmt)
 	res, err := s.db.Exec(it.Stmt)
 	if err != nil {
 		if !err.Pos.IsValid() {

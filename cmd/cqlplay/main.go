@@ -11,6 +11,7 @@
 //	                                 --lang zh explains failures (--json's why, fix) in Chinese
 //	cqlplay repl                     read statements up to ';' and run them as they come
 //	cqlplay check FILE.md...         run the cql examples of Markdown pages and their expectations
+//	cqlplay serve [-listen ADDR]     serve the engine on Cassandra's native protocol (package server)
 //	cqlplay                          the REPL at a terminal, else like `cqlplay run`
 //
 // The session has no bounds (engine.Options{}): a script runs to its end.
@@ -54,6 +55,9 @@ type env struct {
 	// newSession starts the one session a command runs everything in,
 	// explaining failures in the language lang (engine.Options.Lang).
 	newSession func(lang string) session
+	// stop, when set, stops `cqlplay serve` when closed (tests); unset,
+	// SIGINT and SIGTERM do.
+	stop <-chan struct{}
 }
 
 // session is what the command uses of an engine.Session, as functions so
@@ -82,10 +86,16 @@ const usage = `usage:
                                    run CQL files (standard input when none) in one session,
                                    then print the storage layout in FORM: map, tree, cli,
                                    sstabledump, ring or summary (of table T, or of every table)
+  cqlplay run --cluster HOST:PORT [--json] [FILE...]
+                                   run them through a driver against a cluster (Cassandra,
+                                   or cqlplay serve) and print its answers the same way
   cqlplay repl                     read statements up to ';' and run them in one session
   cqlplay check FILE.md...         run every cql example of Markdown pages (lessons, wiki
                                    pages) and check what it says it does: -- fails:,
                                    -- rows:, exercises and their wrong answers
+  cqlplay serve [-listen ADDR] [-version V] [-init FILE.cql] [-nodes N]
+                                   serve one in-memory cluster on Cassandra's native
+                                   protocol for drivers, cqlsh and tests (Ctrl-C stops it)
   cqlplay                          the REPL when standard input is a terminal, else run it
 
 Output is what cqlsh prints for the script: result tables and warnings on
@@ -112,6 +122,8 @@ func cli(args []string, e env) int {
 		return run(args[1:], e)
 	case "check":
 		return check(args[1:], e)
+	case "serve":
+		return serve(args[1:], e)
 	case "repl":
 		if len(args) > 1 {
 			fmt.Fprintf(e.stderr, "cqlplay repl takes no arguments\n%s", usage)
@@ -130,6 +142,7 @@ func cli(args []string, e env) int {
 type runFlags struct {
 	json                bool
 	lang, layout, table string
+	cluster             string
 	files               []string
 }
 
@@ -142,6 +155,7 @@ func parseRunFlags(args []string, stderr io.Writer) (f runFlags, status int, ok 
 	fs.StringVar(&f.lang, "lang", "en", "the language of the explanations of failures: en or zh")
 	fs.StringVar(&f.layout, "layout", "", "after the scripts, print the storage layout in this form")
 	fs.StringVar(&f.table, "table", "", "with --layout: the table to show (default: every table)")
+	fs.StringVar(&f.cluster, "cluster", "", "run the scripts through a driver against the cluster at HOST:PORT")
 	fs.Usage = func() { io.WriteString(stderr, usage) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -181,6 +195,19 @@ func run(args []string, e env) int {
 	// in statement order when both go to one terminal or file.
 	p := &printer{out: out, errOut: &flushFirst{first: out, w: e.stderr}}
 	sess := e.newSession(f.lang)
+	if f.cluster != "" {
+		if f.layout != "" {
+			fmt.Fprintf(e.stderr, "cqlplay run: --layout needs the engine, not --cluster\n")
+			return exitUsage
+		}
+		cs, closeSession, err := clusterSession(f.cluster)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "cqlplay run: --cluster %s: %v\n", f.cluster, err)
+			return exitUsage
+		}
+		defer closeSession()
+		sess = cs
+	}
 	for _, name := range f.files {
 		script, source, err := readScript(name, e.stdin)
 		if err != nil {

@@ -205,11 +205,14 @@ type Negate struct {
 	Expr Expr
 }
 
-// BindMarker is ? or :name. The playground has no prepared statements, so the
-// engine rejects these with a message that says to write the value instead.
+// BindMarker is ? or :name. A playground script cannot bind values, so the
+// engine rejects these there; a prepared statement (the native-protocol
+// server) binds a value to each by Index, its place among the statement's
+// markers in the order written, from 0.
 type BindMarker struct {
-	Pos  Pos
-	Name string
+	Pos   Pos
+	Name  string
+	Index int
 }
 
 // Star is the * of SELECT * (only inside selectors and count(*)).

@@ -260,7 +260,7 @@ func unquoteString(s string) string {
 //
 //	marker: ':' noncol_ident | QMARK
 func (p *parser) marker() Expr {
-	m := &BindMarker{Pos: p.tok.pos()}
+	m := &BindMarker{Pos: p.tok.pos(), Index: p.markers}
 	p.markers++
 	if p.tok.Kind == TokBindMarker {
 		if text := p.text(p.tok); text != "?" {

@@ -179,7 +179,8 @@ func (db *DB) applyConditionalBatch(writes []*write, params writeParams) (*Resul
 			return nil, err
 		}
 	}
-	return &Result{Columns: []string{"[applied]"}, Rows: [][]string{{"True"}}}, nil
+	return &Result{Columns: []string{"[applied]"}, Rows: [][]string{{"True"}},
+		Types: []*cqltype.Type{cqltype.BooleanType}, Values: [][]cqltype.Value{{cqltype.BoolValue(true)}}}, nil
 }
 
 // casRows records the kind of condition a conditional batch puts on each row it reads,
@@ -268,6 +269,7 @@ func joinKey(vals [][]byte) []byte {
 func (db *DB) batchFailure(writes []*write, key []byte, p writeParams) *Result {
 	t := writes[0].t
 	res := &Result{Columns: []string{"[applied]"}, Rows: [][]string{{"False"}},
+		Types: []*cqltype.Type{cqltype.BooleanType}, Values: [][]cqltype.Value{{cqltype.BoolValue(false)}},
 		Plan: &Plan{Kind: "write", Table: t.Qualified(), PartitionsRead: 1, Partitions: tokens([][]byte{key})}}
 	part := db.Data(t).Partition(key)
 	if part == nil {
@@ -309,6 +311,7 @@ func (db *DB) batchFailure(writes []*write, key []byte, p writeParams) *Result {
 	cmp := part.Comparator()
 	slices.SortFunc(rows, func(a, b *store.Row) int { return cmp.Compare(a.Clustering, b.Clustering) })
 	var out [][]string
+	res.Values = nil
 	for _, r := range rows {
 		rc.row, rc.del = r, part.DeletionAt(r.Clustering).Max(r.Deletion())
 		if !rowIsLive(t, r, rc) {
@@ -321,10 +324,12 @@ func (db *DB) batchFailure(writes []*write, key []byte, p writeParams) *Result {
 		out = append(out, failureRow(res, rc, cols, 0))
 	}
 	if len(out) == 0 {
+		res.Values = [][]cqltype.Value{{cqltype.BoolValue(false)}}
 		return res
 	}
 	for _, c := range cols {
 		res.Columns = append(res.Columns, c.Name)
+		res.Types = append(res.Types, c.Type)
 	}
 	res.Rows = out
 	return res
@@ -385,8 +390,11 @@ func appendConditionRow(rows []*store.Row, w *write, part *store.Partition) []*s
 // failureRow formats one [applied] = False row, noting its nulls in res.
 func failureRow(res *Result, rc *rowCtx, cols []*schema.Column, n int) []string {
 	row := []string{"False"}
+	vals := []cqltype.Value{cqltype.BoolValue(false)}
+	defer func() { res.Values = append(res.Values, vals) }()
 	for _, col := range cols {
 		v := rc.value(col)
+		vals = append(vals, v)
 		if v == nil {
 			res.Nulls = append(res.Nulls, [2]int{n, len(row)})
 			row = append(row, "null")

@@ -184,12 +184,14 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 			return false, nil, err
 		}
 	}
-	res := &Result{Columns: []string{"[applied]"}, Plan: &Plan{Kind: "write", Table: w.t.Qualified(), PartitionsRead: 1, Partitions: tokens(keys)}}
+	res := &Result{Columns: []string{"[applied]"}, Types: []*cqltype.Type{cqltype.BooleanType}, Plan: &Plan{Kind: "write", Table: w.t.Qualified(), PartitionsRead: 1, Partitions: tokens(keys)}}
 	if applied {
 		res.Rows = [][]string{{"True"}}
+		res.Values = [][]cqltype.Value{{cqltype.BoolValue(true)}}
 		return true, res, nil
 	}
 	row := []string{"False"}
+	vals := []cqltype.Value{cqltype.BoolValue(false)}
 	// The failure row is the partition as the condition's read saw it: the
 	// clustering row, or, when only the static row is there and static
 	// columns were read (a static condition or a static update), that row.
@@ -217,6 +219,8 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 		for _, col := range cols {
 			res.Columns = append(res.Columns, col.Name)
 			v := rc.value(col)
+			res.Types = append(res.Types, col.Type)
+			vals = append(vals, v)
 			if v == nil {
 				res.Nulls = append(res.Nulls, [2]int{0, len(row)})
 				row = append(row, "null")
@@ -226,6 +230,7 @@ func (db *DB) checkConditions(w *write, keys [][]byte, p writeParams) (bool, *Re
 		}
 	}
 	res.Rows = [][]string{row}
+	res.Values = [][]cqltype.Value{vals}
 	return false, res, nil
 }
 

@@ -3,6 +3,7 @@ package query
 import (
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/schema"
 	"github.com/cqlplay/cqlplay/engine/store"
 )
@@ -63,6 +64,12 @@ type DB struct {
 	// receive its terms: FunctionResolver makes token() for it (TokenFct
 	// over the receiver's keyspace and table). Set by lookupTable.
 	recv *schema.Table
+	// Binds are the values bound to the statement's markers (bind.go); nil
+	// in a playground script, whose markers are errors.
+	Binds *Binds
+	// Typed asks reads for their values as well as their text
+	// (Result.Types and Values), which the native-protocol server sends.
+	Typed bool
 }
 
 // Limits bounds a run. Zero fields are unbounded.
@@ -136,6 +143,11 @@ type Result struct {
 	Text     string
 	Warnings []string
 	Plan     *Plan
+	// Types and Values are the result set typed: each column's type and
+	// each row's values in Cassandra's serialized form (nil: null). A read
+	// sets them under DB.Typed; a conditional write always does.
+	Types  []*cqltype.Type
+	Values [][]cqltype.Value
 }
 
 // Plan says what a statement cost (see engine.Plan, an alias of this type).

@@ -42,6 +42,8 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 	switch {
 	case ks.Name == "system" && q.Name.Name == "local":
 		t = db.systemLocal(ks)
+	case ks.Name == "system" && (q.Name.Name == "peers" || q.Name.Name == "peers_v2"):
+		t = systemPeers(ks, q.Name.Name)
 	case ks.Name == "system_schema":
 		if st := db.systemSchemaTable(ks, q.Name.Name); st != nil {
 			t = st

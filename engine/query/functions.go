@@ -22,7 +22,7 @@ func (db *DB) env() cqltype.Env { return env{db} }
 func (e env) Eval(x cql.Expr, want *cqltype.Type, receiver string) (cqltype.Value, *cqlerr.Error) {
 	switch f := x.(type) {
 	case *cql.BindMarker:
-		return nil, errBindMarker(f)
+		return e.db.bindMarker(f, want, receiver)
 	case *cql.FuncCall:
 		return e.db.evalFunc(f, want, receiver)
 	case *cql.ColumnRef:

@@ -22,7 +22,16 @@ func (db *DB) prepareInsertJSON(t *schema.Table, s *cql.Insert) (*write, *cqlerr
 		}
 		text = x.Text
 	case *cql.BindMarker:
-		return nil, errBindMarker(x)
+		v, err := db.bindMarker(x, cqltype.TextType, "[json]")
+		if err != nil {
+			return nil, err
+		}
+		if db.Binds.Collect {
+			// Being prepared: the marker's receiver is all there is to
+			// know; the JSON is read when values are bound.
+			return nil, errPrepared
+		}
+		text = string(v)
 	default:
 		return nil, errInsertJSONLiteral()
 	}

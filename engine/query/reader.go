@@ -664,8 +664,15 @@ func (rd *reader) result() (*Result, *cqlerr.Error) {
 		// (its backslashes doubled, control characters escaped).
 		res.Columns = []string{"[json]"}
 		text := cqltype.Simple(cqltype.Text)
+		if rd.db.Typed {
+			res.Types = []*cqltype.Type{text}
+		}
 		for _, r := range rd.rows {
-			res.Rows = append(res.Rows, []string{text.Format(cqltype.Value(rd.jsonRow(r.vals)))})
+			j := rd.jsonRow(r.vals)
+			res.Rows = append(res.Rows, []string{text.Format(cqltype.Value(j))})
+			if rd.db.Typed {
+				res.Values = append(res.Values, []cqltype.Value{cqltype.Value(j)})
+			}
 		}
 	} else {
 		res.Columns = make([]string, len(p.sel.sels))
@@ -674,6 +681,14 @@ func (rd *reader) result() (*Result, *cqlerr.Error) {
 		}
 		if !rd.direct {
 			rd.formatRows()
+		}
+		if rd.db.Typed {
+			// A result with no rows still says its columns' types.
+			res.Types = make([]*cqltype.Type, len(p.sel.sels))
+			for i, s := range p.sel.sels {
+				res.Types[i] = s.typ
+			}
+			res.Values = rd.out.typed()
 		}
 		res.Rows, res.Nulls = rd.out.result()
 	}

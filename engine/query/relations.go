@@ -164,6 +164,15 @@ func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restrictio
 // inValues converts an IN list, keeping the written order (the reader sorts
 // and deduplicates by the column's comparator when it builds keys).
 func (db *DB) inValues(c *schema.Column, rel *cql.Relation) ([][]cqltype.Value, *cqlerr.Error) {
+	if m, isMarker := rel.Value.(*cql.BindMarker); isMarker {
+		// IN ?: one marker for the whole list (a list<type of c>).
+		vals, err := db.markerList(m, c.Type, "in("+c.Name+")")
+		out := make([][]cqltype.Value, len(vals))
+		for i, v := range vals {
+			out[i] = []cqltype.Value{v}
+		}
+		return out, err
+	}
 	if rel.Value != nil {
 		v, err := c.Type.Assign(rel.Value, "in("+c.Name+")", db.env())
 		if err != nil {
@@ -324,7 +333,7 @@ func (db *DB) tupleValues(cols []*schema.Column, e cql.Expr, kind tupleKind) ([]
 	tup, ok := e.(*cql.Tuple)
 	if !ok {
 		if m, isMarker := e.(*cql.BindMarker); isMarker {
-			return nil, errBindMarker(m)
+			return db.tupleMarker(cols, m)
 		}
 		return nil, errTupleSize(len(cols), 1, e.String())
 	}

@@ -16,17 +16,31 @@ type rowBuf struct {
 	cols  int
 	rows  int
 	nulls [][2]int
+	// types and vals keep the cells as values too, under DB.Typed.
+	types []*cqltype.Type
+	vals  []cqltype.Value
 }
 
 // reset starts a result of cols columns in db's formatting buffer.
 func (b *rowBuf) reset(db *DB, cols int) {
 	*b = rowBuf{db: db, buf: db.fmtBuf[:0], ends: b.ends[:0], cols: cols}
+	if db.Typed {
+		b.types = make([]*cqltype.Type, cols)
+	}
 }
 
 // cell appends the value of column j of the current row.
 func (b *rowBuf) cell(typ *cqltype.Type, v cqltype.Value, j int) {
 	if v == nil {
 		b.nulls = append(b.nulls, [2]int{b.rows, j})
+	}
+	if b.types != nil {
+		b.types[j] = typ
+		// The value may alias a buffer the reader reuses: keep a copy.
+		if v != nil {
+			v = append(make([]byte, 0, len(v)), v...)
+		}
+		b.vals = append(b.vals, v)
 	}
 	b.buf = typ.AppendFormat(b.buf, v)
 	b.ends = append(b.ends, int32(len(b.buf)))
@@ -55,4 +69,17 @@ func (b *rowBuf) result() ([][]string, [][2]int) {
 	nulls := b.nulls
 	b.nulls = nil
 	return rows, nulls
+}
+
+// typed returns the cells as values, row by row, under DB.Typed.
+func (b *rowBuf) typed() [][]cqltype.Value {
+	if b.types == nil {
+		return nil
+	}
+	rows := make([][]cqltype.Value, b.rows)
+	for i := range rows {
+		rows[i] = b.vals[i*b.cols : (i+1)*b.cols : (i+1)*b.cols]
+	}
+	b.vals = nil
+	return rows
 }

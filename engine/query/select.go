@@ -241,10 +241,10 @@ func (db *DB) checkOrderBy(p *selectPlan) *cqlerr.Error {
 func (db *DB) runSelect(p *selectPlan) (*Result, *cqlerr.Error) {
 	s := p.s
 	var err *cqlerr.Error
-	if p.limit, err = db.limitValue(s.Limit); err != nil {
+	if p.limit, err = db.limitValue(s.Limit, "[limit]"); err != nil {
 		return nil, err
 	}
-	if p.ppLimit, err = db.limitValue(s.PerPartitionLimit); err != nil {
+	if p.ppLimit, err = db.limitValue(s.PerPartitionLimit, "[per_partition_limit]"); err != nil {
 		return nil, err
 	}
 	if err := p.rs.checkNulls(); err != nil {
@@ -264,16 +264,13 @@ func (db *DB) runSelect(p *selectPlan) (*Result, *cqlerr.Error) {
 }
 
 // limitValue evaluates LIMIT / PER PARTITION LIMIT; 0 means none.
-func (db *DB) limitValue(e cql.Expr) (int, *cqlerr.Error) {
+func (db *DB) limitValue(e cql.Expr, receiver string) (int, *cqlerr.Error) {
 	if e == nil {
 		return 0, nil
 	}
-	if m, ok := e.(*cql.BindMarker); ok {
-		return 0, errBindMarker(m)
-	}
 	// A literal too large for an int fails when the statement is prepared, as
 	// Constants.Literal.parsedValue does ("Unable to make int from '...'").
-	v, err := cqltype.IntType.Assign(e, "[limit]", db.env())
+	v, err := cqltype.IntType.Assign(e, receiver, db.env())
 	if err != nil {
 		return 0, err
 	}

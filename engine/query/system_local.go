@@ -119,3 +119,50 @@ func LocalVersions(version string) (release, cql, protocol string) {
 	}
 	return v[0], v[1], v[2]
 }
+
+// system.peers and system.peers_v2 list the other nodes a driver may
+// connect to. The simulated cluster is served from one address (the
+// native-protocol server), so they are empty: drivers see one node, which
+// owns the whole ring. Declared as SystemKeyspace.LegacyPeers and PeersV2.
+const systemPeersDDL = `CREATE TABLE system.peers (
+    peer inet PRIMARY KEY,
+    data_center text,
+    host_id uuid,
+    preferred_ip inet,
+    rack text,
+    release_version text,
+    rpc_address inet,
+    schema_version uuid,
+    tokens set<text>
+) WITH comment = 'information about known peers in the cluster'`
+
+const systemPeersV2DDL = `CREATE TABLE system.peers_v2 (
+    peer inet,
+    peer_port int,
+    data_center text,
+    host_id uuid,
+    native_address inet,
+    native_port int,
+    preferred_ip inet,
+    preferred_port int,
+    rack text,
+    release_version text,
+    schema_version uuid,
+    tokens set<text>,
+    PRIMARY KEY (peer, peer_port)
+) WITH CLUSTERING ORDER BY (peer_port ASC)
+    AND comment = 'information about known peers in the cluster'`
+
+// systemPeers is system.peers or system.peers_v2, made empty on first use.
+func systemPeers(ks *schema.Keyspace, name string) *schema.Table {
+	if t := ks.Tables[name]; t != nil {
+		return t
+	}
+	ddl := systemPeersDDL
+	if name == "peers_v2" {
+		ddl = systemPeersV2DDL
+	}
+	t := systemTable(ks, ddl)
+	ks.Tables[name] = t
+	return t
+}

@@ -16,7 +16,7 @@ func systemDDLs(ks string) []map[string]string {
 	case "system_traces":
 		return []map[string]string{systemTracesDDL}
 	case "system":
-		return []map[string]string{{"local": systemLocalDDL}}
+		return []map[string]string{{"local": systemLocalDDL, "peers": systemPeersDDL, "peers_v2": systemPeersV2DDL}}
 	}
 	return nil
 }
@@ -89,7 +89,7 @@ func describedTableNames(ks *schema.Keyspace) []string {
 // a constant rather than a walk of the maps, which costs the WebAssembly
 // module 2 KB (TestSystemTableNames keeps the two equal).
 var systemTableNames = map[string][]string{
-	"system":        {"local"},
+	"system":        {"local", "peers", "peers_v2"},
 	"system_schema": {"aggregates", "columns", "dropped_columns", "functions", "indexes", "keyspaces", "tables", "triggers", "types", "views"},
 	"system_traces": {"events", "sessions"},
 }

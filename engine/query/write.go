@@ -377,7 +377,9 @@ func (db *DB) prepareAssignment(c *schema.Column, a *cql.Assignment, lwt bool) (
 				return nil, errInvalidOperation(text, "non counter column", c.Name)
 			}
 			want := typ
-			if typ.Kind == cqltype.Counter {
+			if _, marker := a.Value.(*cql.BindMarker); typ.Kind == cqltype.Counter && !marker {
+				// A bound value's receiver is the counter column itself
+				// (Constants.Adder): the driver sends a counter.
 				want = cqltype.BigintType
 			}
 			v, err := want.Assign(a.Value, c.Name, db.env())

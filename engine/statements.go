@@ -1,0 +1,45 @@
+package engine
+
+import (
+	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
+)
+
+// Statement is one statement of a script as a client would send it to a
+// cluster (`cqlplay run --cluster`): its text without the ';', its line,
+// a syntax error the engine's parser found, and whether it is not CQL at
+// all but a cqlsh command or a playground directive, which no server runs.
+type Statement struct {
+	Text  string
+	Line  int
+	Err   *Error
+	Local bool
+}
+
+// Statements splits a script into its statements, as Run reads them.
+func Statements(script string) []Statement {
+	var out []Statement
+	r := cql.NewReader(script)
+	var it cql.Item
+	for r.Next(&it) {
+		st := Statement{Text: it.Src, Line: it.Pos.Line, Err: it.Err}
+		switch it.Stmt.(type) {
+		case *cql.CqlshCommand, *cql.Directive:
+			st.Local = true
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// Type constructors, for a client that reads a server's type metadata.
+var (
+	// SimpleType returns the type of a simple kind (nil for a collection,
+	// tuple or user type kind).
+	SimpleType = cqltype.Simple
+	ListOf     = cqltype.ListOf
+	SetOf      = cqltype.SetOf
+	MapOf      = cqltype.MapOf
+	TupleOf    = cqltype.TupleOf
+	UserTypeOf = cqltype.UserTypeOf
+)
