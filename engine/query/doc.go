@@ -12,9 +12,15 @@
 //	ddl.go           keyspaces and tables: CREATE, ALTER, DROP, USE, name resolution
 //	index.go         CREATE and DROP INDEX
 //	view.go          materialized views: CreateViewStatement's checks, keeping views in step
+//	usertype.go      CREATE, ALTER and DROP TYPE
+//	udf.go           CREATE FUNCTION and AGGREGATE, refused as 4.1's default cassandra.yaml refuses them
 //	describe.go      DESCRIBE, as cqlsh prints it
+//	system_tables.go the system tables modelled, by keyspace, and their declarations
 //	system_local.go  system.local, and the builder of system tables
 //	system_schema.go system_schema.keyspaces, .columns, .dropped_columns, ..., rebuilt from the schema
+//	system_schema_tables.go  system_schema.tables and .views with their table parameters
+//	system_traces.go system_traces.sessions and .events, from the traces TRACING ON recorded
+//	trace.go         what a read records under TRACING ON, for the session's trace
 //
 //	select.go        SELECT: planning (restrictions, ordering, limits) and the result
 //	restrictions.go  StatementRestrictions: which WHERE clauses a table can answer, in Cassandra's order
@@ -24,6 +30,7 @@
 //	reader.go        walking partitions and rows for a plan: liveness, paging limits, filtering
 //	selection.go     the selected columns and functions of a SELECT, and the row context they read
 //	eval.go          evaluating selectors on a row (functions, casts, collection elements)
+//	aggregate.go     sum, avg, min, max and count as AggregateFcts computes them
 //	functions.go     native functions and term evaluation for writes
 //	rowbuf.go        formatting a result row without allocating per cell
 //	warnings.go      tombstone thresholds, large partitions, the playground's modeling advice
@@ -36,6 +43,9 @@
 //	batch.go         BATCH: BatchStatement's validation order, conditional batches
 //	insert_json.go   INSERT JSON
 //	prepared.go      prepared INSERTs: a statement's shape reused for the next of its kind
+//	fill.go          -- @fill: generated rows written as prepared INSERTs
+//	bind.go          bind markers of the native-protocol server's prepared statements
+//	fork.go          snapshots of the cluster for incremental reruns (copy on write)
 //
 // Invariants: the clock advances by one microsecond per statement, so writes
 // without USING TIMESTAMP are ordered as the script orders them; a statement
