@@ -138,7 +138,7 @@ func hasGoPackage(dir string) bool {
 // function, the facade and the bridge) brotli, with W1, W2, W3 and reruns
 // within the noise of the machine. engine/query and engine/store, where a
 // run spends its time, keep inlining: query un-inlined doubled W1 and W2.
-// docs/performance.md ("Inlining") has the measurements.
+// docs/performance-history.md ("Inlining") has the measurements.
 var notInlined = []string{
 	"engine/cql", "engine/schema", "engine/layout", "engine/jsonenc",
 	"engine/cqltype", "engine/function", "engine", "wasm",

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -40,4 +41,41 @@ func drawView(t *testing.T, lang, name string, script string, r exampleRun) stri
 		t.Fatal(err)
 	}
 	return html[name]
+}
+
+// BenchmarkDrawWidgets draws every playground of the course once per
+// iteration with one prerenderer (the build uses one per core): the cost of
+// drawing the views with the page's own code in goja (docs/performance.md).
+func BenchmarkDrawWidgets(b *testing.B) {
+	p, err := newPrerenderer(testRoot)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lessons, err := lesson.Load(filepath.Join(testRoot, "content"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	type job struct {
+		ex *lesson.Example
+		r  exampleRun
+		t  *uiText
+	}
+	var jobs []job
+	for _, l := range lessons {
+		results := l.RunAll()
+		for _, ex := range l.Examples {
+			if !ex.Setup {
+				jobs = append(jobs, job{ex, runOf(results, ex), uiText_(l.Lang)})
+			}
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		for _, j := range jobs {
+			if _, err := p.widgetViews(j.t, views(j.t, j.ex.Exercise != nil), j.ex.Code, j.r, j.ex.Exercise); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(jobs)), "playgrounds")
 }

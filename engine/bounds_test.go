@@ -321,7 +321,7 @@ func TestLayoutBoundedPartitions(t *testing.T) {
 
 // BenchmarkLayoutBounded is the page's Storage view of lesson 08's example
 // after an edit: the map form of 100,000 rows in 20 partitions within
-// ViewBounds (docs/performance.md, "Data in volume").
+// ViewBounds (docs/performance-history.md, "Data in volume").
 func BenchmarkLayoutBounded(b *testing.B) {
 	s := NewSession(Options{})
 	script := "CREATE TABLE sensor_log (sensor text, at timestamp, temperature double, PRIMARY KEY (sensor, at));\n" +

@@ -109,7 +109,7 @@ func (s *Session) LayoutBounded(form, table string, bounds *layout.Bounds) (stri
 
 // maxLayoutRows bounds the rows a layout that lists every row may list.
 // The map of 1,000,000 rows took 14.7 s and 1.4 GB of the WebAssembly
-// module's memory, and a 256 MB reply (docs/performance.md, "The whole
+// module's memory, and a 256 MB reply (docs/performance-history.md, "The whole
 // layout of big data"); at this bound, twice lesson 08's 100,000 rows,
 // it takes about 3 s. A variable for the tests.
 var maxLayoutRows = 200_000

@@ -10,7 +10,7 @@ import (
 // TestWasmDependencies keeps the packages that cost the WebAssembly module the
 // most download bytes out of it (measured with Go 1.26: encoding/json adds
 // about 136 KB of brotli, fmt about 62 KB once something calls it; see
-// docs/performance.md, "WebAssembly").
+// docs/performance-history.md, "WebAssembly").
 //
 // encoding/json and the other heavy packages may not be reached at all. fmt
 // may be reached through the standard library and google/btree (math/big

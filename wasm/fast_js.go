@@ -6,7 +6,7 @@ import "unsafe"
 
 // The fast path: functions exported to JavaScript with //go:wasmexport, which
 // cost about 0.02 µs a call against about 10 µs for a js.FuncOf callback
-// (docs/performance.md, "WebAssembly"). They take only numbers, so strings travel
+// (docs/performance-history.md, "WebAssembly"). They take only numbers, so strings travel
 // through the module's linear memory: cqlplay.mjs encodes the script into the
 // input buffer with TextEncoder.encodeInto, calls cqlplay_run, and decodes
 // the reply in place with TextDecoder. cqlplay.mjs installs the same

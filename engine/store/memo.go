@@ -3,7 +3,7 @@ package store
 // A partition's memo is what a reader derived from the partition's whole
 // content, kept for the next reader: layout keeps there a partition's size,
 // cells and live rows, which a view of 100,000 rows would otherwise count
-// row by row on every keystroke (docs/performance.md, "Kept totals").
+// row by row on every keystroke (docs/performance-history.md, "Kept totals").
 //
 // A memo never outlives the content it was derived from. Every write
 // reaches a partition through ownPartition, copy on write's rule (cow.go:

@@ -7,7 +7,7 @@ import (
 )
 
 // TestStoredSizes pins the sizes a stored row is made of: a table of small
-// rows is these structs and little else (docs/performance.md, "heap per
+// rows is these structs and little else (docs/performance-history.md, "heap per
 // row"), so a field added to one of them shows up here first. The sizes are
 // those of 64-bit platforms, WebAssembly included.
 func TestStoredSizes(t *testing.T) {

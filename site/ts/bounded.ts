@@ -170,7 +170,7 @@ export function filledRows(script: string, outcomes: readonly Outcome[]): number
 /**
  * The time a run of script may take on top of the page's limits for the
  * rows its `-- @fill` lines generate: 0.1 ms a row, at most 30 s. A fill
- * of 100,000 rows took 1.1-5.5 s in WebAssembly (docs/performance.md, "Data
+ * of 100,000 rows took 1.1-5.5 s in WebAssembly (docs/performance-history.md, "Data
  * in volume"), past the engine's default bound of 2.5 s on a busy machine;
  * only the first run pays it, as later edits rerun from the statement
  * changed.

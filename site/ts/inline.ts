@@ -1,7 +1,7 @@
 // The page's own engine: a second instance of the engine on the page's
 // thread, for the reader's short edits. A reply from the worker is a task
 // of the page, and Chromium holds every such task after a key press until
-// the key's frame is drawn (docs/performance.md, "The keystroke right after
+// the key's frame is drawn (docs/performance-history.md, "The keystroke right after
 // load"), so a run in the worker is drawn a frame after the key at best. A
 // short run on the page's thread is drawn in the key's own frame.
 //
