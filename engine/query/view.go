@@ -178,12 +178,14 @@ func (db *DB) viewTable(ks, name string, base *schema.Table, s *cql.CreateView, 
 	if len(missing) > 0 {
 		return nil, errViewMissingBaseKey(name, missing, base.Name)
 	}
+	// regularBaseTableColumnsInViewPrimaryKey: a HashSet too.
 	var nonPK []string
 	for _, id := range keyCols {
 		if !base.Column(id.Name).IsPrimaryKey() {
 			nonPK = append(nonPK, id.Name)
 		}
 	}
+	nonPK = javaHashOrder(nonPK)
 	if len(nonPK) > 1 {
 		return nil, errViewTwoRegularKeys(nonPK)
 	}
@@ -229,10 +231,15 @@ func (db *DB) viewFilter(base, v *schema.Table, s *cql.CreateView) (*restriction
 			real = append(real, r)
 		}
 	}
-	var missing []string
+	// CreateViewStatement filters primaryKeyColumns, a HashSet of the view's
+	// key columns filled in PRIMARY KEY order, so it lists them in the set's order.
+	var keyNames, missing []string
 	for _, c := range append(append([]*schema.Column{}, v.PartitionKey...), v.ClusteringCs...) {
-		if !restricted[c.Name] {
-			missing = append(missing, c.Name)
+		keyNames = append(keyNames, c.Name)
+	}
+	for _, name := range javaHashOrder(keyNames) {
+		if !restricted[name] {
+			missing = append(missing, name)
 		}
 	}
 	if len(missing) > 0 {
