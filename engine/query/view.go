@@ -381,6 +381,48 @@ func (db *DB) refreshViews(t *schema.Table, key []byte) {
 	}
 }
 
+// alterView runs ALTER MATERIALIZED VIEW ... WITH as AlterViewStatement.apply
+// does: the view must exist, its options are read and checked as a table's
+// are, then gc_grace_seconds 0 and a default_time_to_live are refused, and
+// a refused statement changes nothing.
+func (db *DB) alterView(s *cql.AlterView) (*Result, *cqlerr.Error) {
+	ksName := db.keyspaceOf(s.Name)
+	if ksName == "" {
+		return nil, errNoKeyspace()
+	}
+	if err := db.authorizeDDL(ksName, "ALTER", s.Name.Name.Name); err != nil {
+		return nil, err
+	}
+	var v *schema.Table
+	if ks := db.Schema.Keyspaces[ksName]; ks != nil {
+		v = ks.Tables[s.Name.Name.Name]
+	}
+	if v == nil || v.View == nil {
+		if s.IfExists {
+			return &Result{}, nil
+		}
+		return nil, errNoView(ksName, s.Name.Name.Name)
+	}
+	before := make(map[string]string, len(v.Options))
+	for k, o := range v.Options {
+		before[k] = o
+	}
+	grace, ttl := v.GCGrace, v.DefaultTTL
+	err := v.AlterProperties(s.Properties)
+	switch {
+	case err != nil:
+	case v.GCGrace == 0:
+		err = errAlterViewGraceZero()
+	case v.DefaultTTL > 0:
+		err = errAlterViewDefaultTTL()
+	}
+	if err != nil {
+		v.Options, v.GCGrace, v.DefaultTTL = before, grace, ttl
+		return nil, err
+	}
+	return &Result{}, nil
+}
+
 func (db *DB) dropView(s *cql.DropView) (*Result, *cqlerr.Error) {
 	ksName := db.keyspaceOf(s.Name)
 	ks := db.Schema.Keyspaces[ksName]
@@ -487,7 +529,18 @@ func errViewKeyNullable(missing []string) *cqlerr.Error {
 		For(ruleViewKeyNotNull, missing...)
 }
 
-// errNoView: DROP MATERIALIZED VIEW of a view that does not exist (DropViewStatement.java).
+// errAlterViewGraceZero: ALTER MATERIALIZED VIEW setting gc_grace_seconds to 0 (AlterViewStatement.apply).
+func errAlterViewGraceZero() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot alter gc_grace_seconds of a materialized view to 0, since this value is used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered updates to expire before being replayed.")
+}
+
+// errAlterViewDefaultTTL: ALTER MATERIALIZED VIEW setting a default_time_to_live above 0 (AlterViewStatement.apply).
+func errAlterViewDefaultTTL() *cqlerr.Error {
+	return cqlerr.Invalid("Forbidden default_time_to_live detected for a materialized view. Data in a materialized view always expire at the same time than the corresponding data in the parent table. default_time_to_live must be set to zero, see CASSANDRA-12868 for more information")
+}
+
+// errNoView: DROP or ALTER MATERIALIZED VIEW of a view that does not exist
+// (DropViewStatement.java, AlterViewStatement.java).
 func errNoView(ks, view string) *cqlerr.Error {
 	return cqlerr.Invalid("Materialized view '" + ks + "." + view + "' doesn't exist")
 }
