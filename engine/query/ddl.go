@@ -415,22 +415,82 @@ func (db *DB) dropColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 	return nil
 }
 
+// renameColumns is AlterTableStatement.RenameColumns: the renames, a HashMap
+// of the old names, are checked in that map's order against the table as it
+// was, then made together, in the table and in every view that includes the
+// column (ViewMetadata.withRenamedPrimaryKeyColumn, its WHERE clause too).
 func renameColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
+	to := map[string]string{}
+	var froms []string
 	for i, from := range s.RenameFrom {
-		to := s.RenameTo[i]
-		c := t.Column(from.Name)
+		if _, ok := to[from.Name]; !ok {
+			froms = append(froms, from.Name)
+		}
+		to[from.Name] = s.RenameTo[i].Name
+	}
+	froms = javaHashOrder(froms)
+	var renames []string
+	for _, from := range froms {
+		c := t.Column(from)
 		if c == nil {
-			return errRenameUnknown(from.Name, t.Qualified())
+			if s.IfColumnExists {
+				continue
+			}
+			return errRenameUnknown(from, t.Qualified())
 		}
 		if !c.IsPrimaryKey() {
-			return errRenameRegular(from.Name)
+			return errRenameRegular(from)
 		}
-		if t.Column(to.Name) != nil {
-			return errRenameTaken(from.Name, to.Name, t.Qualified())
+		if t.Column(to[from]) != nil {
+			return errRenameTaken(from, to[from], t.Qualified())
 		}
-		t.RenameColumn(c, to.Name)
+		var deps []string
+		for _, ix := range t.Indexes {
+			if ix.Column == c {
+				deps = append(deps, ix.Name)
+			}
+		}
+		if len(deps) > 0 {
+			return errRenameIndexed(from, deps)
+		}
+		renames = append(renames, from)
+	}
+	for _, from := range renames {
+		for _, v := range t.Views {
+			if vc := v.Column(from); vc != nil && v.View != nil {
+				v.RenameColumn(vc, to[from])
+				v.View.Where = renameInWhere(v.View.Where, from, to[from])
+			}
+		}
+		t.RenameColumn(t.Column(from), to[from])
 	}
 	return nil
+}
+
+// renameInWhere renames column from to to in a view's WHERE clause, as
+// WhereClause.renameIdentifier does, printing the new name as
+// ColumnIdentifier.toCQLString does.
+func renameInWhere(where, from, to string) string {
+	var b strings.Builder
+	last := 0
+	for _, tok := range cql.Lex(where) {
+		text := where[tok.Start:tok.End]
+		name := ""
+		switch tok.Kind {
+		case cql.TokIdent, cql.TokKeyword:
+			name = strings.ToLower(text)
+		case cql.TokQuotedIdent:
+			name = strings.ReplaceAll(text[1:len(text)-1], "\"\"", "\"")
+		}
+		if name != from || tok.Kind == cql.TokKeyword && tok.Kw.Reserved() {
+			continue
+		}
+		b.WriteString(where[last:tok.Start])
+		b.WriteString(quoteName(to))
+		last = tok.End
+	}
+	b.WriteString(where[last:])
+	return b.String()
 }
 
 func (db *DB) dropTable(s *cql.DropTable) (*Result, *cqlerr.Error) {
@@ -754,6 +814,11 @@ func errRenameUnknown(col, table string) *cqlerr.Error {
 
 func errRenameRegular(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot rename non PRIMARY KEY column " + col)
+}
+
+// errRenameIndexed: RENAME of a column a secondary index depends on (AlterTableStatement.RenameColumns).
+func errRenameIndexed(col string, indexes []string) *cqlerr.Error {
+	return cqlerr.Invalid("Can't rename column " + col + " because it has dependent secondary indexes (" + join(indexes, ", ") + ")")
 }
 
 func errRenameTaken(from, to, table string) *cqlerr.Error {
