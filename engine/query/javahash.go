@@ -1,25 +1,14 @@
 package query
 
-import "sort"
+import "github.com/cqlplay/cqlplay/engine/schema"
 
 // javaHashOrder returns names in the order a java.util.HashSet of their
-// ColumnIdentifiers, filled in the order given, iterates them: by bucket
-// (ColumnIdentifier.hashCode is its UTF-8 bytes' ByteBuffer.hashCode, spread
-// as HashMap.hash does, over a table of 16 doubled past a 0.75 load), and in
-// insertion order within a bucket. Cassandra lists such sets in messages
-// (CreateViewStatement's columns missing IS NOT NULL).
+// ColumnIdentifiers, filled in the order given, iterates them:
+// ColumnIdentifier.hashCode is its UTF-8 bytes' ByteBuffer.hashCode. Cassandra
+// lists such sets in messages (CreateViewStatement's columns missing IS NOT
+// NULL) and applies HashMaps of them in that order (RENAME's columns).
 func javaHashOrder(names []string) []string {
-	capacity := 16
-	for len(names)*4 > capacity*3 {
-		capacity *= 2
-	}
-	out := append([]string(nil), names...)
-	bucket := func(s string) int32 {
-		h := javaBytesHash(s)
-		return (h ^ int32(uint32(h)>>16)) & int32(capacity-1)
-	}
-	sort.SliceStable(out, func(i, j int) bool { return bucket(out[i]) < bucket(out[j]) })
-	return out
+	return schema.HashMapOrder(names, schema.DefaultCapacity(len(names)), javaBytesHash)
 }
 
 // javaBytesHash is ByteBuffer.hashCode over s's bytes: from the last byte

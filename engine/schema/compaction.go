@@ -95,7 +95,52 @@ func compactionOpts(v *cql.Collection) (Opts, *cqlerr.Error) {
 			o = append(o, d)
 		}
 	}
-	return o, nil
+	return compactionOrder(v, o), nil
+}
+
+// compactionOrder puts o's sub-options in the order of the HashMap the
+// strategy's validateOptions returns, whose keys a refusal lists: the
+// property's map (Parser.convertPropertyMap), copied by CompactionParams.fromMap
+// (which removes class), copied by create (which adds the thresholds), copied
+// again by AbstractCompactionStrategy.validateOptions. class stays first.
+func compactionOrder(v *cql.Collection, o Opts) Opts {
+	var keys []string
+	for _, kv := range propertyOpts(v) {
+		keys = append(keys, kv[0])
+	}
+	keys = propertyMapOrder(keys)
+	m := len(keys)
+	keys = HashMapOrder(keys, CopiedCapacity(m, m), JavaStringHash)
+	var rest []string
+	for _, k := range keys {
+		if k != "class" {
+			rest = append(rest, k)
+		}
+	}
+	n := len(rest)
+	for _, d := range [...]string{"min_threshold", "max_threshold"} {
+		if !containsString(rest, d) {
+			rest = append(rest, d)
+		}
+	}
+	rest = HashMapOrder(rest, CopiedCapacity(n, len(rest)), JavaStringHash)
+	rest = HashMapOrder(rest, CopiedCapacity(len(rest), len(rest)), JavaStringHash)
+	out := Opts{{"class", ""}}
+	out[0][1], _ = o.Get("class")
+	for _, k := range rest {
+		val, _ := o.Get(k)
+		out = append(out, [2]string{k, val})
+	}
+	return out
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func strategyBit(class string) byte {

@@ -1,0 +1,71 @@
+package schema
+
+import (
+	"sort"
+	"unicode/utf16"
+)
+
+// Cassandra lists some sets of option names in its messages as a
+// java.util.HashMap iterates its keys: by bucket (the key's hashCode, spread
+// as HashMap.hash does, masked by the table's size), then in insertion order
+// within a bucket. A map copied from another takes its source's iteration
+// order as its insertion order, so a chain of copies is followed step by step
+// (HashMapOrder), each with the table size its constructor gives.
+
+// HashMapOrder orders keys, inserted in the order given, as a HashMap whose
+// table has capacity buckets iterates them; hash is the keys' hashCode.
+func HashMapOrder(keys []string, capacity int, hash func(string) int32) []string {
+	bucket := func(s string) int32 {
+		h := hash(s)
+		return (h ^ int32(uint32(h)>>16)) & int32(capacity-1)
+	}
+	out := append([]string(nil), keys...)
+	sort.SliceStable(out, func(i, j int) bool { return bucket(out[i]) < bucket(out[j]) })
+	return out
+}
+
+// SizedCapacity is the table size of new HashMap<>(n) once it holds n keys
+// (tableSizeFor(n), doubled past a 0.75 load).
+func SizedCapacity(n int) int { return grownCapacity(tableSizeFor(n), n) }
+
+// DefaultCapacity is the table size of new HashMap<>() (or HashSet) once it holds n keys.
+func DefaultCapacity(n int) int { return grownCapacity(16, n) }
+
+// CopiedCapacity is the table size of new HashMap<>(m) for a map m of n keys,
+// grown to hold total keys once more are put (putMapEntries' sizing, then resize).
+func CopiedCapacity(n, total int) int {
+	if n == 0 {
+		return DefaultCapacity(total)
+	}
+	return grownCapacity(tableSizeFor(int(float32(n)/0.75+1)), total)
+}
+
+func grownCapacity(c, n int) int {
+	for n*4 > c*3 {
+		c *= 2
+	}
+	return c
+}
+
+func tableSizeFor(n int) int {
+	c := 1
+	for c < n {
+		c <<= 1
+	}
+	return c
+}
+
+// JavaStringHash is String.hashCode: over the UTF-16 code units.
+func JavaStringHash(s string) int32 {
+	var h int32
+	for _, u := range utf16.Encode([]rune(s)) {
+		h = 31*h + int32(u)
+	}
+	return h
+}
+
+// propertyMapOrder is the order of a map property's keys (in the order
+// written) in the HashMap Parser.convertPropertyMap fills, sized for them.
+func propertyMapOrder(keys []string) []string {
+	return HashMapOrder(keys, SizedCapacity(len(keys)), JavaStringHash)
+}
