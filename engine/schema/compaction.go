@@ -205,6 +205,10 @@ func validateCompaction(o Opts) *cqlerr.Error {
 			continue
 		case c.how == 'f':
 			v = strconv.FormatFloat(f, 'f', 6, 64) // %f
+		case c.how == 'i' || c.how == 'l':
+			// the parsed int or long, as %s or %d print it (-07 is -7)
+			n, _ := strconv.ParseInt(v, 10, 64)
+			v = strconv.FormatInt(n, 10)
 		}
 		return errOption(msg, c.name, v)
 	}
@@ -229,10 +233,10 @@ func validateCompaction(o Opts) *cqlerr.Error {
 		return errOption(mNotInteger, "max_threshold", maxT)
 	case lo <= 0 || hi <= 0:
 		return errOption(mThresholdZero, "", "")
-	case lo <= 1:
-		return errOption(mMinThreshold, "", minT)
+	case lo <= 1: // %d of the parsed thresholds
+		return errOption(mMinThreshold, "", strconv.Itoa(lo))
 	case lo > hi:
-		return errOption(mThresholdOrder, minT, maxT)
+		return errOption(mThresholdOrder, strconv.Itoa(lo), strconv.Itoa(hi))
 	}
 	return nil
 }
