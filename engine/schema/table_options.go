@@ -37,12 +37,10 @@ var tableProperties = []struct{ name, def string }{
 
 // buildOrder is the order in which TableAttributes.build reads the options,
 // with how it reads each: 'd' Double.parseDouble, 'i' Integer.parseInt, 'e'
-// ReadRepairStrategy's name, 's' a string, 'm' a map; 0 keeps the value as
-// written. The first value that does not read fails the statement, whatever
-// order the options were written in. speculative_retry and
-// additional_write_policy are strings kept as written: SpeculativeRetryPolicy's
-// formats and messages cost the WebAssembly module more than they are worth
-// (docs/engine.md).
+// ReadRepairStrategy's name, 's' a string, 'm' a map, 'r' a string read by
+// SpeculativeRetryPolicy.fromString; 0 keeps the value as written. The first
+// value that does not read fails the statement, whatever order the options
+// were written in.
 var buildOrder = [...]struct {
 	name string
 	kind byte
@@ -50,7 +48,7 @@ var buildOrder = [...]struct {
 	{"bloom_filter_fp_chance", 'd'}, {"caching", 'm'}, {"comment", 's'}, {"compaction", 'm'},
 	{"compression", 'm'}, {"memtable", 's'}, {"default_time_to_live", 'i'}, {"gc_grace_seconds", 'i'},
 	{"max_index_interval", 'i'}, {"memtable_flush_period_in_ms", 'i'}, {"min_index_interval", 'i'},
-	{"speculative_retry", 's'}, {"additional_write_policy", 's'}, {"crc_check_chance", 'd'},
+	{"speculative_retry", 'r'}, {"additional_write_policy", 'r'}, {"crc_check_chance", 'd'},
 	{"cdc", 0}, {"read_repair", 'e'}, {"extensions", 0}, {"id", 0},
 }
 
@@ -83,7 +81,7 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 		}
 		text, isMap := propertyText(v)
 		lit, _ := v.(*cql.Literal)
-		quote := o.kind == 's' || o.kind == 'e'
+		quote := o.kind == 's' || o.kind == 'e' || o.kind == 'r'
 		var err *cqlerr.Error
 		switch o.kind {
 		case 'm':
@@ -128,6 +126,8 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 			if text = strings.ToUpper(text); text != "NONE" && text != "BLOCKING" {
 				return errNoReadRepairStrategy(text)
 			}
+		case o.kind == 'r':
+			text, err = speculativeRetry(text)
 		case o.name == "memtable" && text != "default":
 			// MemtableParams.get: a stock 4.1 cassandra.yaml defines no
 			// memtable configuration but "default".
