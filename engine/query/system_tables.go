@@ -16,14 +16,18 @@ func systemDDLs(ks string) []map[string]string {
 	case "system_traces":
 		return []map[string]string{systemTracesDDL}
 	case "system":
-		return []map[string]string{{"local": systemLocalDDL}}
+		return []map[string]string{{"local": systemLocalDDL}, systemPeersDDL}
+	case "system_auth":
+		return []map[string]string{systemAuthDDL}
+	case "system_distributed":
+		return []map[string]string{systemDistributedDDL}
 	}
 	return nil
 }
 
 // completeSystemKeyspaces are the system keyspaces whose every table the
 // engine models, so that DESCRIBE KEYSPACE lists them as Cassandra does.
-var completeSystemKeyspaces = map[string]bool{"system_schema": true, "system_traces": true}
+var completeSystemKeyspaces = map[string]bool{"system_schema": true, "system_traces": true, "system_auth": true, "system_distributed": true}
 
 // systemParams are the table parameters each system keyspace's parse()
 // gives all its tables beside their comment: SchemaKeyspace's a 7-day
@@ -33,6 +37,7 @@ var systemParams = map[string]string{
 	"system_schema": " AND gc_grace_seconds = 604800 AND memtable_flush_period_in_ms = 3600000",
 	"system":        " AND gc_grace_seconds = 0 AND memtable_flush_period_in_ms = 3600000",
 	"system_traces": " AND gc_grace_seconds = 0",
+	"system_auth":   " AND gc_grace_seconds = 7776000",
 }
 
 // systemTable builds a system table from its declaration, which is the
@@ -89,7 +94,9 @@ func describedTableNames(ks *schema.Keyspace) []string {
 // a constant rather than a walk of the maps, which costs the WebAssembly
 // module 2 KB (TestSystemTableNames keeps the two equal).
 var systemTableNames = map[string][]string{
-	"system":        {"local"},
-	"system_schema": {"aggregates", "columns", "dropped_columns", "functions", "indexes", "keyspaces", "tables", "triggers", "types", "views"},
-	"system_traces": {"events", "sessions"},
+	"system":             {"local", "peers", "peers_v2"},
+	"system_auth":        {"network_permissions", "resource_role_permissons_index", "role_members", "role_permissions", "roles"},
+	"system_distributed": {"parent_repair_history", "partition_denylist", "repair_history", "view_build_status"},
+	"system_schema":      {"aggregates", "columns", "dropped_columns", "functions", "indexes", "keyspaces", "tables", "triggers", "types", "views"},
+	"system_traces":      {"events", "sessions"},
 }
