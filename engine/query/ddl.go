@@ -398,13 +398,7 @@ func (db *DB) dropColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 		if c.IsPrimaryKey() {
 			return errDropKeyColumn(id.Name)
 		}
-		var deps []string
-		for _, ix := range t.Indexes {
-			if ix.Column == c {
-				deps = append(deps, ix.Name)
-			}
-		}
-		if len(deps) > 0 {
+		if deps := dependentIndexes(t, c); len(deps) > 0 {
 			return errDropIndexed(id.Name, deps)
 		}
 		if len(t.Views) > 0 {
@@ -420,77 +414,104 @@ func (db *DB) dropColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 // was, then made together, in the table and in every view that includes the
 // column (ViewMetadata.withRenamedPrimaryKeyColumn, its WHERE clause too).
 func renameColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
-	to := map[string]string{}
-	var froms []string
-	for i, from := range s.RenameFrom {
-		if _, ok := to[from.Name]; !ok {
-			froms = append(froms, from.Name)
-		}
-		to[from.Name] = s.RenameTo[i].Name
+	froms := make([]string, len(s.RenameFrom))
+	for i, f := range s.RenameFrom {
+		froms[i] = f.Name
 	}
-	froms = javaHashOrder(froms)
-	var renames []string
-	for _, from := range froms {
+	// newName is the map's value: the last rename of a column wins.
+	newName := func(from string) string {
+		for i := len(froms) - 1; ; i-- {
+			if froms[i] == from {
+				return s.RenameTo[i].Name
+			}
+		}
+	}
+	var renames []*schema.Column
+	for _, from := range javaHashOrder(froms) {
 		c := t.Column(from)
-		if c == nil {
-			if s.IfColumnExists {
-				continue
-			}
+		switch {
+		case c == nil && s.IfColumnExists:
+			continue
+		case c == nil:
 			return errRenameUnknown(from, t.Qualified())
-		}
-		if !c.IsPrimaryKey() {
+		case !c.IsPrimaryKey():
 			return errRenameRegular(from)
+		case t.Column(newName(from)) != nil:
+			return errRenameTaken(from, newName(from), t.Qualified())
 		}
-		if t.Column(to[from]) != nil {
-			return errRenameTaken(from, to[from], t.Qualified())
-		}
-		var deps []string
-		for _, ix := range t.Indexes {
-			if ix.Column == c {
-				deps = append(deps, ix.Name)
-			}
-		}
-		if len(deps) > 0 {
+		if deps := dependentIndexes(t, c); len(deps) > 0 {
 			return errRenameIndexed(from, deps)
 		}
-		renames = append(renames, from)
+		renames = append(renames, c)
 	}
-	for _, from := range renames {
+	for _, c := range renames {
+		from, to := c.Name, newName(c.Name)
 		for _, v := range t.Views {
 			if vc := v.Column(from); vc != nil && v.View != nil {
-				v.RenameColumn(vc, to[from])
-				v.View.Where = renameInWhere(v.View.Where, from, to[from])
+				v.RenameColumn(vc, to)
+				v.View.Where = renameInWhere(v.View.Where, from, to)
 			}
 		}
-		t.RenameColumn(t.Column(from), to[from])
+		t.RenameColumn(c, to)
 	}
 	return nil
 }
 
+// dependentIndexes are the names of t's indexes on c.
+func dependentIndexes(t *schema.Table, c *schema.Column) []string {
+	var deps []string
+	for _, ix := range t.Indexes {
+		if ix.Column == c {
+			deps = append(deps, ix.Name)
+		}
+	}
+	return deps
+}
+
 // renameInWhere renames column from to to in a view's WHERE clause, as
 // WhereClause.renameIdentifier does, printing the new name as
-// ColumnIdentifier.toCQLString does.
+// ColumnIdentifier.toCQLString does: it skips string literals and reserved
+// words, and reads "quoted" and plain identifiers.
 func renameInWhere(where, from, to string) string {
-	var b strings.Builder
+	out := ""
 	last := 0
-	for _, tok := range cql.Lex(where) {
-		text := where[tok.Start:tok.End]
-		name := ""
-		switch tok.Kind {
-		case cql.TokIdent, cql.TokKeyword:
-			name = strings.ToLower(text)
-		case cql.TokQuotedIdent:
-			name = strings.ReplaceAll(text[1:len(text)-1], "\"\"", "\"")
+	for i := 0; i < len(where); {
+		c, j, name := where[i], i+1, ""
+		switch {
+		case c == '\'' || c == '"':
+			for j < len(where) && (where[j] != c || j+1 < len(where) && where[j+1] == c) {
+				if where[j] == c {
+					j++
+				}
+				j++
+			}
+			j++
+			if c == '"' {
+				name = strings.ReplaceAll(where[i+1:j-1], `""`, `"`)
+			}
+		case wordChar(c):
+			for j < len(where) && wordChar(where[j]) {
+				j++
+			}
+			if c > '9' {
+				name = strings.ToLower(where[i:j])
+				if reservedWords[name] {
+					name = ""
+				}
+			}
 		}
-		if name != from || tok.Kind == cql.TokKeyword && tok.Kw.Reserved() {
-			continue
+		j = min(j, len(where))
+		if name == from {
+			out += where[last:i] + quoteName(to)
+			last = j
 		}
-		b.WriteString(where[last:tok.Start])
-		b.WriteString(quoteName(to))
-		last = tok.End
+		i = j
 	}
-	b.WriteString(where[last:])
-	return b.String()
+	return out + where[last:]
+}
+
+func wordChar(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
 }
 
 func (db *DB) dropTable(s *cql.DropTable) (*Result, *cqlerr.Error) {
@@ -801,7 +822,12 @@ func errDropKeyColumn(col string) *cqlerr.Error {
 }
 
 func errDropIndexed(col string, indexes []string) *cqlerr.Error {
-	return cqlerr.Invalid("Cannot drop column " + col + " because it has dependent secondary indexes (" + join(indexes, ", ") + ")")
+	return errDependentIndexes("Cannot drop column ", col, indexes)
+}
+
+// errDependentIndexes words DROP's and RENAME's refusal of a column indexes depend on.
+func errDependentIndexes(prefix, col string, indexes []string) *cqlerr.Error {
+	return cqlerr.Invalid(prefix + col + " because it has dependent secondary indexes (" + join(indexes, ", ") + ")")
 }
 
 func errDropWithViews(col, table string) *cqlerr.Error {
@@ -818,7 +844,7 @@ func errRenameRegular(col string) *cqlerr.Error {
 
 // errRenameIndexed: RENAME of a column a secondary index depends on (AlterTableStatement.RenameColumns).
 func errRenameIndexed(col string, indexes []string) *cqlerr.Error {
-	return cqlerr.Invalid("Can't rename column " + col + " because it has dependent secondary indexes (" + join(indexes, ", ") + ")")
+	return errDependentIndexes("Can't rename column ", col, indexes)
 }
 
 func errRenameTaken(from, to, table string) *cqlerr.Error {

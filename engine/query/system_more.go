@@ -7,8 +7,10 @@ package query
 // expire after 30 days under TimeWindowCompactionStrategy). No statement
 // fills them: the simulated cluster keeps no roles, repairs or peers' rows.
 
-var systemPeersDDL = map[string]string{
-	"peers": `CREATE TABLE system.peers (
+// moreSystemDDL are their declarations by qualified name: an array of
+// strings is static data, where a map literal costs the module its init code.
+var moreSystemDDL = [...][2]string{
+	{"system.peers", `CREATE TABLE system.peers (
     peer inet PRIMARY KEY,
     data_center text,
     host_id uuid,
@@ -18,8 +20,8 @@ var systemPeersDDL = map[string]string{
     rpc_address inet,
     schema_version uuid,
     tokens set<text>
-) WITH comment = 'information about known peers in the cluster'`,
-	"peers_v2": `CREATE TABLE system.peers_v2 (
+) WITH comment = 'information about known peers in the cluster'`},
+	{"system.peers_v2", `CREATE TABLE system.peers_v2 (
     peer inet,
     peer_port int,
     data_center text,
@@ -33,45 +35,35 @@ var systemPeersDDL = map[string]string{
     schema_version uuid,
     tokens set<text>,
     PRIMARY KEY (peer, peer_port)
-) WITH comment = 'information about known peers in the cluster'`,
-}
-
-var systemAuthDDL = map[string]string{
-	"roles": `CREATE TABLE system_auth.roles (
+) WITH comment = 'information about known peers in the cluster'`},
+	{"system_auth.roles", `CREATE TABLE system_auth.roles (
     role text PRIMARY KEY,
     can_login boolean,
     is_superuser boolean,
     member_of set<text>,
     salted_hash text
-) WITH comment = 'role definitions'`,
-	"role_members": `CREATE TABLE system_auth.role_members (
+) WITH comment = 'role definitions'`},
+	{"system_auth.role_members", `CREATE TABLE system_auth.role_members (
     role text,
     member text,
     PRIMARY KEY (role, member)
-) WITH comment = 'role memberships lookup table'`,
-	"role_permissions": `CREATE TABLE system_auth.role_permissions (
+) WITH comment = 'role memberships lookup table'`},
+	{"system_auth.role_permissions", `CREATE TABLE system_auth.role_permissions (
     role text,
     resource text,
     permissions set<text>,
     PRIMARY KEY (role, resource)
-) WITH comment = 'permissions granted to db roles'`,
-	"resource_role_permissons_index": `CREATE TABLE system_auth.resource_role_permissons_index (
+) WITH comment = 'permissions granted to db roles'`},
+	{"system_auth.resource_role_permissons_index", `CREATE TABLE system_auth.resource_role_permissons_index (
     resource text,
     role text,
     PRIMARY KEY (resource, role)
-) WITH comment = 'index of db roles with permissions granted on a resource'`,
-	"network_permissions": `CREATE TABLE system_auth.network_permissions (
+) WITH comment = 'index of db roles with permissions granted on a resource'`},
+	{"system_auth.network_permissions", `CREATE TABLE system_auth.network_permissions (
     role text PRIMARY KEY,
     dcs frozen<set<text>>
-) WITH comment = 'user network permissions'`,
-}
-
-// repairHistoryParams are RepairHistory's and ParentRepairHistory's own
-// parameters.
-const repairHistoryParams = ` AND default_time_to_live = 2592000 AND compaction = {'class': 'TimeWindowCompactionStrategy', 'compaction_window_unit': 'DAYS', 'compaction_window_size': '1'}`
-
-var systemDistributedDDL = map[string]string{
-	"repair_history": `CREATE TABLE system_distributed.repair_history (
+) WITH comment = 'user network permissions'`},
+	{"system_distributed.repair_history", `CREATE TABLE system_distributed.repair_history (
     keyspace_name text,
     columnfamily_name text,
     id timeuuid,
@@ -88,8 +80,8 @@ var systemDistributedDDL = map[string]string{
     started_at timestamp,
     status text,
     PRIMARY KEY ((keyspace_name, columnfamily_name), id)
-) WITH comment = 'Repair history'` + repairHistoryParams,
-	"parent_repair_history": `CREATE TABLE system_distributed.parent_repair_history (
+) WITH comment = 'Repair history'` + repairHistoryParams},
+	{"system_distributed.parent_repair_history", `CREATE TABLE system_distributed.parent_repair_history (
     parent_id timeuuid PRIMARY KEY,
     columnfamily_names set<text>,
     exception_message text,
@@ -100,18 +92,32 @@ var systemDistributedDDL = map[string]string{
     requested_ranges set<text>,
     started_at timestamp,
     successful_ranges set<text>
-) WITH comment = 'Repair history'` + repairHistoryParams,
-	"view_build_status": `CREATE TABLE system_distributed.view_build_status (
+) WITH comment = 'Repair history'` + repairHistoryParams},
+	{"system_distributed.view_build_status", `CREATE TABLE system_distributed.view_build_status (
     keyspace_name text,
     view_name text,
     host_id uuid,
     status text,
     PRIMARY KEY ((keyspace_name, view_name), host_id)
-) WITH comment = 'Materialized View build status'`,
-	"partition_denylist": `CREATE TABLE system_distributed.partition_denylist (
+) WITH comment = 'Materialized View build status'`},
+	{"system_distributed.partition_denylist", `CREATE TABLE system_distributed.partition_denylist (
     ks_name text,
     table_name text,
     key blob,
     PRIMARY KEY ((ks_name, table_name), key)
-) WITH comment = 'Partition keys which have been denied access'`,
+) WITH comment = 'Partition keys which have been denied access'`},
+}
+
+// repairHistoryParams are RepairHistory's and ParentRepairHistory's own
+// parameters.
+const repairHistoryParams = ` AND default_time_to_live = 2592000 AND compaction = {'class': 'TimeWindowCompactionStrategy', 'compaction_window_unit': 'DAYS', 'compaction_window_size': '1'}`
+
+// moreSystemTable is the declaration of ks.name in moreSystemDDL, or "".
+func moreSystemTable(ks, name string) string {
+	for _, d := range moreSystemDDL {
+		if d[0] == ks+"."+name {
+			return d[1]
+		}
+	}
+	return ""
 }

@@ -16,11 +16,7 @@ func systemDDLs(ks string) []map[string]string {
 	case "system_traces":
 		return []map[string]string{systemTracesDDL}
 	case "system":
-		return []map[string]string{{"local": systemLocalDDL}, systemPeersDDL}
-	case "system_auth":
-		return []map[string]string{systemAuthDDL}
-	case "system_distributed":
-		return []map[string]string{systemDistributedDDL}
+		return []map[string]string{{"local": systemLocalDDL}}
 	}
 	return nil
 }
@@ -77,6 +73,9 @@ func describedTable(ks *schema.Keyspace, name string) *schema.Table {
 		if ddl, ok := m[name]; ok {
 			return systemTable(ks, ddl)
 		}
+	}
+	if ddl := moreSystemTable(ks.Name, name); ddl != "" {
+		return systemTable(ks, ddl)
 	}
 	return nil
 }

@@ -2,16 +2,22 @@ package query
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
 // TestSystemTableNames: the names DESCRIBE lists are those systemDDLs
-// declares, for each keyspace that has any.
+// and moreSystemDDL declare, for each keyspace that has any.
 func TestSystemTableNames(t *testing.T) {
-	for _, ks := range []string{"system", "system_schema", "system_traces", "system_auth"} {
+	for _, ks := range []string{"system", "system_schema", "system_traces", "system_auth", "system_distributed"} {
 		var names []string
 		for _, m := range systemDDLs(ks) {
 			for n := range m {
+				names = append(names, n)
+			}
+		}
+		for _, d := range moreSystemDDL {
+			if q, n, _ := strings.Cut(d[0], "."); q == ks {
 				names = append(names, n)
 			}
 		}

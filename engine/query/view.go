@@ -1,6 +1,7 @@
 package query
 
 import (
+	"maps"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
@@ -403,10 +404,7 @@ func (db *DB) alterView(s *cql.AlterView) (*Result, *cqlerr.Error) {
 		}
 		return nil, errNoView(ksName, s.Name.Name.Name)
 	}
-	before := make(map[string]string, len(v.Options))
-	for k, o := range v.Options {
-		before[k] = o
-	}
+	before := maps.Clone(v.Options)
 	grace, ttl := v.GCGrace, v.DefaultTTL
 	err := v.AlterProperties(s.Properties)
 	switch {

@@ -102,45 +102,35 @@ func compactionOpts(v *cql.Collection) (Opts, *cqlerr.Error) {
 // strategy's validateOptions returns, whose keys a refusal lists: the
 // property's map (Parser.convertPropertyMap), copied by CompactionParams.fromMap
 // (which removes class), copied by create (which adds the thresholds), copied
-// again by AbstractCompactionStrategy.validateOptions. class stays first.
+// again by AbstractCompactionStrategy.validateOptions. class comes first.
 func compactionOrder(v *cql.Collection, o Opts) Opts {
-	var keys []string
-	for _, kv := range propertyOpts(v) {
+	lit := propertyOpts(v)
+	keys := make([]string, 0, len(o))
+	for _, kv := range lit {
 		keys = append(keys, kv[0])
 	}
-	keys = propertyMapOrder(keys)
 	m := len(keys)
-	keys = HashMapOrder(keys, CopiedCapacity(m, m), JavaStringHash)
-	var rest []string
+	keys = HashMapOrder(propertyMapOrder(keys), CopiedCapacity(m, m), JavaStringHash)
+	n := 0
 	for _, k := range keys {
 		if k != "class" {
-			rest = append(rest, k)
+			keys[n] = k
+			n++
 		}
 	}
-	n := len(rest)
-	for _, d := range [...]string{"min_threshold", "max_threshold"} {
-		if !containsString(rest, d) {
-			rest = append(rest, d)
+	keys = keys[:n]
+	for _, kv := range o {
+		if _, ok := lit.Get(kv[0]); !ok { // the thresholds create adds
+			keys = append(keys, kv[0])
 		}
 	}
-	rest = HashMapOrder(rest, CopiedCapacity(n, len(rest)), JavaStringHash)
-	rest = HashMapOrder(rest, CopiedCapacity(len(rest), len(rest)), JavaStringHash)
-	out := Opts{{"class", ""}}
-	out[0][1], _ = o.Get("class")
-	for _, k := range rest {
-		val, _ := o.Get(k)
-		out = append(out, [2]string{k, val})
+	keys = HashMapOrder(keys, CopiedCapacity(n, len(keys)), JavaStringHash)
+	out := o[:0:0]
+	for _, k := range append([]string{"class"}, HashMapOrder(keys, CopiedCapacity(len(keys), len(keys)), JavaStringHash)...) {
+		v, _ := o.Get(k)
+		out = append(out, [2]string{k, v})
 	}
 	return out
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func strategyBit(class string) byte {

@@ -1,9 +1,6 @@
 package schema
 
-import (
-	"sort"
-	"unicode/utf16"
-)
+import "sort"
 
 // Cassandra lists some sets of option names in its messages as a
 // java.util.HashMap iterates its keys: by bucket (the key's hashCode, spread
@@ -58,8 +55,13 @@ func tableSizeFor(n int) int {
 // JavaStringHash is String.hashCode: over the UTF-16 code units.
 func JavaStringHash(s string) int32 {
 	var h int32
-	for _, u := range utf16.Encode([]rune(s)) {
-		h = 31*h + int32(u)
+	for _, r := range s {
+		if r >= 0x10000 { // a surrogate pair
+			r -= 0x10000
+			h = 31*h + 0xD800 + r>>10
+			r = 0xDC00 + r&0x3FF
+		}
+		h = 31*h + r
 	}
 	return h
 }

@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -14,101 +13,71 @@ import (
 // toString prints it: ALWAYS, NEVER, 99.5p, 50ms, MIN(99p,50ms).
 func speculativeRetry(s string) (string, *cqlerr.Error) {
 	up := strings.ToUpper(s)
-	switch {
-	case up == "ALWAYS":
-		return "ALWAYS", nil
-	case up == "NEVER" || up == "NONE":
+	switch up {
+	case "ALWAYS":
+		return up, nil
+	case "NEVER", "NONE":
 		return "NEVER", nil
 	}
-	if v, kind := retryValue(s); kind != 0 {
-		p, err := retryPolicy(s, v, kind)
+	if p, kind, err := retryPolicy(s, s); kind != 0 {
 		return p, err
 	}
-	// HybridSpeculativeRetryPolicy: ^(MIN|MAX)\(([0-9.]+[a-z]+)\s*,\s*([0-9.]+[a-z]+)\)$, any case.
-	if len(up) > 5 && (up[:4] == "MIN(" || up[:4] == "MAX(") && up[len(up)-1] == ')' {
-		args := strings.Split(s[4:len(s)-1], ",")
-		if len(args) == 2 {
-			a1, a2 := strings.TrimRight(args[0], javaSpace), strings.TrimLeft(args[1], javaSpace)
-			if hybridArg(a1) && hybridArg(a2) {
-				p1, err1 := speculativeRetry(a1)
-				p2, err2 := speculativeRetry(a2)
-				if err1 != nil || err2 != nil {
-					return "", errRetry(s)
-				}
-				if p1[len(p1)-1] == p2[len(p2)-1] {
-					kind := "PERCENTILE"
-					if p1[len(p1)-1] == 's' {
-						kind = "FIXED"
-					}
-					return "", errRetryKinds(s, kind)
-				}
-				if p1[len(p1)-1] == 's' {
-					p1, p2 = p2, p1
-				}
-				return up[:3] + "(" + p1 + "," + p2 + ")", nil
-			}
-		}
+	// HybridSpeculativeRetryPolicy: ^(MIN|MAX)\(([0-9.]+[a-z]+)\s*,\s*([0-9.]+[a-z]+)\)$, any case;
+	// an argument no policy reads makes the whole value invalid.
+	a1, a2, ok := strings.Cut(strings.TrimSuffix(s[min(4, len(s)):], ")"), ",")
+	a1, a2 = strings.TrimRight(a1, " \t\n\v\f\r"), strings.TrimLeft(a2, " \t\n\v\f\r")
+	if !ok || !strings.HasPrefix(up, "MIN(") && !strings.HasPrefix(up, "MAX(") || !strings.HasSuffix(s, ")") || !hybridArg(a1) || !hybridArg(a2) {
+		return "", errRetry(s)
 	}
-	return "", errRetry(s)
-}
-
-// javaSpace is what Java's \s matches.
-const javaSpace = " \t\n\x0b\f\r"
-
-// retryValue splits [0-9.]+ followed by p or percentile (kind 'p') or ms
-// (kind 'm'), in any case; kind 0 when s is neither.
-func retryValue(s string) (string, byte) {
-	i := 0
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
-		i++
+	p1, k1, err1 := retryPolicy(s, a1)
+	p2, k2, err2 := retryPolicy(s, a2)
+	switch {
+	case k1 == 0 || k2 == 0 || err1 != nil || err2 != nil:
+		return "", errRetry(s)
+	case k1 == k2 && k1 == 'p':
+		return "", errRetryKinds(s, "PERCENTILE")
+	case k1 == k2:
+		return "", errRetryKinds(s, "FIXED")
+	case k1 == 'm':
+		p1, p2 = p2, p1
 	}
-	if i == 0 {
-		return "", 0
-	}
-	switch strings.ToLower(s[i:]) {
-	case "p", "percentile":
-		return s[:i], 'p'
-	case "ms":
-		return s[:i], 'm'
-	}
-	return "", 0
+	return up[:3] + "(" + p1 + "," + p2 + ")", nil
 }
 
 // hybridArg is [0-9.]+[a-z]+ in any case.
 func hybridArg(s string) bool {
-	i := 0
-	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.') {
-		i++
-	}
-	if i == 0 || i == len(s) {
-		return false
-	}
-	for _, c := range strings.ToLower(s[i:]) {
-		if c < 'a' || c > 'z' {
-			return false
-		}
-	}
-	return true
+	t := strings.TrimLeft(s, "0123456789.")
+	return t != s && t != "" && strings.Trim(strings.ToLower(t), "abcdefghijklmnopqrstuvwxyz") == ""
 }
 
-// retryPolicy is PercentileSpeculativeRetryPolicy.fromString (kind 'p':
-// between 0 and 100 exclusive, printed as DecimalFormat("#.####") and p) or
-// FixedSpeculativeRetryPolicy.fromString (kind 'm': the double cast to int,
-// printed %dms).
-func retryPolicy(s, v string, kind byte) (string, *cqlerr.Error) {
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil {
-		return "", errRetry(s)
+// retryPolicy reads arg as PercentileSpeculativeRetryPolicy.fromString (kind
+// 'p': [0-9.]+ then p or percentile, between 0 and 100 exclusive, printed as
+// DecimalFormat("#.####") and p) or FixedSpeculativeRetryPolicy.fromString
+// (kind 'm': [0-9.]+ then ms, the double cast to int, printed %dms) would;
+// kind 0 when it is neither form. s is the whole value, for the messages.
+func retryPolicy(s, arg string) (string, byte, *cqlerr.Error) {
+	num := strings.TrimRight(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+	var kind byte
+	switch strings.ToLower(arg[len(num):]) {
+	case "p", "percentile":
+		kind = 'p'
+	case "ms":
+		kind = 'm'
 	}
-	if kind == 'm' {
-		n := int64(math.Min(math.Max(f, math.MinInt32), math.MaxInt32)) // Java's (int) narrowing
-		return strconv.FormatInt(n, 10) + "ms", nil
+	if num == "" || strings.Trim(num, "0123456789.") != "" || kind == 0 {
+		return "", 0, nil
 	}
-	if f <= 0 || f >= 100 {
-		return "", errRetryPercentile(s)
+	f, err := strconv.ParseFloat(num, 64)
+	switch {
+	case err != nil:
+		return "", kind, errRetry(s)
+	case kind == 'm': // Java's (int) narrowing
+		return strconv.Itoa(int(min(f, 1<<31-1))) + "ms", kind, nil
+	case f <= 0 || f >= 100:
+		return "", kind, errRetryPercentile(s)
 	}
 	t := strings.TrimRight(strconv.FormatFloat(f, 'f', 4, 64), "0")
-	return strings.TrimSuffix(t, ".") + "p", nil
+	return strings.TrimSuffix(t, ".") + "p", kind, nil
 }
 
 // errRetry: a value no SpeculativeRetryPolicy reads (SpeculativeRetryPolicy.fromString
