@@ -2,6 +2,7 @@ package schema
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -104,29 +105,26 @@ func compactionOpts(v *cql.Collection) (Opts, *cqlerr.Error) {
 // (which removes class), copied by create (which adds the thresholds), copied
 // again by AbstractCompactionStrategy.validateOptions. class comes first.
 func compactionOrder(v *cql.Collection, o Opts) Opts {
-	lit := propertyOpts(v)
-	keys := make([]string, 0, len(o))
-	for _, kv := range lit {
-		keys = append(keys, kv[0])
+	var lit, keys []string
+	for _, kv := range propertyOpts(v) {
+		lit = append(lit, kv[0])
 	}
-	m := len(keys)
-	keys = HashMapOrder(propertyMapOrder(keys), CopiedCapacity(m, m), JavaStringHash)
-	n := 0
-	for _, k := range keys {
+	m := len(lit)
+	for _, k := range HashMapOrder(propertyMapOrder(lit), CopiedCapacity(m, m), JavaStringHash) {
 		if k != "class" {
-			keys[n] = k
-			n++
+			keys = append(keys, k)
 		}
 	}
-	keys = keys[:n]
-	for _, kv := range o {
-		if _, ok := lit.Get(kv[0]); !ok { // the thresholds create adds
-			keys = append(keys, kv[0])
+	n := len(keys)
+	for _, t := range [...]string{"min_threshold", "max_threshold"} {
+		if !slices.Contains(lit, t) { // create adds it
+			keys = append(keys, t)
 		}
 	}
 	keys = HashMapOrder(keys, CopiedCapacity(n, len(keys)), JavaStringHash)
-	out := o[:0:0]
-	for _, k := range append([]string{"class"}, HashMapOrder(keys, CopiedCapacity(len(keys), len(keys)), JavaStringHash)...) {
+	out := Opts{{"class", ""}}
+	out[0][1], _ = o.Get("class")
+	for _, k := range HashMapOrder(keys, CopiedCapacity(len(keys), len(keys)), JavaStringHash) {
 		v, _ := o.Get(k)
 		out = append(out, [2]string{k, v})
 	}

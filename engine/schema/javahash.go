@@ -1,7 +1,5 @@
 package schema
 
-import "sort"
-
 // Cassandra lists some sets of option names in its messages as a
 // java.util.HashMap iterates its keys: by bucket (the key's hashCode, spread
 // as HashMap.hash does, masked by the table's size), then in insertion order
@@ -12,12 +10,14 @@ import "sort"
 // HashMapOrder orders keys, inserted in the order given, as a HashMap whose
 // table has capacity buckets iterates them; hash is the keys' hashCode.
 func HashMapOrder(keys []string, capacity int, hash func(string) int32) []string {
-	bucket := func(s string) int32 {
-		h := hash(s)
-		return (h ^ int32(uint32(h)>>16)) & int32(capacity-1)
+	out := make([]string, 0, len(keys))
+	for b := int32(0); b < int32(capacity); b++ {
+		for _, k := range keys {
+			if h := hash(k); (h^int32(uint32(h)>>16))&int32(capacity-1) == b {
+				out = append(out, k)
+			}
+		}
 	}
-	out := append([]string(nil), keys...)
-	sort.SliceStable(out, func(i, j int) bool { return bucket(out[i]) < bucket(out[j]) })
 	return out
 }
 
