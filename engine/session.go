@@ -286,10 +286,13 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 	}
 	if res != nil {
 		o.Columns, o.Rows, o.Nulls, o.Text, o.Warnings, o.Plan = res.Columns, res.Rows, res.Nulls, res.Text, res.Warnings, res.Plan
+		if o.HasResult() && s.shell.paging {
+			o.PageSize = s.shell.pageSize
+		}
 		if s.shell.expand && o.HasResult() {
 			// EXPAND ON: the rows stay in Columns and Rows; Text is how
 			// cqlsh prints them, one "@ Row n" block per row.
-			o.Text = expandedText(o.Columns, o.Rows)
+			o.Text = expandedText(o.Columns, o.Rows, o.PageSize)
 		}
 		if s.shell.tracing {
 			s.attachTrace(&o)

@@ -156,24 +156,30 @@ func contains(list []string, s string) bool {
 
 // expandedText is a result set as cqlsh prints it with EXPAND ON
 // (Shell.print_formatted_result_vertically): each row under "@ Row n", a rule
-// as wide as the longest name and the longest value of the whole result, then
-// one " name | value" line per column, the names padded on the right, and a
-// blank line. An empty result keeps the table form (cqlsh prints its header).
-func expandedText(cols []string, rows [][]string) string {
-	if len(rows) == 0 {
-		return ""
+// as wide as the longest name and the longest value of the row's page (a
+// page of pageSize rows, all rows when 0: cqlsh formats each page as it
+// arrives), then one " name | value" line per column, the names padded on
+// the right, and a blank line. An empty result keeps the table form (cqlsh
+// prints its header).
+func expandedText(cols []string, rows [][]string, pageSize int) string {
+	if pageSize <= 0 {
+		pageSize = len(rows)
 	}
-	nameW, valW := 0, 0
+	nameW := 0
 	for _, c := range cols {
 		nameW = max(nameW, DisplayWidth(c))
 	}
-	for _, r := range rows {
-		for _, v := range r {
-			valW = max(valW, DisplayWidth(v))
-		}
-	}
 	var b strings.Builder
+	valW := 0
 	for i, r := range rows {
+		if i%pageSize == 0 {
+			valW = 0
+			for _, p := range rows[i:min(i+pageSize, len(rows))] {
+				for _, v := range p {
+					valW = max(valW, DisplayWidth(v))
+				}
+			}
+		}
 		b.WriteString("@ Row ")
 		b.WriteString(strconv.Itoa(i + 1))
 		b.WriteString("\n-")

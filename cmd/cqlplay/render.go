@@ -137,18 +137,16 @@ func isSelect(stmt string) bool {
 	return len(s) >= 6 && strings.EqualFold(s[:6], "select")
 }
 
-// pageSize is cqlsh's fetch size: a result arrives in pages of 100 rows.
-const pageSize = 100
-
 func (p *printer) printRows(o *engine.Outcome) {
 	b := append(p.buf[:0], '\n')
 	// At a terminal cqlsh stops at ---MORE--- after each page; the REPL has no
 	// such pager and prints the whole result as one table.
-	if p.tty || len(o.Rows) <= pageSize {
+	if pageSize := o.PageSize; p.tty || pageSize <= 0 || len(o.Rows) <= pageSize {
 		b = appendTable(b, o.Columns, o.Rows, true)
 	} else {
-		// Reading a file, cqlsh prints each page as it arrives, sized to that
-		// page's widest values, and the header only above the first.
+		// Reading a file, cqlsh prints each page (of the PAGING size, 100 by
+		// default) as it arrives, sized to that page's widest values, and the
+		// header only above the first; it never stops at ---MORE---.
 		for i := 0; i < len(o.Rows); i += pageSize {
 			b = appendTable(b, o.Columns, o.Rows[i:min(i+pageSize, len(o.Rows))], i == 0)
 		}
@@ -174,11 +172,16 @@ func appendRowCount(b []byte, n int) []byte {
 }
 
 // printExpanded prints a result set under EXPAND ON: the vertical rows the
-// engine wrote in Text after a blank line, then a SELECT's row count.
+// engine wrote in Text after a blank line (each row's block ends with one),
+// then a SELECT's row count; reading a file, print_result writes one more
+// blank line before the count, as it does after a table.
 func (p *printer) printExpanded(o *engine.Outcome) {
 	b := append(p.buf[:0], '\n')
 	b = append(b, o.Text...)
 	if isSelect(o.Statement) {
+		if !p.tty {
+			b = append(b, '\n')
+		}
 		b = appendRowCount(b, len(o.Rows))
 	}
 	p.buf = b

@@ -125,7 +125,7 @@ var renderCases = []struct {
 // pagedOutcome has 250 rows whose widths grow from page to page (cqlsh's
 // pages are 100 rows): 0-99, 100-199, 200-249 as numbers and as x's.
 func pagedOutcome() engine.Outcome {
-	o := engine.Outcome{Statement: "SELECT n, s FROM t", Line: 1, Columns: []string{"n", "s"}}
+	o := engine.Outcome{Statement: "SELECT n, s FROM t", Line: 1, Columns: []string{"n", "s"}, PageSize: 100}
 	for i := range 250 {
 		o.Rows = append(o.Rows, []string{strconv.Itoa(i), strings.Repeat("x", i/100+1)})
 	}
