@@ -62,10 +62,15 @@ func (p *printer) print(o *engine.Outcome) {
 }
 
 // printTrace writes the trace of a statement run under TRACING ON, after
-// its result and warnings, as cqlsh's print_trace does.
+// its result and warnings, as cqlsh's print_trace does: at a terminal its
+// print_formatted_result(..., tty=shell.tty) ends the table with a blank line
+// before print_trace's own.
 func (p *printer) printTrace(o *engine.Outcome) {
 	if o.Trace != nil {
 		p.buf = append(p.buf[:0], o.Trace.Text()...)
+		if p.tty {
+			p.buf = append(p.buf, '\n')
+		}
 		p.out.Write(p.buf)
 	}
 }
