@@ -3,6 +3,7 @@ package query
 import (
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
@@ -38,6 +39,8 @@ func (db *DB) describeStmt(s *cql.Describe) (*Result, *cqlerr.Error) {
 			return nil, errDescribeNotFound(db.Keyspace)
 		}
 		return &Result{}, nil
+	case cql.DescribeCluster:
+		return db.describeCluster(), nil
 	case cql.DescribeSchema:
 		var elems []string
 		for _, n := range sortedNames(db.Schema.KeyspaceNames()) {
@@ -519,6 +522,47 @@ func errDescribeViewNotFound(name, ks string) *cqlerr.Error {
 // (cqlplay has no user-defined functions or aggregates).
 func errDescribeFunctionNotFound(what, name, ks string) *cqlerr.Error {
 	return cqlerr.Invalid("User defined " + what + " '" + name + "' not found in '" + ks + "'")
+}
+
+// describeCluster is DescribeStatement.cluster as cqlsh's describe_cluster
+// prints it: the cluster's name, its partitioner and snitch (a stock
+// cassandra.yaml's SimpleSnitch, wrapped by DynamicEndpointSnitch), and, with
+// a keyspace other than Cassandra's own in use, the ring's ranges: each
+// range's end token (right-aligned in 39 columns) with its replicas under the
+// keyspace's replication, in the order of the HashMap Collectors.toMap
+// fills from the ranges sorted (the wrap-around range first).
+func (db *DB) describeCluster() *Result {
+	text := "Cluster: Test Cluster\nPartitioner: Murmur3Partitioner\nSnitch: DynamicEndpointSnitch\n\n"
+	ks := db.Schema.Keyspaces[db.Keyspace]
+	if ks == nil || ks.System {
+		return &Result{Text: text}
+	}
+	rf := 0
+	for _, kv := range ks.Replication {
+		if kv[0] != "class" {
+			n, _ := strconv.Atoi(strings.SplitN(kv[1], "/", 2)[0])
+			rf += n
+		}
+	}
+	tokens, _ := db.Ring.TokenRanges()
+	keys := make([]string, len(tokens))
+	hosts := make(map[string][]int, len(tokens))
+	for i, t := range tokens {
+		keys[i] = strconv.FormatInt(t, 10)
+		hosts[keys[i]] = db.Ring.replicasOf(t, rf)
+	}
+	text += "Range ownership:\n"
+	for _, k := range schema.HashMapOrder(keys, schema.DefaultCapacity(len(keys)), schema.JavaStringHash) {
+		text += " " + strings.Repeat(" ", max(39-len(k), 0)) + k + "  ["
+		for i, n := range hosts[k] {
+			if i > 0 {
+				text += ", "
+			}
+			text += "/127.0.0." + strconv.Itoa(n) + ":7000"
+		}
+		text += "]\n"
+	}
+	return &Result{Text: text + "\n"}
 }
 
 func errUnsupportedDescribe() *cqlerr.Error { return cqlerr.Invalid("Unsupported DESCRIBE") }
