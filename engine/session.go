@@ -73,6 +73,8 @@ type Session struct {
 	rerun *rerunState
 	// shell is the state of cqlsh's own commands (CONSISTENCY, PAGING, ...).
 	shell shellState
+	// shown is the trace SHOW SESSION found, for its outcome.
+	shown *Trace
 	// base is the state Reruns start from (Base), or nil: a fresh cluster.
 	base *snapshot
 	// filled is the -- @fill the last item was, if it was one that ran
@@ -264,6 +266,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 	}
 	if c, ok := it.Stmt.(*cql.CqlshCommand); ok {
 		o.Text, o.Error = s.shellCommand(c)
+		o.Trace, s.shown = s.shown, nil
 		if o.Error != nil {
 			o.Error = o.Error.At(it.Pos, len(it.Src))
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/query"
 )
 
@@ -110,6 +111,9 @@ func (s *Session) shellCommand(c *cql.CqlshCommand) (string, *cqlerr.Error) {
 				return "Connected to Test Cluster at 127.0.0.1:9042", nil
 			}
 		}
+		if len(c.Args) == 2 && strings.EqualFold(c.Args[0], "SESSION") {
+			return "", s.showSession(c.Args[1])
+		}
 		return "", errImproper("SHOW")
 	}
 	return "", errImproper(c.Name)
@@ -198,4 +202,37 @@ func expandedText(cols []string, rows [][]string, pageSize int) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// showSession is cqlsh's SHOW SESSION <id> (show_session, then
+// tracing.print_trace_session): the trace system_traces keeps under that id,
+// printed as after its statement (s.shown carries it to the outcome), or
+// print_trace_session's refusal when there is none (TraceUnavailable).
+func (s *Session) showSession(arg string) *cqlerr.Error {
+	id, ok := cqltype.ParseUUID(arg)
+	if !ok {
+		return errImproper("SHOW")
+	}
+	for _, ts := range s.db.Traces {
+		if string(ts.ID) != string(id) || ts.Started+traceTTLMicros <= s.db.Clock {
+			continue
+		}
+		tr := &Trace{Session: cqltype.FormatUUID(id), Started: ts.Started, Duration: ts.Duration, Note: traceNote(s.db.Lang, s.db.Ring)}
+		for _, e := range ts.Events {
+			tr.Events = append(tr.Events, TraceEvent{Activity: e.Activity + " [" + e.Thread + "]", At: e.At, Source: nodeAddr(e.Node), Elapsed: e.Elapsed})
+		}
+		s.shown = tr
+		return nil
+	}
+	return errSessionNotFound(cqltype.FormatUUID(id))
+}
+
+// traceTTLMicros is how long system_traces keeps a trace: a day
+// (tracetype_query_ttl), in microseconds.
+const traceTTLMicros = 86400 * 1000000
+
+// errSessionNotFound is print_trace_session's message for a session
+// system_traces does not hold.
+func errSessionNotFound(id string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, "Session "+id+" wasn't found.")
 }
