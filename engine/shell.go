@@ -115,6 +115,13 @@ func (s *Session) shellCommand(c *cql.CqlshCommand) (string, *cqlerr.Error) {
 			return "", s.showSession(c.Args[1])
 		}
 		return "", errImproper("SHOW")
+	case "SOURCE":
+		// The engine reads no files (cqlplay run does, through Subshell):
+		// do_source's refusal as a cqlsh whose directory holds none.
+		if len(c.Args) == 1 && len(c.Args[0]) > 1 && c.Args[0][0] == '\'' {
+			name := strings.ReplaceAll(c.Args[0][1:len(c.Args[0])-1], "''", "'")
+			return "", ErrSourceNotFound(name)
+		}
 	}
 	return "", errImproper(c.Name)
 }
@@ -235,4 +242,45 @@ const traceTTLMicros = 86400 * 1000000
 // system_traces does not hold.
 func errSessionNotFound(id string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.Cqlsh, "Session "+id+" wasn't found.")
+}
+
+// Subshell runs run as cqlsh's SOURCE runs a file (do_source): in a new
+// Shell on the same connection, which starts in the current keyspace with
+// tracing as it is and every other setting at its default (expand off,
+// paging on with pages of 100, consistency ONE), and whose USE and settings
+// end with it. The caller (cqlplay run, which reads files) runs the file's
+// statements inside run.
+func (s *Session) Subshell(run func()) {
+	shell, ks, pageSize := s.shell, s.db.Keyspace, s.db.PageSize
+	s.shell = newShellState()
+	s.shell.tracing = shell.tracing
+	s.db.PageSize = s.shell.pageSize
+	defer func() { s.shell, s.db.Keyspace, s.db.PageSize = shell, ks, pageSize }()
+	run()
+}
+
+// ErrSourceNotFound is do_source's refusal of a file it cannot open, with
+// the IOError Python raises for a missing one.
+func ErrSourceNotFound(name string) *cqlerr.Error {
+	return ErrSourceUnreadable(name, "[Errno 2] No such file or directory: "+PyRepr(name))
+}
+
+// ErrSourceUnreadable is do_source's refusal ('Could not open %r: %s'),
+// ioErr being Python's str of the IOError.
+func ErrSourceUnreadable(name, ioErr string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, "Could not open "+PyRepr(name)+": "+ioErr)
+}
+
+// PyRepr is Python's repr of a str: in single quotes, or double quotes when
+// it holds a single quote and no double one; backslashes and the quote escaped.
+func PyRepr(s string) string {
+	q := "'"
+	if strings.Contains(s, "'") && !strings.Contains(s, `"`) {
+		q = `"`
+	}
+	s = strings.ReplaceAll(s, `\`, `\\`)
+	if q == "'" {
+		s = strings.ReplaceAll(s, "'", `\'`)
+	}
+	return q + s + q
 }

@@ -15,7 +15,7 @@ type CqlshCommand struct {
 }
 
 // cqlshCommands are the command words a statement may start with.
-var cqlshCommands = map[string]bool{"CONSISTENCY": true, "SERIAL": true, "PAGING": true, "EXPAND": true, "TRACING": true, "SHOW": true}
+var cqlshCommands = map[string]bool{"CONSISTENCY": true, "SERIAL": true, "PAGING": true, "EXPAND": true, "TRACING": true, "SHOW": true, "SOURCE": true}
 
 // isCqlshCommand reports whether the current token starts a cqlsh command.
 func (p *parser) isCqlshCommand() bool {
