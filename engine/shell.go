@@ -221,15 +221,10 @@ func (s *Session) showSession(arg string) *cqlerr.Error {
 		return errImproper("SHOW")
 	}
 	for _, ts := range s.db.Traces {
-		if string(ts.ID) != string(id) || ts.Started+traceTTLMicros <= s.db.Clock {
-			continue
+		if string(ts.ID) == string(id) && ts.Started+traceTTLMicros > s.db.Clock {
+			s.shown = ts.Printed.(*Trace)
+			return nil
 		}
-		tr := &Trace{Session: cqltype.FormatUUID(id), Started: ts.Started, Duration: ts.Duration, Note: traceNote(s.db.Lang, s.db.Ring)}
-		for _, e := range ts.Events {
-			tr.Events = append(tr.Events, TraceEvent{Activity: e.Activity + " [" + e.Thread + "]", At: e.At, Source: nodeAddr(e.Node), Elapsed: e.Elapsed})
-		}
-		s.shown = tr
-		return nil
 	}
 	return errSessionNotFound(cqltype.FormatUUID(id))
 }
@@ -260,27 +255,15 @@ func (s *Session) Subshell(run func()) {
 }
 
 // ErrSourceNotFound is do_source's refusal of a file it cannot open, with
-// the IOError Python raises for a missing one.
+// the IOError Python raises for a missing one (the name in Python's repr
+// quotes: cqlplay run, which reads files, words its own refusals).
 func ErrSourceNotFound(name string) *cqlerr.Error {
-	return ErrSourceUnreadable(name, "[Errno 2] No such file or directory: "+PyRepr(name))
+	return ErrSourceUnreadable("'"+name+"'", "[Errno 2] No such file or directory: '"+name+"'")
 }
 
-// ErrSourceUnreadable is do_source's refusal ('Could not open %r: %s'),
-// ioErr being Python's str of the IOError.
-func ErrSourceUnreadable(name, ioErr string) *cqlerr.Error {
-	return cqlerr.New(cqlerr.Cqlsh, "Could not open "+PyRepr(name)+": "+ioErr)
-}
-
-// PyRepr is Python's repr of a str: in single quotes, or double quotes when
-// it holds a single quote and no double one; backslashes and the quote escaped.
-func PyRepr(s string) string {
-	q := "'"
-	if strings.Contains(s, "'") && !strings.Contains(s, `"`) {
-		q = `"`
-	}
-	s = strings.ReplaceAll(s, `\`, `\\`)
-	if q == "'" {
-		s = strings.ReplaceAll(s, "'", `\'`)
-	}
-	return q + s + q
+// ErrSourceUnreadable is do_source's refusal ('Could not open %r: %s'):
+// quoted is the file's name as Python's repr prints it, ioErr Python's str
+// of the IOError.
+func ErrSourceUnreadable(quoted, ioErr string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, "Could not open "+quoted+": "+ioErr)
 }

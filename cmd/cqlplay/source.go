@@ -43,7 +43,7 @@ func runSourcing(sess session, p *printer, script string, firstLine, depth int, 
 				err = errors.New("[Errno 40] Too many levels of SOURCE")
 			}
 			text := strings.TrimSuffix(skipBlanksAndComments(stmt), ";")
-			o := engine.Outcome{Statement: text, Line: line - strings.Count(text, "\n"), Error: engine.ErrSourceUnreadable(name, err.Error())}
+			o := engine.Outcome{Statement: text, Line: line - strings.Count(text, "\n"), Error: engine.ErrSourceUnreadable(pyRepr(name), err.Error())}
 			printOutcome(p, &o, asJSON)
 			continue
 		}
@@ -135,11 +135,25 @@ func readSource(name string) (string, error) {
 	case err == nil:
 		return strings.TrimPrefix(string(b), "\uFEFF"), nil
 	case errors.Is(err, fs.ErrNotExist):
-		return "", errors.New("[Errno 2] No such file or directory: " + engine.PyRepr(path))
+		return "", errors.New("[Errno 2] No such file or directory: " + pyRepr(path))
 	case errors.Is(err, fs.ErrPermission):
-		return "", errors.New("[Errno 13] Permission denied: " + engine.PyRepr(path))
+		return "", errors.New("[Errno 13] Permission denied: " + pyRepr(path))
 	case errors.Is(err, syscall.EISDIR):
-		return "", errors.New("[Errno 21] Is a directory: " + engine.PyRepr(path))
+		return "", errors.New("[Errno 21] Is a directory: " + pyRepr(path))
 	}
 	return "", err
+}
+
+// pyRepr is Python's repr of a str: in single quotes, or double quotes when
+// it holds a single quote and no double one; backslashes and the quote escaped.
+func pyRepr(s string) string {
+	q := "'"
+	if strings.Contains(s, "'") && !strings.Contains(s, `"`) {
+		q = `"`
+	}
+	s = strings.ReplaceAll(s, `\`, `\\`)
+	if q == "'" {
+		s = strings.ReplaceAll(s, "'", `\'`)
+	}
+	return q + s + q
 }

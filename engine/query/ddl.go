@@ -418,41 +418,44 @@ func renameColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 	for i, f := range s.RenameFrom {
 		froms[i] = f.Name
 	}
-	// newName is the map's value: the last rename of a column wins.
-	newName := func(from string) string {
-		for i := len(froms) - 1; ; i-- {
-			if froms[i] == from {
-				return s.RenameTo[i].Name
+	// tos[i] is the new name of the column renames[i]: the map's value, the
+	// last rename of a column.
+	var renames []*schema.Column
+	var tos []string
+	for _, from := range javaHashOrder(froms) {
+		to := ""
+		for i, f := range froms {
+			if f == from {
+				to = s.RenameTo[i].Name
 			}
 		}
-	}
-	var renames []*schema.Column
-	for _, from := range javaHashOrder(froms) {
 		c := t.Column(from)
+		var err *cqlerr.Error
 		switch {
 		case c == nil && s.IfColumnExists:
 			continue
 		case c == nil:
-			return errRenameUnknown(from, t.Qualified())
+			err = errRenameUnknown(from, t.Qualified())
 		case !c.IsPrimaryKey():
-			return errRenameRegular(from)
-		case t.Column(newName(from)) != nil:
-			return errRenameTaken(from, newName(from), t.Qualified())
+			err = errRenameRegular(from)
+		case t.Column(to) != nil:
+			err = errRenameTaken(from, to, t.Qualified())
+		case len(dependentIndexes(t, c)) > 0:
+			err = errRenameIndexed(from, dependentIndexes(t, c))
 		}
-		if deps := dependentIndexes(t, c); len(deps) > 0 {
-			return errRenameIndexed(from, deps)
+		if err != nil {
+			return err
 		}
-		renames = append(renames, c)
+		renames, tos = append(renames, c), append(tos, to)
 	}
-	for _, c := range renames {
-		from, to := c.Name, newName(c.Name)
+	for i, c := range renames {
 		for _, v := range t.Views {
-			if vc := v.Column(from); vc != nil && v.View != nil {
-				v.RenameColumn(vc, to)
-				v.View.Where = renameInWhere(v.View.Where, from, to)
+			if vc := v.Column(c.Name); vc != nil && v.View != nil {
+				v.View.Where = renameInWhere(v.View.Where, c.Name, tos[i])
+				v.RenameColumn(vc, tos[i])
 			}
 		}
-		t.RenameColumn(c, to)
+		t.RenameColumn(c, tos[i])
 	}
 	return nil
 }
@@ -827,7 +830,7 @@ func errDropIndexed(col string, indexes []string) *cqlerr.Error {
 
 // errDependentIndexes words DROP's and RENAME's refusal of a column indexes depend on.
 func errDependentIndexes(prefix, col string, indexes []string) *cqlerr.Error {
-	return cqlerr.Invalid(prefix + col + " because it has dependent secondary indexes (" + join(indexes, ", ") + ")")
+	return cqlerr.Invalid(prefix + col + " because it has dependent secondary indexes (" + strings.Join(indexes, ", ") + ")")
 }
 
 func errDropWithViews(col, table string) *cqlerr.Error {

@@ -544,26 +544,26 @@ func (db *DB) describeCluster() *Result {
 			rf += n
 		}
 	}
-	tokens, _ := db.Ring.TokenRanges()
-	keys := make([]string, len(tokens))
-	hosts := make(map[string][]int, len(tokens))
-	for i, t := range tokens {
-		keys[i] = strconv.FormatInt(t, 10)
-		hosts[keys[i]] = db.Ring.replicasOf(t, rf)
+	var keys []string
+	for _, t := range db.Ring.tokens {
+		keys = append(keys, strconv.FormatInt(t.token, 10))
 	}
-	text += "Range ownership:\n"
-	for _, k := range schema.HashMapOrder(keys, schema.DefaultCapacity(len(keys)), schema.JavaStringHash) {
-		text += " " + strings.Repeat(" ", max(39-len(k), 0)) + k + "  ["
-		for i, n := range hosts[k] {
-			if i > 0 {
-				text += ", "
-			}
-			text += "/127.0.0." + strconv.Itoa(n) + ":7000"
+	var b strings.Builder
+	b.WriteString(text + "Range ownership:\n")
+	for _, k := range schema.HashMapOrder(keys, schema.JavaStringHash, schema.DefaultCapacity(len(keys))) {
+		t, _ := strconv.ParseInt(k, 10, 64)
+		var hosts []string
+		for _, n := range db.Ring.replicasOf(t, rf) {
+			hosts = append(hosts, "/"+nodeAddress(n)+":7000")
 		}
-		text += "]\n"
+		b.WriteString(" " + strings.Repeat(" ", max(39-len(k), 0)) + k + "  [" + strings.Join(hosts, ", ") + "]\n")
 	}
-	return &Result{Text: text + "\n"}
+	b.WriteByte('\n')
+	return &Result{Text: b.String()}
 }
+
+// nodeAddress is the simulated node n's address.
+func nodeAddress(n int) string { return "127.0.0." + strconv.Itoa(n) }
 
 func errUnsupportedDescribe() *cqlerr.Error { return cqlerr.Invalid("Unsupported DESCRIBE") }
 

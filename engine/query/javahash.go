@@ -8,7 +8,7 @@ import "github.com/cqlplay/cqlplay/engine/schema"
 // lists such sets in messages (CreateViewStatement's columns missing IS NOT
 // NULL) and applies HashMaps of them in that order (RENAME's columns).
 func javaHashOrder(names []string) []string {
-	return schema.HashMapOrder(names, schema.DefaultCapacity(len(names)), javaBytesHash)
+	return schema.HashMapOrder(names, javaBytesHash, schema.DefaultCapacity(len(names)))
 }
 
 // javaBytesHash is ByteBuffer.hashCode over s's bytes: from the last byte

@@ -3,6 +3,7 @@ package query
 import (
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/schema"
+	"strings"
 )
 
 // The system tables the engine models, by keyspace: every table of
@@ -86,16 +87,26 @@ func describedTableNames(ks *schema.Keyspace) []string {
 	if !ks.System {
 		return ks.TableNames()
 	}
-	return systemTableNames[ks.Name]
+	return systemTableNames(ks.Name)
 }
 
-// systemTableNames are the names of the tables systemDDLs declares, sorted:
-// a constant rather than a walk of the maps, which costs the WebAssembly
-// module 2 KB (TestSystemTableNames keeps the two equal).
-var systemTableNames = map[string][]string{
-	"system":             {"local", "peers", "peers_v2"},
-	"system_auth":        {"network_permissions", "resource_role_permissons_index", "role_members", "role_permissions", "roles"},
-	"system_distributed": {"parent_repair_history", "partition_denylist", "repair_history", "view_build_status"},
-	"system_schema":      {"aggregates", "columns", "dropped_columns", "functions", "indexes", "keyspaces", "tables", "triggers", "types", "views"},
-	"system_traces":      {"events", "sessions"},
+// systemTableNames are the names of the tables systemDDLs and moreSystemDDL
+// declare in keyspace ks, sorted: a constant rather than a walk of the
+// declarations, which costs the WebAssembly module 2 KB, kept as static
+// data (TestSystemTableNames keeps them equal).
+func systemTableNames(ks string) []string {
+	for _, n := range systemTableNameList {
+		if n[0] == ks {
+			return strings.Fields(n[1])
+		}
+	}
+	return nil
+}
+
+var systemTableNameList = [...][2]string{
+	{"system", "local peers peers_v2"},
+	{"system_schema", "aggregates columns dropped_columns functions indexes keyspaces tables triggers types views"},
+	{"system_traces", "events sessions"},
+	{"system_auth", "network_permissions resource_role_permissons_index role_members role_permissions roles"},
+	{"system_distributed", "parent_repair_history partition_denylist repair_history view_build_status"},
 }

@@ -22,7 +22,7 @@ func TestSystemTableNames(t *testing.T) {
 			}
 		}
 		slices.Sort(names)
-		if got := systemTableNames[ks]; !slices.Equal(got, names) {
+		if got := systemTableNames(ks); !slices.Equal(got, names) {
 			t.Errorf("%s: systemTableNames %v, declarations %v", ks, got, names)
 		}
 	}

@@ -1,7 +1,6 @@
 package query
 
 import (
-	"maps"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
@@ -384,8 +383,8 @@ func (db *DB) refreshViews(t *schema.Table, key []byte) {
 
 // alterView runs ALTER MATERIALIZED VIEW ... WITH as AlterViewStatement.apply
 // does: the view must exist, its options are read and checked as a table's
-// are, then gc_grace_seconds 0 and a default_time_to_live are refused, and
-// a refused statement changes nothing.
+// are, then gc_grace_seconds 0 and a default_time_to_live are refused
+// (Table.AlterProperties), and a refused statement changes nothing.
 func (db *DB) alterView(s *cql.AlterView) (*Result, *cqlerr.Error) {
 	ksName := db.keyspaceOf(s.Name)
 	if ksName == "" {
@@ -404,21 +403,7 @@ func (db *DB) alterView(s *cql.AlterView) (*Result, *cqlerr.Error) {
 		}
 		return nil, errNoView(ksName, s.Name.Name.Name)
 	}
-	before := maps.Clone(v.Options)
-	grace, ttl := v.GCGrace, v.DefaultTTL
-	err := v.AlterProperties(s.Properties)
-	switch {
-	case err != nil:
-	case v.GCGrace == 0:
-		err = errAlterViewGraceZero()
-	case v.DefaultTTL > 0:
-		err = errAlterViewDefaultTTL()
-	}
-	if err != nil {
-		v.Options, v.GCGrace, v.DefaultTTL = before, grace, ttl
-		return nil, err
-	}
-	return &Result{}, nil
+	return &Result{}, v.AlterProperties(s.Properties)
 }
 
 func (db *DB) dropView(s *cql.DropView) (*Result, *cqlerr.Error) {
@@ -525,16 +510,6 @@ func errViewRegularRestricted(col string) *cqlerr.Error {
 func errViewKeyNullable(missing []string) *cqlerr.Error {
 	return cqlerr.Invalid("Primary key columns "+strings.Join(missing, ", ")+" must be restricted with 'IS NOT NULL' or otherwise").
 		For(ruleViewKeyNotNull, missing...)
-}
-
-// errAlterViewGraceZero: ALTER MATERIALIZED VIEW setting gc_grace_seconds to 0 (AlterViewStatement.apply).
-func errAlterViewGraceZero() *cqlerr.Error {
-	return cqlerr.Invalid("Cannot alter gc_grace_seconds of a materialized view to 0, since this value is used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered updates to expire before being replayed.")
-}
-
-// errAlterViewDefaultTTL: ALTER MATERIALIZED VIEW setting a default_time_to_live above 0 (AlterViewStatement.apply).
-func errAlterViewDefaultTTL() *cqlerr.Error {
-	return cqlerr.Invalid("Forbidden default_time_to_live detected for a materialized view. Data in a materialized view always expire at the same time than the corresponding data in the parent table. default_time_to_live must be set to zero, see CASSANDRA-12868 for more information")
 }
 
 // errNoView: DROP or ALTER MATERIALIZED VIEW of a view that does not exist

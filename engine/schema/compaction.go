@@ -105,26 +105,26 @@ func compactionOpts(v *cql.Collection) (Opts, *cqlerr.Error) {
 // (which removes class), copied by create (which adds the thresholds), copied
 // again by AbstractCompactionStrategy.validateOptions. class comes first.
 func compactionOrder(v *cql.Collection, o Opts) Opts {
-	var lit, keys []string
+	var keys []string
 	for _, kv := range propertyOpts(v) {
-		lit = append(lit, kv[0])
+		keys = append(keys, kv[0])
 	}
-	m := len(lit)
-	for _, k := range HashMapOrder(propertyMapOrder(lit), CopiedCapacity(m, m), JavaStringHash) {
+	m := len(keys)
+	var rest []string
+	for _, k := range HashMapOrder(keys, JavaStringHash, SizedCapacity(m), CopiedCapacity(m, m)) {
 		if k != "class" {
-			keys = append(keys, k)
+			rest = append(rest, k)
 		}
 	}
-	n := len(keys)
-	for _, t := range [...]string{"min_threshold", "max_threshold"} {
-		if !slices.Contains(lit, t) { // create adds it
-			keys = append(keys, t)
+	n := len(rest)
+	for _, kv := range o {
+		if !slices.Contains(keys, kv[0]) { // the thresholds create adds
+			rest = append(rest, kv[0])
 		}
 	}
-	keys = HashMapOrder(keys, CopiedCapacity(n, len(keys)), JavaStringHash)
 	out := Opts{{"class", ""}}
 	out[0][1], _ = o.Get("class")
-	for _, k := range HashMapOrder(keys, CopiedCapacity(len(keys), len(keys)), JavaStringHash) {
+	for _, k := range HashMapOrder(rest, JavaStringHash, CopiedCapacity(n, len(rest)), CopiedCapacity(len(rest), len(rest))) {
 		v, _ := o.Get(k)
 		out = append(out, [2]string{k, v})
 	}

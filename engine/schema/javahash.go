@@ -9,16 +9,21 @@ package schema
 
 // HashMapOrder orders keys, inserted in the order given, as a HashMap whose
 // table has capacity buckets iterates them; hash is the keys' hashCode.
-func HashMapOrder(keys []string, capacity int, hash func(string) int32) []string {
-	out := make([]string, 0, len(keys))
-	for b := int32(0); b < int32(capacity); b++ {
-		for _, k := range keys {
-			if h := hash(k); (h^int32(uint32(h)>>16))&int32(capacity-1) == b {
-				out = append(out, k)
+// With several capacities, keys go through one map of each in turn, each
+// filled from the one before.
+func HashMapOrder(keys []string, hash func(string) int32, capacities ...int) []string {
+	for _, capacity := range capacities {
+		out := make([]string, 0, len(keys))
+		for b := int32(0); b < int32(capacity); b++ {
+			for _, k := range keys {
+				if h := hash(k); (h^int32(uint32(h)>>16))&int32(capacity-1) == b {
+					out = append(out, k)
+				}
 			}
 		}
+		keys = out
 	}
-	return out
+	return keys
 }
 
 // SizedCapacity is the table size of new HashMap<>(n) once it holds n keys
@@ -69,5 +74,5 @@ func JavaStringHash(s string) int32 {
 // propertyMapOrder is the order of a map property's keys (in the order
 // written) in the HashMap Parser.convertPropertyMap fills, sized for them.
 func propertyMapOrder(keys []string) []string {
-	return HashMapOrder(keys, SizedCapacity(len(keys)), JavaStringHash)
+	return HashMapOrder(keys, JavaStringHash, SizedCapacity(len(keys)))
 }

@@ -24,30 +24,23 @@ func speculativeRetry(s string) (string, *cqlerr.Error) {
 	}
 	// HybridSpeculativeRetryPolicy: ^(MIN|MAX)\(([0-9.]+[a-z]+)\s*,\s*([0-9.]+[a-z]+)\)$, any case;
 	// an argument no policy reads makes the whole value invalid.
-	a1, a2, ok := strings.Cut(strings.TrimSuffix(s[min(4, len(s)):], ")"), ",")
-	a1, a2 = strings.TrimRight(a1, " \t\n\v\f\r"), strings.TrimLeft(a2, " \t\n\v\f\r")
-	if !ok || !strings.HasPrefix(up, "MIN(") && !strings.HasPrefix(up, "MAX(") || !strings.HasSuffix(s, ")") || !hybridArg(a1) || !hybridArg(a2) {
-		return "", errRetry(s)
+	if strings.HasPrefix(up, "MIN(") || strings.HasPrefix(up, "MAX(") {
+		a1, a2, _ := strings.Cut(strings.TrimSuffix(s[4:], ")"), ",")
+		p1, k1, err1 := retryPolicy(s, strings.TrimRight(a1, " \t\n\v\f\r"))
+		p2, k2, err2 := retryPolicy(s, strings.TrimLeft(a2, " \t\n\v\f\r"))
+		switch {
+		case k1 == 0 || k2 == 0 || err1 != nil || err2 != nil || !strings.HasSuffix(s, ")"):
+		case k1 == k2 && k1 == 'p':
+			return "", errRetryKinds(s, "PERCENTILE")
+		case k1 == k2:
+			return "", errRetryKinds(s, "FIXED")
+		case k1 == 'm':
+			return up[:3] + "(" + p2 + "," + p1 + ")", nil
+		default:
+			return up[:3] + "(" + p1 + "," + p2 + ")", nil
+		}
 	}
-	p1, k1, err1 := retryPolicy(s, a1)
-	p2, k2, err2 := retryPolicy(s, a2)
-	switch {
-	case k1 == 0 || k2 == 0 || err1 != nil || err2 != nil:
-		return "", errRetry(s)
-	case k1 == k2 && k1 == 'p':
-		return "", errRetryKinds(s, "PERCENTILE")
-	case k1 == k2:
-		return "", errRetryKinds(s, "FIXED")
-	case k1 == 'm':
-		p1, p2 = p2, p1
-	}
-	return up[:3] + "(" + p1 + "," + p2 + ")", nil
-}
-
-// hybridArg is [0-9.]+[a-z]+ in any case.
-func hybridArg(s string) bool {
-	t := strings.TrimLeft(s, "0123456789.")
-	return t != s && t != "" && strings.Trim(strings.ToLower(t), "abcdefghijklmnopqrstuvwxyz") == ""
+	return "", errRetry(s)
 }
 
 // retryPolicy reads arg as PercentileSpeculativeRetryPolicy.fromString (kind

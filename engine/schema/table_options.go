@@ -162,6 +162,16 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 			return err
 		}
 	}
+	// AlterViewStatement.apply, once the options read: a view keeps a
+	// gc_grace_seconds above 0 and no default_time_to_live.
+	if !create && t.View != nil {
+		if optionIn(set, t.Options, "gc_grace_seconds") == "0" {
+			return errAlterViewGraceZero()
+		}
+		if ttl := optionIn(set, t.Options, "default_time_to_live"); ttl != "0" {
+			return errAlterViewDefaultTTL()
+		}
+	}
 	// TableParams: a new table's bloom filter defaults to 0.1 under LCS
 	// (CompactionParams.defaultBloomFilterFbChance); an ALTER keeps the table's.
 	if class, _ := compaction.Get("class"); create && class == compactionPackage+strategies[1] && set["bloom_filter_fp_chance"] == "" {
@@ -312,4 +322,14 @@ func errBaseGraceZero() *cqlerr.Error {
 // client as a server error.
 func errNoReadRepairStrategy(name string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.ServerError, "java.lang.IllegalArgumentException: No enum constant org.apache.cassandra.service.reads.repair.ReadRepairStrategy."+name)
+}
+
+// errAlterViewGraceZero: ALTER MATERIALIZED VIEW setting gc_grace_seconds to 0 (AlterViewStatement.apply).
+func errAlterViewGraceZero() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot alter gc_grace_seconds of a materialized view to 0, since this value is used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered updates to expire before being replayed.")
+}
+
+// errAlterViewDefaultTTL: ALTER MATERIALIZED VIEW setting a default_time_to_live above 0 (AlterViewStatement.apply).
+func errAlterViewDefaultTTL() *cqlerr.Error {
+	return cqlerr.Invalid("Forbidden default_time_to_live detected for a materialized view. Data in a materialized view always expire at the same time than the corresponding data in the parent table. default_time_to_live must be set to zero, see CASSANDRA-12868 for more information")
 }

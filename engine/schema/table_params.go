@@ -58,7 +58,7 @@ func cachingText(v *cql.Collection) (string, *cqlerr.Error) {
 	for _, kv := range o {
 		names = append(names, kv[0])
 	}
-	names = HashMapOrder(propertyMapOrder(names), CopiedCapacity(len(names), len(names)), JavaStringHash)
+	names = HashMapOrder(names, JavaStringHash, SizedCapacity(len(names)), CopiedCapacity(len(names), len(names)))
 	for _, k := range names {
 		if k != "keys" && k != "rows_per_partition" {
 			unknown = append(unknown, k)
