@@ -430,21 +430,18 @@ func renameColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 			}
 		}
 		c := t.Column(from)
-		var err *cqlerr.Error
 		switch {
 		case c == nil && s.IfColumnExists:
 			continue
 		case c == nil:
-			err = errRenameUnknown(from, t.Qualified())
+			return errRenameUnknown(from, t.Qualified())
 		case !c.IsPrimaryKey():
-			err = errRenameRegular(from)
+			return errRenameRegular(from)
 		case t.Column(to) != nil:
-			err = errRenameTaken(from, to, t.Qualified())
-		case len(dependentIndexes(t, c)) > 0:
-			err = errRenameIndexed(from, dependentIndexes(t, c))
+			return errRenameTaken(from, to, t.Qualified())
 		}
-		if err != nil {
-			return err
+		if deps := dependentIndexes(t, c); deps != nil {
+			return errRenameIndexed(from, deps)
 		}
 		renames, tos = append(renames, c), append(tos, to)
 	}

@@ -548,18 +548,19 @@ func (db *DB) describeCluster() *Result {
 	for _, t := range db.Ring.tokens {
 		keys = append(keys, strconv.FormatInt(t.token, 10))
 	}
-	var b strings.Builder
-	b.WriteString(text + "Range ownership:\n")
+	text += "Range ownership:\n"
 	for _, k := range schema.HashMapOrder(keys, schema.JavaStringHash, schema.DefaultCapacity(len(keys))) {
 		t, _ := strconv.ParseInt(k, 10, 64)
-		var hosts []string
-		for _, n := range db.Ring.replicasOf(t, rf) {
-			hosts = append(hosts, "/"+nodeAddress(n)+":7000")
+		hosts := ""
+		for i, n := range db.Ring.replicasOf(t, rf) {
+			if i > 0 {
+				hosts += ", "
+			}
+			hosts += "/" + nodeAddress(n) + ":7000"
 		}
-		b.WriteString(" " + strings.Repeat(" ", max(39-len(k), 0)) + k + "  [" + strings.Join(hosts, ", ") + "]\n")
+		text += strings.Repeat(" ", max(40-len(k), 1)) + k + "  [" + hosts + "]\n"
 	}
-	b.WriteByte('\n')
-	return &Result{Text: b.String()}
+	return &Result{Text: text + "\n"}
 }
 
 // nodeAddress is the simulated node n's address.

@@ -2,7 +2,6 @@ package schema
 
 import (
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -91,37 +90,34 @@ func compactionOpts(v *cql.Collection) (Opts, *cqlerr.Error) {
 			return nil, errOption(mTombstone, "", p)
 		}
 	}
+	m := len(o)
 	for _, d := range [2][2]string{{"min_threshold", "4"}, {"max_threshold", "32"}} {
 		if _, ok := o.Get(d[0]); !ok {
 			o = append(o, d)
 		}
 	}
-	return compactionOrder(v, o), nil
+	return compactionOrder(o, m), nil
 }
 
-// compactionOrder puts o's sub-options in the order of the HashMap the
-// strategy's validateOptions returns, whose keys a refusal lists: the
-// property's map (Parser.convertPropertyMap), copied by CompactionParams.fromMap
-// (which removes class), copied by create (which adds the thresholds), copied
+// compactionOrder puts o's sub-options, the first m as written, in the
+// order of the HashMap the strategy's validateOptions returns, whose keys a
+// refusal lists: the property's map (Parser.convertPropertyMap), copied by
+// CompactionParams.fromMap (which removes class: where it stands changes no
+// other key's place), copied by create (which adds the thresholds), copied
 // again by AbstractCompactionStrategy.validateOptions. class comes first.
-func compactionOrder(v *cql.Collection, o Opts) Opts {
-	var keys []string
-	for _, kv := range propertyOpts(v) {
+func compactionOrder(o Opts, m int) Opts {
+	keys := make([]string, 0, len(o))
+	for _, kv := range o {
 		keys = append(keys, kv[0])
 	}
-	m := len(keys)
 	var rest []string
-	for _, k := range HashMapOrder(keys, JavaStringHash, SizedCapacity(m), CopiedCapacity(m, m)) {
+	for _, k := range HashMapOrder(keys[:m], JavaStringHash, SizedCapacity(m), CopiedCapacity(m, m)) {
 		if k != "class" {
 			rest = append(rest, k)
 		}
 	}
 	n := len(rest)
-	for _, kv := range o {
-		if !slices.Contains(keys, kv[0]) { // the thresholds create adds
-			rest = append(rest, kv[0])
-		}
-	}
+	rest = append(rest, keys[m:]...)
 	out := Opts{{"class", ""}}
 	out[0][1], _ = o.Get("class")
 	for _, k := range HashMapOrder(rest, JavaStringHash, CopiedCapacity(n, len(rest)), CopiedCapacity(len(rest), len(rest))) {

@@ -70,9 +70,3 @@ func JavaStringHash(s string) int32 {
 	}
 	return h
 }
-
-// propertyMapOrder is the order of a map property's keys (in the order
-// written) in the HashMap Parser.convertPropertyMap fills, sized for them.
-func propertyMapOrder(keys []string) []string {
-	return HashMapOrder(keys, JavaStringHash, SizedCapacity(len(keys)))
-}

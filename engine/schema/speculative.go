@@ -14,53 +14,54 @@ import (
 func speculativeRetry(s string) (string, *cqlerr.Error) {
 	up := strings.ToUpper(s)
 	switch up {
-	case "ALWAYS":
+	case "ALWAYS", "NEVER":
 		return up, nil
-	case "NEVER", "NONE":
+	case "NONE":
 		return "NEVER", nil
 	}
-	if p, kind, err := retryPolicy(s, s); kind != 0 {
+	if p, kind, err := retryPolicy(s, up); kind != 0 {
 		return p, err
 	}
 	// HybridSpeculativeRetryPolicy: ^(MIN|MAX)\(([0-9.]+[a-z]+)\s*,\s*([0-9.]+[a-z]+)\)$, any case;
 	// an argument no policy reads makes the whole value invalid.
-	if strings.HasPrefix(up, "MIN(") || strings.HasPrefix(up, "MAX(") {
-		a1, a2, _ := strings.Cut(strings.TrimSuffix(s[4:], ")"), ",")
+	if len(up) > 5 && (up[:4] == "MIN(" || up[:4] == "MAX(") && up[len(up)-1] == ')' {
+		a1, a2, _ := strings.Cut(up[4:len(up)-1], ",")
 		p1, k1, err1 := retryPolicy(s, strings.TrimRight(a1, " \t\n\v\f\r"))
 		p2, k2, err2 := retryPolicy(s, strings.TrimLeft(a2, " \t\n\v\f\r"))
-		switch {
-		case k1 == 0 || k2 == 0 || err1 != nil || err2 != nil || !strings.HasSuffix(s, ")"):
-		case k1 == k2 && k1 == 'p':
-			return "", errRetryKinds(s, "PERCENTILE")
-		case k1 == k2:
-			return "", errRetryKinds(s, "FIXED")
-		case k1 == 'm':
-			return up[:3] + "(" + p2 + "," + p1 + ")", nil
-		default:
+		if k1 != 0 && k2 != 0 && err1 == nil && err2 == nil {
+			if k1 == k2 {
+				return "", errRetryKinds(s, k1)
+			}
+			if k1 == 'm' {
+				p1, p2 = p2, p1
+			}
 			return up[:3] + "(" + p1 + "," + p2 + ")", nil
 		}
 	}
 	return "", errRetry(s)
 }
 
-// retryPolicy reads arg as PercentileSpeculativeRetryPolicy.fromString (kind
-// 'p': [0-9.]+ then p or percentile, between 0 and 100 exclusive, printed as
-// DecimalFormat("#.####") and p) or FixedSpeculativeRetryPolicy.fromString
-// (kind 'm': [0-9.]+ then ms, the double cast to int, printed %dms) would;
+// retryPolicy reads arg (upper case) as PercentileSpeculativeRetryPolicy.fromString
+// (kind 'p': [0-9.]+ then P or PERCENTILE, between 0 and 100 exclusive,
+// printed as DecimalFormat("#.####") and p) or FixedSpeculativeRetryPolicy.fromString
+// (kind 'm': [0-9.]+ then MS, the double cast to int, printed %dms) would;
 // kind 0 when it is neither form. s is the whole value, for the messages.
 func retryPolicy(s, arg string) (string, byte, *cqlerr.Error) {
-	num := strings.TrimRight(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+	i := 0
+	for i < len(arg) && (arg[i] >= '0' && arg[i] <= '9' || arg[i] == '.') {
+		i++
+	}
 	var kind byte
-	switch strings.ToLower(arg[len(num):]) {
-	case "p", "percentile":
+	switch arg[i:] {
+	case "P", "PERCENTILE":
 		kind = 'p'
-	case "ms":
+	case "MS":
 		kind = 'm'
 	}
-	if num == "" || strings.Trim(num, "0123456789.") != "" || kind == 0 {
+	if i == 0 || kind == 0 {
 		return "", 0, nil
 	}
-	f, err := strconv.ParseFloat(num, 64)
+	f, err := strconv.ParseFloat(arg[:i], 64)
 	switch {
 	case err != nil:
 		return "", kind, errRetry(s)
@@ -85,7 +86,12 @@ func errRetryPercentile(s string) *cqlerr.Error {
 	return cqlerr.Config("Invalid value " + s + " for PERCENTILE option 'speculative_retry': must be between (0.0 and 100.0)")
 }
 
-// errRetryKinds: MIN() or MAX() of two policies of one kind (HybridSpeculativeRetryPolicy.fromString).
-func errRetryKinds(s, kind string) *cqlerr.Error {
-	return cqlerr.Config("Invalid value " + s + " for option 'speculative_retry': MIN()/MAX() arguments should be of different types, but both are of type " + kind)
+// errRetryKinds: MIN() or MAX() of two policies of one kind, 'p' or 'm'
+// (HybridSpeculativeRetryPolicy.fromString).
+func errRetryKinds(s string, kind byte) *cqlerr.Error {
+	name := "PERCENTILE"
+	if kind == 'm' {
+		name = "FIXED"
+	}
+	return cqlerr.Config("Invalid value " + s + " for option 'speculative_retry': MIN()/MAX() arguments should be of different types, but both are of type " + name)
 }
