@@ -72,22 +72,22 @@ var compactionChecks = [...]struct {
 // provide_overlapping_tombstones that names no TombstoneOption is refused, and
 // the thresholds take their defaults when not given (every strategy 4.1 ships
 // reads them). Its sub-options are checked later, by validateCompaction.
-func compactionOpts(v *cql.Collection) (Opts, *cqlerr.Error) {
-	o := propertyOpts(v)
+func compactionOpts(v *cql.Collection) (o Opts, written int, err *cqlerr.Error) {
+	o = propertyOpts(v)
 	class, ok := o.Get("class")
 	if !ok {
-		return nil, errOption(mMissingClass, "compaction", "")
+		return nil, 0, errOption(mMissingClass, "compaction", "")
 	}
 	if !strings.Contains(class, ".") {
 		class = compactionPackage + class
 		o = o.With("class", class)
 	}
 	if strategyBit(class) == 0 { // FBUtilities.classForName: a class 4.1 does not ship
-		return nil, ErrUnknownClass("compaction strategy", class)
+		return nil, 0, ErrUnknownClass("compaction strategy", class)
 	}
 	if p, ok := o.Get("provide_overlapping_tombstones"); ok {
 		if p = strings.ToUpper(p); p != "NONE" && p != "ROW" && p != "CELL" {
-			return nil, errOption(mTombstone, "", p)
+			return nil, 0, errOption(mTombstone, "", p)
 		}
 	}
 	m := len(o)
@@ -96,35 +96,7 @@ func compactionOpts(v *cql.Collection) (Opts, *cqlerr.Error) {
 			o = append(o, d)
 		}
 	}
-	return compactionOrder(o, m), nil
-}
-
-// compactionOrder puts o's sub-options, the first m as written, in the
-// order of the HashMap the strategy's validateOptions returns, whose keys a
-// refusal lists: the property's map (Parser.convertPropertyMap), copied by
-// CompactionParams.fromMap (which removes class: where it stands changes no
-// other key's place), copied by create (which adds the thresholds), copied
-// again by AbstractCompactionStrategy.validateOptions. class comes first.
-func compactionOrder(o Opts, m int) Opts {
-	keys := make([]string, 0, len(o))
-	for _, kv := range o {
-		keys = append(keys, kv[0])
-	}
-	var rest []string
-	for _, k := range HashMapOrder(keys[:m], JavaStringHash, SizedCapacity(m), CopiedCapacity(m, m)) {
-		if k != "class" {
-			rest = append(rest, k)
-		}
-	}
-	n := len(rest)
-	rest = append(rest, keys[m:]...)
-	out := Opts{{"class", ""}}
-	out[0][1], _ = o.Get("class")
-	for _, k := range HashMapOrder(rest, JavaStringHash, CopiedCapacity(n, len(rest)), CopiedCapacity(len(rest), len(rest))) {
-		v, _ := o.Get(k)
-		out = append(out, [2]string{k, v})
-	}
-	return out
+	return o, m, nil
 }
 
 func strategyBit(class string) byte {
@@ -139,7 +111,7 @@ func strategyBit(class string) byte {
 // validateCompaction is CompactionParams.validate: the strategy's
 // validateOptions (each sub-option it reads, then those it does not), then
 // the thresholds.
-func validateCompaction(o Opts) *cqlerr.Error {
+func validateCompaction(o Opts, written int) *cqlerr.Error {
 	class, _ := o.Get("class")
 	who := strategyBit(class)
 	low, high := 0.5, 1.5 // SizeTieredCompactionStrategyOptions' defaults
@@ -196,12 +168,20 @@ func validateCompaction(o Opts) *cqlerr.Error {
 		}
 		return errOption(msg, c.name, v)
 	}
+	// The sub-options it does not read, as the HashMap validateOptions
+	// returns lists them: the property's map (Parser.convertPropertyMap),
+	// copied by CompactionParams.fromMap (less class), by create (plus the
+	// thresholds) and by AbstractCompactionStrategy.validateOptions. Each map
+	// orders its keys by a stable sort on their buckets, so the unknown ones
+	// keep among themselves the order the whole chain gives them.
 	var unknown []string
 	for _, kv := range o {
 		if !strategyReads(who, kv[0]) {
 			unknown = append(unknown, kv[0])
 		}
 	}
+	all := len(o) - 1
+	unknown = HashMapOrder(unknown, JavaStringHash, SizedCapacity(written), CopiedCapacity(written, written), CopiedCapacity(written-1, all), CopiedCapacity(all, all))
 	minT, _ := o.Get("min_threshold")
 	maxT, _ := o.Get("max_threshold")
 	lo, _ := strconv.Atoi(minT)

@@ -74,6 +74,7 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 	}
 	set := map[string]string{}
 	var compaction Opts
+	var written int // the compaction sub-options as written
 	for _, o := range buildOrder {
 		v, ok := given[o.name]
 		if !ok {
@@ -93,7 +94,7 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 			case o.name == "compression":
 				text, err = compressionText(c)
 			default:
-				compaction, err = compactionOpts(c)
+				compaction, written, err = compactionOpts(c)
 				text = compaction.Text()
 			}
 		case 0:
@@ -142,7 +143,7 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 		set[o.name] = text
 	}
 	if compaction != nil {
-		if err := validateCompaction(compaction); err != nil {
+		if err := validateCompaction(compaction, written); err != nil {
 			return err
 		}
 	}
