@@ -115,6 +115,18 @@ func (s *Session) shellCommand(c *cql.CqlshCommand) (string, *cqlerr.Error) {
 			return "", s.showSession(c.Args[1])
 		}
 		return "", errImproper("SHOW")
+	case "CAPTURE":
+		// do_capture, in a cqlsh that can open no file (cqlplay run, which
+		// writes files, captures for itself): never capturing.
+		switch {
+		case len(c.Args) == 0:
+			return "Currently not capturing query output.", nil
+		case len(c.Args) == 1 && strings.EqualFold(c.Args[0], "OFF"):
+			return "", errNotCapturing()
+		case len(c.Args) == 1 && len(c.Args[0]) > 1 && c.Args[0][0] == '\'':
+			name := strings.ReplaceAll(c.Args[0][1:len(c.Args[0])-1], "''", "'")
+			return "", ErrCaptureUnwritable("'"+name+"'", "[Errno 30] Read-only file system: '"+name+"'")
+		}
 	case "SOURCE":
 		// The engine reads no files (cqlplay run does, through Subshell):
 		// do_source's refusal as a cqlsh whose directory holds none.
@@ -266,4 +278,25 @@ func ErrSourceNotFound(name string) *cqlerr.Error {
 // of the IOError.
 func ErrSourceUnreadable(quoted, ioErr string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.Cqlsh, "Could not open "+quoted+": "+ioErr)
+}
+
+// errNotCapturing is do_capture's CAPTURE OFF when not capturing.
+func errNotCapturing() *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, "Not currently capturing output.")
+}
+
+// ErrCaptureUnwritable is do_capture's refusal of a file it cannot open for
+// append ('Could not open %r for append: %s'): quoted is the name as
+// Python's repr prints it, ioErr Python's str of the IOError.
+func ErrCaptureUnwritable(quoted, ioErr string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, "Could not open "+quoted+" for append: "+ioErr)
+}
+
+// ErrNotCapturing is do_capture's CAPTURE OFF when not capturing.
+func ErrNotCapturing() *cqlerr.Error { return errNotCapturing() }
+
+// ErrAlreadyCapturing is do_capture's refusal of a second CAPTURE '<file>'
+// (the file's name as %s prints it).
+func ErrAlreadyCapturing(name string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, "Already capturing output to "+name+". Use CAPTURE OFF to disable.")
 }

@@ -194,6 +194,7 @@ func run(args []string, e env) int {
 		p.source = source
 		runSourcing(sess, p, script, 1, 0, f.json)
 	}
+	p.endCapture()
 	if f.layout != "" {
 		text, err := sess.layout(f.layout, f.table)
 		if err != nil {

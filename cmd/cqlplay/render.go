@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -24,6 +25,20 @@ type printer struct {
 	source string
 	failed bool // some statement failed
 	buf    []byte
+	// capture is where CAPTURE '<file>' sends what cqlsh writes to its
+	// query_out (result tables, row counts, warnings, traces, DESCRIBE's
+	// statements); nil while not capturing.
+	capture     io.Writer
+	captureName string
+	captureFile *os.File
+}
+
+// query is cqlsh's query_out: the capture file while capturing, else out.
+func (p *printer) query() io.Writer {
+	if p.capture != nil {
+		return p.capture
+	}
+	return p.out
 }
 
 // print writes one outcome. Write errors are left to the caller, which checks
@@ -71,7 +86,7 @@ func (p *printer) printTrace(o *engine.Outcome) {
 		if p.tty {
 			p.buf = append(p.buf, '\n')
 		}
-		p.out.Write(p.buf)
+		p.query().Write(p.buf)
 	}
 }
 
@@ -105,6 +120,16 @@ func (p *printer) printLayout(form, table, text string, asJSON bool) {
 //
 // cqlsh's own commands (CONSISTENCY, PAGING, SHOW, ...) print their line alone.
 func (p *printer) printText(o *engine.Outcome) {
+	if p.capture != nil && isDescribeElements(o.Statement) {
+		// describe_element: print('') and print('') on stdout around
+		// each statement, which it writes, unended, to query_out.
+		for _, stmt := range strings.Split(strings.TrimSuffix(o.Text, "\n"), "\n\n") {
+			p.out.Write([]byte("\n"))
+			io.WriteString(p.capture, stmt)
+			p.out.Write([]byte("\n"))
+		}
+		return
+	}
 	b := p.buf[:0]
 	if !isShellCommand(o.Statement) {
 		b = append(b, '\n')
@@ -118,6 +143,13 @@ func (p *printer) printText(o *engine.Outcome) {
 	}
 	p.buf = b
 	p.out.Write(b)
+}
+
+// isDescribeElements reports whether stmt is a DESCRIBE whose rows are
+// CREATE statements (not a listing, nor CLUSTER).
+func isDescribeElements(stmt string) bool {
+	f := strings.Fields(strings.ToUpper(stmt))
+	return len(f) >= 2 && (f[0] == "DESCRIBE" || f[0] == "DESC") && !isDescribeList(stmt) && f[1] != "CLUSTER"
 }
 
 // isDescribeList reports whether stmt is a DESCRIBE that lists names.
@@ -166,7 +198,7 @@ func (p *printer) printRows(o *engine.Outcome) {
 	}
 	b = appendRowCount(b, len(o.Rows))
 	p.buf = b
-	p.out.Write(b)
+	p.query().Write(b)
 }
 
 // appendRowCount appends cqlsh's footer of a result set, "(N rows)".
@@ -190,7 +222,7 @@ func (p *printer) printExpanded(o *engine.Outcome) {
 		b = appendRowCount(b, len(o.Rows))
 	}
 	p.buf = b
-	p.out.Write(b)
+	p.query().Write(b)
 }
 
 // printConditional prints the [applied] row of a lightweight transaction: the
@@ -202,7 +234,7 @@ func (p *printer) printConditional(o *engine.Outcome) {
 		b = append(b, '\n')
 	}
 	p.buf = b
-	p.out.Write(b)
+	p.query().Write(b)
 }
 
 // appendTable writes the header and the rule (when header is set) and the
@@ -277,7 +309,7 @@ func (p *printer) printWarnings(ws []string) {
 		b = append(b, "\n\n"...)
 	}
 	p.buf = b
-	p.out.Write(b)
+	p.query().Write(b)
 }
 
 // printError writes the error as cqlsh's printerr does. Outside a terminal the
@@ -305,7 +337,7 @@ func isShellCommand(stmt string) bool {
 		return false
 	}
 	switch f[0] {
-	case "CONSISTENCY", "SERIAL", "PAGING", "EXPAND", "TRACING", "SHOW":
+	case "CONSISTENCY", "SERIAL", "PAGING", "EXPAND", "TRACING", "SHOW", "SOURCE", "CAPTURE":
 		return true
 	}
 	return false

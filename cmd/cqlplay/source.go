@@ -30,13 +30,22 @@ func runSourcing(sess session, p *printer, script string, firstLine, depth int, 
 		}
 		stmt := script[offset : offset+end]
 		offset += end
+		line := firstLine + strings.Count(script[:offset-1], "\n")
+		if arg, ok := captureCommand(stmt); ok {
+			runLines(sess, p, script[chunk:offset-end], firstLine+strings.Count(script[:chunk], "\n"), asJSON)
+			chunk = offset
+			text := strings.TrimSuffix(skipBlanksAndComments(stmt), ";")
+			o := engine.Outcome{Statement: text, Line: line - strings.Count(text, "\n")}
+			o.Text, o.Error = capture(p, arg)
+			printOutcome(p, &o, asJSON)
+			continue
+		}
 		name, ok := sourceCommand(stmt)
 		if !ok {
 			continue
 		}
 		runLines(sess, p, script[chunk:offset-end], firstLine+strings.Count(script[:chunk], "\n"), asJSON)
 		chunk = offset
-		line := firstLine + strings.Count(script[:offset-1], "\n")
 		text, err := readSource(name)
 		if err != nil || depth >= maxSourceDepth {
 			if err == nil {
@@ -48,10 +57,13 @@ func runSourcing(sess session, p *printer, script string, firstLine, depth int, 
 			continue
 		}
 		run := func() {
-			source, tty := p.source, p.tty
-			p.source, p.tty = name, false
+			// The subshell writes its query output to standard output,
+			// whatever its parent captures.
+			source, tty, capt, name0 := p.source, p.tty, p.capture, p.captureName
+			p.source, p.tty, p.capture, p.captureName = name, false, nil, ""
 			runSourcing(sess, p, text, 1, depth+1, asJSON)
-			p.source, p.tty = source, tty
+			p.endCapture()
+			p.source, p.tty, p.capture, p.captureName = source, tty, capt, name0
 		}
 		if sess.subshell != nil {
 			sess.subshell(run)
@@ -123,25 +135,90 @@ func skipBlanksAndComments(s string) string {
 	}
 }
 
+// captureCommand reports whether stmt is cqlsh's CAPTURE [OFF | '<file>']
+// (cqlshhandling's <captureCommand>), and its argument: "" for none, "OFF",
+// or the file's name in its quotes. Another CAPTURE is left to the engine,
+// which refuses it ("Improper CAPTURE command.").
+func captureCommand(stmt string) (string, bool) {
+	s := skipBlanksAndComments(stmt)
+	if len(s) < 7 || !strings.EqualFold(s[:7], "CAPTURE") {
+		return "", false
+	}
+	s = strings.TrimRight(skipBlanksAndComments(s[7:]), "; \t\r\n")
+	switch {
+	case s == "":
+		return "", len(skipBlanksAndComments(stmt)) == 7 || strings.ContainsAny(skipBlanksAndComments(stmt)[7:8], " \t\r\n;")
+	case strings.EqualFold(s, "OFF"):
+		return "OFF", true
+	case s[0] == '\'' && skipQuoted(s, 0, '\'') == len(s):
+		return s, true
+	}
+	return "", false
+}
+
+// capture runs cqlsh's do_capture on p: CAPTURE says where output goes,
+// CAPTURE OFF closes the file, CAPTURE '<file>' opens it for append and
+// sends query output there. It returns what cqlsh prints, or its refusal.
+func capture(p *printer, arg string) (string, *engine.Error) {
+	switch {
+	case arg == "" && p.capture != nil:
+		return "Currently capturing query output to " + pyRepr(p.captureName) + ".", nil
+	case arg == "":
+		return "Currently not capturing query output.", nil
+	case arg == "OFF" && p.capture == nil:
+		return "", engine.ErrNotCapturing()
+	case arg == "OFF":
+		p.endCapture()
+		return "", nil
+	case p.capture != nil:
+		return "", engine.ErrAlreadyCapturing(p.captureName)
+	}
+	name := expandUser(strings.ReplaceAll(arg[1:len(arg)-1], "''", "'"))
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return "", engine.ErrCaptureUnwritable(pyRepr(name), pyIOError(err, name))
+	}
+	p.capture, p.captureName, p.captureFile = f, name, f
+	return "Now capturing query output to " + pyRepr(name) + ".", nil
+}
+
+// endCapture closes the capture file, if any.
+func (p *printer) endCapture() {
+	if p.captureFile != nil {
+		p.captureFile.Close()
+	}
+	p.capture, p.captureName, p.captureFile = nil, "", nil
+}
+
+func expandUser(path string) string {
+	if home, err := os.UserHomeDir(); err == nil && (path == "~" || strings.HasPrefix(path, "~/")) {
+		return filepath.Join(home, path[1:])
+	}
+	return path
+}
+
+// pyIOError is Python's str of the IOError err raised for path.
+func pyIOError(err error, path string) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "[Errno 2] No such file or directory: " + pyRepr(path)
+	case errors.Is(err, fs.ErrPermission):
+		return "[Errno 13] Permission denied: " + pyRepr(path)
+	case errors.Is(err, syscall.EISDIR):
+		return "[Errno 21] Is a directory: " + pyRepr(path)
+	}
+	return err.Error()
+}
+
 // readSource reads a SOURCE'd file, ~ expanded as os.path.expanduser does,
 // with Python's words for the IOError that refuses it.
 func readSource(name string) (string, error) {
-	path := name
-	if home, err := os.UserHomeDir(); err == nil && (path == "~" || strings.HasPrefix(path, "~/")) {
-		path = filepath.Join(home, path[1:])
-	}
+	path := expandUser(name)
 	b, err := os.ReadFile(path)
-	switch {
-	case err == nil:
-		return strings.TrimPrefix(string(b), "\uFEFF"), nil
-	case errors.Is(err, fs.ErrNotExist):
-		return "", errors.New("[Errno 2] No such file or directory: " + pyRepr(path))
-	case errors.Is(err, fs.ErrPermission):
-		return "", errors.New("[Errno 13] Permission denied: " + pyRepr(path))
-	case errors.Is(err, syscall.EISDIR):
-		return "", errors.New("[Errno 21] Is a directory: " + pyRepr(path))
+	if err != nil {
+		return "", errors.New(pyIOError(err, path))
 	}
-	return "", err
+	return strings.TrimPrefix(string(b), "\uFEFF"), nil
 }
 
 // pyRepr is Python's repr of a str: in single quotes, or double quotes when

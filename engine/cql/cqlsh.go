@@ -19,7 +19,7 @@ type CqlshCommand struct {
 
 // cqlshWords are the command words a statement may start with: an array,
 // static data, where a map literal or a switch costs the module code.
-var cqlshWords = [...]string{"CONSISTENCY", "SERIAL", "PAGING", "EXPAND", "TRACING", "SHOW", "SOURCE"}
+var cqlshWords = [...]string{"CONSISTENCY", "SERIAL", "PAGING", "EXPAND", "TRACING", "SHOW", "SOURCE", "CAPTURE"}
 
 // isCqlshCommand reports whether the current token starts a cqlsh command.
 func (p *parser) isCqlshCommand() bool {
