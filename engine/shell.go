@@ -115,24 +115,22 @@ func (s *Session) shellCommand(c *cql.CqlshCommand) (string, *cqlerr.Error) {
 			return "", s.showSession(c.Args[1])
 		}
 		return "", errImproper("SHOW")
-	case "CAPTURE":
-		// do_capture, in a cqlsh that can open no file (cqlplay run, which
-		// writes files, captures for itself): never capturing.
-		switch {
-		case len(c.Args) == 0:
+	case "CAPTURE", "SOURCE":
+		// do_capture and do_source in a cqlsh that can open no file
+		// (cqlplay run, which can, runs them itself): never capturing, and
+		// a directory without the file a SOURCE names.
+		if len(c.Args) == 0 && c.Name == "CAPTURE" {
 			return "Currently not capturing query output.", nil
-		case len(c.Args) == 1 && strings.EqualFold(c.Args[0], "OFF"):
-			return "", errNotCapturing()
-		case len(c.Args) == 1 && len(c.Args[0]) > 1 && c.Args[0][0] == '\'':
-			name := strings.ReplaceAll(c.Args[0][1:len(c.Args[0])-1], "''", "'")
-			return "", ErrCaptureUnwritable("'"+name+"'", "[Errno 30] Read-only file system: '"+name+"'")
 		}
-	case "SOURCE":
-		// The engine reads no files (cqlplay run does, through Subshell):
-		// do_source's refusal as a cqlsh whose directory holds none.
+		if len(c.Args) == 1 && c.Name == "CAPTURE" && strings.EqualFold(c.Args[0], "OFF") {
+			return "", errNotCapturing()
+		}
 		if len(c.Args) == 1 && len(c.Args[0]) > 1 && c.Args[0][0] == '\'' {
-			name := strings.ReplaceAll(c.Args[0][1:len(c.Args[0])-1], "''", "'")
-			return "", ErrSourceNotFound(name)
+			q := "'" + strings.ReplaceAll(c.Args[0][1:len(c.Args[0])-1], "''", "'") + "'"
+			if c.Name == "SOURCE" {
+				return "", ErrSourceUnreadable(q, "[Errno 2] No such file or directory: "+q)
+			}
+			return "", ErrCaptureUnwritable(q, "[Errno 30] Read-only file system: "+q)
 		}
 	}
 	return "", errImproper(c.Name)
@@ -264,13 +262,6 @@ func (s *Session) Subshell(run func()) {
 	s.db.PageSize = s.shell.pageSize
 	defer func() { s.shell, s.db.Keyspace, s.db.PageSize = shell, ks, pageSize }()
 	run()
-}
-
-// ErrSourceNotFound is do_source's refusal of a file it cannot open, with
-// the IOError Python raises for a missing one (the name in Python's repr
-// quotes: cqlplay run, which reads files, words its own refusals).
-func ErrSourceNotFound(name string) *cqlerr.Error {
-	return ErrSourceUnreadable("'"+name+"'", "[Errno 2] No such file or directory: '"+name+"'")
 }
 
 // ErrSourceUnreadable is do_source's refusal ('Could not open %r: %s'):

@@ -7,10 +7,10 @@ package query
 // expire after 30 days under TimeWindowCompactionStrategy). No statement
 // fills them: the simulated cluster keeps no roles, repairs or peers' rows.
 
-// moreSystemDDL are their declarations by qualified name: an array of
+// moreSystemDDL are their declarations by keyspace and name: an array of
 // strings is static data, where a map literal costs the module its init code.
-var moreSystemDDL = [...][2]string{
-	{"system.peers", `CREATE TABLE system.peers (
+var moreSystemDDL = [...][3]string{
+	{"system", "peers", `CREATE TABLE system.peers (
     peer inet PRIMARY KEY,
     data_center text,
     host_id uuid,
@@ -21,7 +21,7 @@ var moreSystemDDL = [...][2]string{
     schema_version uuid,
     tokens set<text>
 ) WITH comment = 'information about known peers in the cluster'`},
-	{"system.peers_v2", `CREATE TABLE system.peers_v2 (
+	{"system", "peers_v2", `CREATE TABLE system.peers_v2 (
     peer inet,
     peer_port int,
     data_center text,
@@ -36,34 +36,34 @@ var moreSystemDDL = [...][2]string{
     tokens set<text>,
     PRIMARY KEY (peer, peer_port)
 ) WITH comment = 'information about known peers in the cluster'`},
-	{"system_auth.roles", `CREATE TABLE system_auth.roles (
+	{"system_auth", "roles", `CREATE TABLE system_auth.roles (
     role text PRIMARY KEY,
     can_login boolean,
     is_superuser boolean,
     member_of set<text>,
     salted_hash text
 ) WITH comment = 'role definitions'`},
-	{"system_auth.role_members", `CREATE TABLE system_auth.role_members (
+	{"system_auth", "role_members", `CREATE TABLE system_auth.role_members (
     role text,
     member text,
     PRIMARY KEY (role, member)
 ) WITH comment = 'role memberships lookup table'`},
-	{"system_auth.role_permissions", `CREATE TABLE system_auth.role_permissions (
+	{"system_auth", "role_permissions", `CREATE TABLE system_auth.role_permissions (
     role text,
     resource text,
     permissions set<text>,
     PRIMARY KEY (role, resource)
 ) WITH comment = 'permissions granted to db roles'`},
-	{"system_auth.resource_role_permissons_index", `CREATE TABLE system_auth.resource_role_permissons_index (
+	{"system_auth", "resource_role_permissons_index", `CREATE TABLE system_auth.resource_role_permissons_index (
     resource text,
     role text,
     PRIMARY KEY (resource, role)
 ) WITH comment = 'index of db roles with permissions granted on a resource'`},
-	{"system_auth.network_permissions", `CREATE TABLE system_auth.network_permissions (
+	{"system_auth", "network_permissions", `CREATE TABLE system_auth.network_permissions (
     role text PRIMARY KEY,
     dcs frozen<set<text>>
 ) WITH comment = 'user network permissions'`},
-	{"system_distributed.repair_history", `CREATE TABLE system_distributed.repair_history (
+	{"system_distributed", "repair_history", `CREATE TABLE system_distributed.repair_history (
     keyspace_name text,
     columnfamily_name text,
     id timeuuid,
@@ -81,7 +81,7 @@ var moreSystemDDL = [...][2]string{
     status text,
     PRIMARY KEY ((keyspace_name, columnfamily_name), id)
 ) WITH comment = 'Repair history'` + repairHistoryParams},
-	{"system_distributed.parent_repair_history", `CREATE TABLE system_distributed.parent_repair_history (
+	{"system_distributed", "parent_repair_history", `CREATE TABLE system_distributed.parent_repair_history (
     parent_id timeuuid PRIMARY KEY,
     columnfamily_names set<text>,
     exception_message text,
@@ -93,14 +93,14 @@ var moreSystemDDL = [...][2]string{
     started_at timestamp,
     successful_ranges set<text>
 ) WITH comment = 'Repair history'` + repairHistoryParams},
-	{"system_distributed.view_build_status", `CREATE TABLE system_distributed.view_build_status (
+	{"system_distributed", "view_build_status", `CREATE TABLE system_distributed.view_build_status (
     keyspace_name text,
     view_name text,
     host_id uuid,
     status text,
     PRIMARY KEY ((keyspace_name, view_name), host_id)
 ) WITH comment = 'Materialized View build status'`},
-	{"system_distributed.partition_denylist", `CREATE TABLE system_distributed.partition_denylist (
+	{"system_distributed", "partition_denylist", `CREATE TABLE system_distributed.partition_denylist (
     ks_name text,
     table_name text,
     key blob,
@@ -115,8 +115,8 @@ const repairHistoryParams = ` AND default_time_to_live = 2592000 AND compaction 
 // moreSystemTable is the declaration of ks.name in moreSystemDDL, or "".
 func moreSystemTable(ks, name string) string {
 	for _, d := range moreSystemDDL {
-		if d[0] == ks+"."+name {
-			return d[1]
+		if d[0] == ks && d[1] == name {
+			return d[2]
 		}
 	}
 	return ""

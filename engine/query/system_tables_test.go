@@ -2,7 +2,6 @@ package query
 
 import (
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -17,8 +16,8 @@ func TestSystemTableNames(t *testing.T) {
 			}
 		}
 		for _, d := range moreSystemDDL {
-			if q, n, _ := strings.Cut(d[0], "."); q == ks {
-				names = append(names, n)
+			if d[0] == ks {
+				names = append(names, d[1])
 			}
 		}
 		slices.Sort(names)

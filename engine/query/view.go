@@ -231,19 +231,17 @@ func (db *DB) viewFilter(base, v *schema.Table, s *cql.CreateView) (*restriction
 			real = append(real, r)
 		}
 	}
-	// CreateViewStatement filters primaryKeyColumns, a HashSet of the view's
-	// key columns filled in PRIMARY KEY order, so it lists them in the set's order.
-	var keyNames, missing []string
+	var missing []string
 	for _, c := range append(append([]*schema.Column{}, v.PartitionKey...), v.ClusteringCs...) {
-		keyNames = append(keyNames, c.Name)
-	}
-	for _, name := range javaHashOrder(keyNames) {
-		if !restricted[name] {
-			missing = append(missing, name)
+		if !restricted[c.Name] {
+			missing = append(missing, c.Name)
 		}
 	}
 	if len(missing) > 0 {
-		return nil, errViewKeyNullable(missing)
+		// CreateViewStatement filters primaryKeyColumns, a HashSet of the
+		// view's key columns filled in PRIMARY KEY order: the missing ones
+		// keep among themselves the order the set gives them.
+		return nil, errViewKeyNullable(javaHashOrder(missing))
 	}
 	return db.analyse(base, selectStmt, real, true, false, true)
 }
