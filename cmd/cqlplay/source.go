@@ -30,6 +30,9 @@ func runSourcing(sess session, p *printer, script string, firstLine, depth int, 
 		}
 		stmt := script[offset : offset+end]
 		offset += end
+		if c := skipBlanksAndComments(stmt); c == "" || c[0]|0x20 != 's' && c[0]|0x20 != 'c' {
+			continue // neither SOURCE nor CAPTURE: the common case, kept cheap
+		}
 		line := firstLine + strings.Count(script[:offset-1], "\n")
 		if arg, ok := captureCommand(stmt); ok {
 			runLines(sess, p, script[chunk:offset-end], firstLine+strings.Count(script[:chunk], "\n"), asJSON)
@@ -46,7 +49,7 @@ func runSourcing(sess session, p *printer, script string, firstLine, depth int, 
 		}
 		runLines(sess, p, script[chunk:offset-end], firstLine+strings.Count(script[:chunk], "\n"), asJSON)
 		chunk = offset
-		text, err := readSource(name)
+		sourced, err := readSource(name)
 		if err != nil || depth >= maxSourceDepth {
 			if err == nil {
 				err = errors.New("[Errno 40] Too many levels of SOURCE")
@@ -59,11 +62,11 @@ func runSourcing(sess session, p *printer, script string, firstLine, depth int, 
 		run := func() {
 			// The subshell writes its query output to standard output,
 			// whatever its parent captures.
-			source, tty, capt, name0 := p.source, p.tty, p.capture, p.captureName
-			p.source, p.tty, p.capture, p.captureName = name, false, nil, ""
-			runSourcing(sess, p, text, 1, depth+1, asJSON)
+			parent := *p
+			p.source, p.tty, p.capture, p.captureName, p.captureFile = name, false, nil, "", nil
+			runSourcing(sess, p, sourced, 1, depth+1, asJSON)
 			p.endCapture()
-			p.source, p.tty, p.capture, p.captureName = source, tty, capt, name0
+			p.source, p.tty, p.capture, p.captureName, p.captureFile = parent.source, parent.tty, parent.capture, parent.captureName, parent.captureFile
 		}
 		if sess.subshell != nil {
 			sess.subshell(run)
