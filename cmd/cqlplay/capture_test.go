@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -50,4 +51,30 @@ CAPTURE nope;
 	got := sections("exit", strconv.Itoa(code)+"\n",
 		"stdout", unTmp.Replace(stdout), "stderr", unTmp.Replace(stderr), "TMP/out.txt", unTmp.Replace(string(file)))
 	golden.Check(t, filepath.Join("testdata", "capture.golden"), string(got))
+}
+
+// TestREPLPagerGolden: at a terminal, cqlsh prints each page of a result as
+// a table of its own (header, rows, a blank line) and waits at ---MORE---
+// between pages for a line (print_result's input), expanded or not; the
+// golden shows the terminal's output for three pages of two rows.
+func TestREPLPagerGolden(t *testing.T) {
+	in := `CREATE TABLE t (k int PRIMARY KEY, v text);
+INSERT INTO t (k, v) VALUES (1, 'a');
+INSERT INTO t (k, v) VALUES (2, 'bbbbbbbb');
+INSERT INTO t (k, v) VALUES (3, 'cc');
+INSERT INTO t (k, v) VALUES (4, 'dddd');
+INSERT INTO t (k, v) VALUES (5, 'eeeeeeeeeeeeeee');
+PAGING 2;
+SELECT * FROM t;
+
+
+EXPAND ON;
+SELECT * FROM t;
+
+
+`
+	var o, e bytes.Buffer
+	code := cli([]string{"repl"}, env{stdin: strings.NewReader(in), stdout: &o, stderr: &e, tty: true, newSession: newEngineSession})
+	got := sections("exit", strconv.Itoa(code)+"\n", "stdout", o.String(), "stderr", e.String())
+	golden.Check(t, filepath.Join("testdata", "repl-pager.golden"), string(got))
 }

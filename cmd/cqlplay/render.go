@@ -31,6 +31,9 @@ type printer struct {
 	capture     io.Writer
 	captureName string
 	captureFile *os.File
+	// more, at a terminal, is cqlsh's input("---MORE---") between the pages
+	// of a result: it writes the prompt, waits for a line and returns b.
+	more func(b []byte) []byte
 }
 
 // query is cqlsh's query_out: the capture file while capturing, else out.
@@ -176,11 +179,26 @@ func isSelect(stmt string) bool {
 
 func (p *printer) printRows(o *engine.Outcome) {
 	b := append(p.buf[:0], '\n')
-	// At a terminal cqlsh stops at ---MORE--- after each page; the REPL has no
-	// such pager and prints the whole result as one table.
-	if pageSize := o.PageSize; p.tty || pageSize <= 0 || len(o.Rows) <= pageSize {
+	pageSize := o.PageSize
+	switch {
+	case p.tty && p.more != nil && pageSize > 0 && len(o.Rows) > pageSize && p.capture == nil:
+		// At a terminal cqlsh prints each page as a table of its own,
+		// header, rows and a blank line, and stops at ---MORE--- between
+		// them (print_result's input, which it skips while capturing).
+		for i := 0; i < len(o.Rows); i += pageSize {
+			if i > 0 {
+				p.query().Write(b)
+				b = p.more(b[:0])
+			}
+			b = append(appendTable(b, o.Columns, o.Rows[i:min(i+pageSize, len(o.Rows))], true), '\n')
+		}
+		b = appendRowCount(b, len(o.Rows))
+		p.buf = b
+		p.query().Write(b)
+		return
+	case p.tty || pageSize <= 0 || len(o.Rows) <= pageSize:
 		b = appendTable(b, o.Columns, o.Rows, true)
-	} else {
+	default:
 		// Reading a file, cqlsh prints each page (of the PAGING size, 100 by
 		// default) as it arrives, sized to that page's widest values, and the
 		// header only above the first; it never stops at ---MORE---.
@@ -214,7 +232,18 @@ func appendRowCount(b []byte, n int) []byte {
 // blank line before the count, as it does after a table.
 func (p *printer) printExpanded(o *engine.Outcome) {
 	b := append(p.buf[:0], '\n')
-	b = append(b, o.Text...)
+	if p.tty && p.more != nil && o.PageSize > 0 && len(o.Rows) > o.PageSize && p.capture == nil {
+		// At a terminal, ---MORE--- between the pages' blocks.
+		for i, block := range strings.SplitAfter(o.Text, "\n\n") {
+			if i > 0 && i%o.PageSize == 0 && block != "" {
+				p.query().Write(b)
+				b = p.more(b[:0])
+			}
+			b = append(b, block...)
+		}
+	} else {
+		b = append(b, o.Text...)
+	}
 	if isSelect(o.Statement) {
 		if !p.tty {
 			b = append(b, '\n')

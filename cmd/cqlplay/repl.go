@@ -26,6 +26,14 @@ func repl(e env) int {
 	p := &printer{out: out, errOut: &flushFirst{first: out, w: e.stderr}, tty: tty, source: "<stdin>"}
 	sess := e.newSession("en")
 	in := bufio.NewReader(e.stdin)
+	if tty {
+		p.more = func(b []byte) []byte {
+			out.WriteString("---MORE---")
+			out.Flush()
+			in.ReadString('\n')
+			return b
+		}
+	}
 	var pending strings.Builder
 	pendingLine := 1 // the input line pending text starts on
 	lineNo := 0
