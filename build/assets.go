@@ -148,7 +148,10 @@ var notInlined = []string{
 // same rule: math/big (varint and decimal arithmetic, and the slow path of
 // Java's double printing) saves 9.6 KB brotli, and printing 1,000 doubles
 // took 0.88-0.98 ms against 0.83-0.87 ms; W1, W2 and W3 did not move.
-var stdNotInlined = []string{"math/big"}
+// strings joined it when the server's bind markers and issue 31's fidelity
+// met (1,253,239 -> 1,247,501 B brotli); the engine's benchmarks in node did
+// not move (docs/performance.md, "The engine module").
+var stdNotInlined = []string{"math/big", "strings"}
 
 // browserBundle is how each of the site's scripts is bundled: entries
 // (paths under root) as one minified ES2020 IIFE for the browser, esbuild's

@@ -27,6 +27,10 @@ type Outcome struct {
 	// Trace is set under TRACING ON for a read or write that ran: the
 	// simulated trace cqlsh prints after the result (trace.go).
 	Trace *Trace
+	// PageSize is the fetch size cqlsh asked the result in (PAGING; 100 by
+	// default, 0 with paging off): reading a file, cqlsh prints each page as
+	// it arrives, sized to its own values. Not in the JSON.
+	PageSize int
 }
 
 // HasResult reports whether the outcome carries a result set.

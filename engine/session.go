@@ -73,6 +73,8 @@ type Session struct {
 	rerun *rerunState
 	// shell is the state of cqlsh's own commands (CONSISTENCY, PAGING, ...).
 	shell shellState
+	// shown is the trace SHOW SESSION found, for its outcome.
+	shown *Trace
 	// base is the state Reruns start from (Base), or nil: a fresh cluster.
 	base *snapshot
 	// filled is the -- @fill the last item was, if it was one that ran
@@ -267,6 +269,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 	}
 	if c, ok := it.Stmt.(*cql.CqlshCommand); ok {
 		o.Text, o.Error = s.shellCommand(c)
+		o.Trace, s.shown = s.shown, nil
 		if o.Error != nil {
 			o.Error = o.Error.At(it.Pos, len(it.Src))
 		}
@@ -290,10 +293,13 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 	}
 	if res != nil {
 		o.Columns, o.Rows, o.Nulls, o.Text, o.Warnings, o.Plan = res.Columns, res.Rows, res.Nulls, res.Text, res.Warnings, res.Plan
+		if o.HasResult() && s.shell.paging {
+			o.PageSize = s.shell.pageSize
+		}
 		if s.shell.expand && o.HasResult() {
 			// EXPAND ON: the rows stay in Columns and Rows; Text is how
 			// cqlsh prints them, one "@ Row n" block per row.
-			o.Text = expandedText(o.Columns, o.Rows)
+			o.Text = expandedText(o.Columns, o.Rows, o.PageSize)
 		}
 		if s.shell.tracing {
 			s.attachTrace(&o)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/query"
 )
 
@@ -110,7 +111,27 @@ func (s *Session) shellCommand(c *cql.CqlshCommand) (string, *cqlerr.Error) {
 				return "Connected to Test Cluster at 127.0.0.1:9042", nil
 			}
 		}
+		if len(c.Args) == 2 && strings.EqualFold(c.Args[0], "SESSION") {
+			return "", s.showSession(c.Args[1])
+		}
 		return "", errImproper("SHOW")
+	case "CAPTURE", "SOURCE":
+		// do_capture and do_source in a cqlsh that can open no file
+		// (cqlplay run, which can, runs them itself): never capturing, and
+		// a directory without the file a SOURCE names.
+		if len(c.Args) == 0 && c.Name == "CAPTURE" {
+			return "Currently not capturing query output.", nil
+		}
+		if len(c.Args) == 1 && c.Name == "CAPTURE" && strings.EqualFold(c.Args[0], "OFF") {
+			return "", errNotCapturing()
+		}
+		if len(c.Args) == 1 && len(c.Args[0]) > 1 && c.Args[0][0] == '\'' {
+			q := "'" + strings.ReplaceAll(c.Args[0][1:len(c.Args[0])-1], "''", "'") + "'"
+			if c.Name == "SOURCE" {
+				return "", ErrSourceUnreadable(q, "[Errno 2] No such file or directory: "+q)
+			}
+			return "", ErrCaptureUnwritable(q, "[Errno 30] Read-only file system: "+q)
+		}
 	}
 	return "", errImproper(c.Name)
 }
@@ -156,24 +177,30 @@ func contains(list []string, s string) bool {
 
 // expandedText is a result set as cqlsh prints it with EXPAND ON
 // (Shell.print_formatted_result_vertically): each row under "@ Row n", a rule
-// as wide as the longest name and the longest value of the whole result, then
-// one " name | value" line per column, the names padded on the right, and a
-// blank line. An empty result keeps the table form (cqlsh prints its header).
-func expandedText(cols []string, rows [][]string) string {
-	if len(rows) == 0 {
-		return ""
+// as wide as the longest name and the longest value of the row's page (a
+// page of pageSize rows, all rows when 0: cqlsh formats each page as it
+// arrives), then one " name | value" line per column, the names padded on
+// the right, and a blank line. An empty result keeps the table form (cqlsh
+// prints its header).
+func expandedText(cols []string, rows [][]string, pageSize int) string {
+	if pageSize <= 0 {
+		pageSize = len(rows)
 	}
-	nameW, valW := 0, 0
+	nameW := 0
 	for _, c := range cols {
 		nameW = max(nameW, DisplayWidth(c))
 	}
-	for _, r := range rows {
-		for _, v := range r {
-			valW = max(valW, DisplayWidth(v))
-		}
-	}
 	var b strings.Builder
+	valW := 0
 	for i, r := range rows {
+		if i%pageSize == 0 {
+			valW = 0
+			for _, p := range rows[i:min(i+pageSize, len(rows))] {
+				for _, v := range p {
+					valW = max(valW, DisplayWidth(v))
+				}
+			}
+		}
 		b.WriteString("@ Row ")
 		b.WriteString(strconv.Itoa(i + 1))
 		b.WriteString("\n-")
@@ -192,4 +219,75 @@ func expandedText(cols []string, rows [][]string) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// showSession is cqlsh's SHOW SESSION <id> (show_session, then
+// tracing.print_trace_session): the trace system_traces keeps under that id,
+// printed as after its statement (s.shown carries it to the outcome), or
+// print_trace_session's refusal when there is none (TraceUnavailable).
+func (s *Session) showSession(arg string) *cqlerr.Error {
+	id, ok := cqltype.ParseUUID(arg)
+	if !ok {
+		return errImproper("SHOW")
+	}
+	for _, ts := range s.db.Traces {
+		if string(ts.ID) == string(id) && ts.Started+traceTTLMicros > s.db.Clock {
+			s.shown = ts.Printed.(*Trace)
+			return nil
+		}
+	}
+	return errSessionNotFound(cqltype.FormatUUID(id))
+}
+
+// traceTTLMicros is how long system_traces keeps a trace: a day
+// (tracetype_query_ttl), in microseconds.
+const traceTTLMicros = 86400 * 1000000
+
+// errSessionNotFound is print_trace_session's message for a session
+// system_traces does not hold.
+func errSessionNotFound(id string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, "Session "+id+" wasn't found.")
+}
+
+// Subshell runs run as cqlsh's SOURCE runs a file (do_source): in a new
+// Shell on the same connection, which starts in the current keyspace with
+// tracing as it is and every other setting at its default (expand off,
+// paging on with pages of 100, consistency ONE), and whose USE and settings
+// end with it. The caller (cqlplay run, which reads files) runs the file's
+// statements inside run.
+func (s *Session) Subshell(run func()) {
+	shell, ks, pageSize := s.shell, s.db.Keyspace, s.db.PageSize
+	s.shell = newShellState()
+	s.shell.tracing = shell.tracing
+	s.db.PageSize = s.shell.pageSize
+	defer func() { s.shell, s.db.Keyspace, s.db.PageSize = shell, ks, pageSize }()
+	run()
+}
+
+// ErrSourceUnreadable is do_source's refusal ('Could not open %r: %s'):
+// quoted is the file's name as Python's repr prints it, ioErr Python's str
+// of the IOError.
+func ErrSourceUnreadable(quoted, ioErr string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, "Could not open "+quoted+": "+ioErr)
+}
+
+// errNotCapturing is do_capture's CAPTURE OFF when not capturing.
+func errNotCapturing() *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, "Not currently capturing output.")
+}
+
+// ErrCaptureUnwritable is do_capture's refusal of a file it cannot open for
+// append ('Could not open %r for append: %s'): quoted is the name as
+// Python's repr prints it, ioErr Python's str of the IOError.
+func ErrCaptureUnwritable(quoted, ioErr string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, "Could not open "+quoted+" for append: "+ioErr)
+}
+
+// ErrNotCapturing is do_capture's CAPTURE OFF when not capturing.
+func ErrNotCapturing() *cqlerr.Error { return errNotCapturing() }
+
+// ErrAlreadyCapturing is do_capture's refusal of a second CAPTURE '<file>'
+// (the file's name as %s prints it).
+func ErrAlreadyCapturing(name string) *cqlerr.Error {
+	return cqlerr.New(cqlerr.Cqlsh, "Already capturing output to "+name+". Use CAPTURE OFF to disable.")
 }

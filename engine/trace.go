@@ -119,7 +119,7 @@ func (s *Session) attachTrace(o *Outcome) {
 		params = append(params, [2]string{"page_size", strconv.Itoa(sh.pageSize)})
 	}
 	params = append(params, [2]string{"query", o.Statement + ";"}, [2]string{"serial_consistency_level", sh.serial})
-	s.db.Traces = append(s.db.Traces, query.TraceSession{ID: id, Started: start, Duration: tr.Duration, Params: params, Events: t.rec})
+	s.db.Traces = append(s.db.Traces, query.TraceSession{ID: id, Started: start, Duration: tr.Duration, Params: params, Events: t.rec, Printed: tr})
 }
 
 // closest is the replica a read at ONE asks: the coordinator when it holds

@@ -65,13 +65,16 @@ type env struct {
 type session struct {
 	run    func(script string) []engine.Outcome
 	layout func(form, table string) (string, error)
+	// subshell runs a SOURCE'd file's statements in cqlsh's subshell
+	// (engine.Session.Subshell); nil runs them in the session as it is.
+	subshell func(run func())
 }
 
 // newEngineSession is an unbounded session: the command line runs a script to
 // its end, however long.
 func newEngineSession(lang string) session {
 	s := engine.NewSession(engine.Options{Lang: lang})
-	return session{run: s.Run, layout: s.Layout}
+	return session{run: s.Run, layout: s.Layout, subshell: s.Subshell}
 }
 
 // Exit statuses.
@@ -216,15 +219,9 @@ func run(args []string, e env) int {
 			return exitUsage
 		}
 		p.source = source
-		outs := sess.run(script)
-		for i := range outs {
-			if f.json {
-				p.printJSON(&outs[i])
-			} else {
-				p.print(&outs[i])
-			}
-		}
+		runSourcing(sess, p, script, 1, 0, f.json)
 	}
+	p.endCapture()
 	if f.layout != "" {
 		text, err := sess.layout(f.layout, f.table)
 		if err != nil {

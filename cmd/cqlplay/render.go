@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -24,6 +25,23 @@ type printer struct {
 	source string
 	failed bool // some statement failed
 	buf    []byte
+	// capture is where CAPTURE '<file>' sends what cqlsh writes to its
+	// query_out (result tables, row counts, warnings, traces, DESCRIBE's
+	// statements); nil while not capturing.
+	capture     io.Writer
+	captureName string
+	captureFile *os.File
+	// more, at a terminal, is cqlsh's input("---MORE---") between the pages
+	// of a result: it writes the prompt, waits for a line and returns b.
+	more func(b []byte) []byte
+}
+
+// query is cqlsh's query_out: the capture file while capturing, else out.
+func (p *printer) query() io.Writer {
+	if p.capture != nil {
+		return p.capture
+	}
+	return p.out
 }
 
 // print writes one outcome. Write errors are left to the caller, which checks
@@ -62,11 +80,16 @@ func (p *printer) print(o *engine.Outcome) {
 }
 
 // printTrace writes the trace of a statement run under TRACING ON, after
-// its result and warnings, as cqlsh's print_trace does.
+// its result and warnings, as cqlsh's print_trace does: at a terminal its
+// print_formatted_result(..., tty=shell.tty) ends the table with a blank line
+// before print_trace's own.
 func (p *printer) printTrace(o *engine.Outcome) {
 	if o.Trace != nil {
 		p.buf = append(p.buf[:0], o.Trace.Text()...)
-		p.out.Write(p.buf)
+		if p.tty {
+			p.buf = append(p.buf, '\n')
+		}
+		p.query().Write(p.buf)
 	}
 }
 
@@ -100,6 +123,16 @@ func (p *printer) printLayout(form, table, text string, asJSON bool) {
 //
 // cqlsh's own commands (CONSISTENCY, PAGING, SHOW, ...) print their line alone.
 func (p *printer) printText(o *engine.Outcome) {
+	if p.capture != nil && isDescribeElements(o.Statement) {
+		// describe_element: print('') and print('') on stdout around
+		// each statement, which it writes, unended, to query_out.
+		for _, stmt := range strings.Split(strings.TrimSuffix(o.Text, "\n"), "\n\n") {
+			p.out.Write([]byte("\n"))
+			io.WriteString(p.capture, stmt)
+			p.out.Write([]byte("\n"))
+		}
+		return
+	}
 	b := p.buf[:0]
 	if !isShellCommand(o.Statement) {
 		b = append(b, '\n')
@@ -113,6 +146,13 @@ func (p *printer) printText(o *engine.Outcome) {
 	}
 	p.buf = b
 	p.out.Write(b)
+}
+
+// isDescribeElements reports whether stmt is a DESCRIBE whose rows are
+// CREATE statements (not a listing, nor CLUSTER).
+func isDescribeElements(stmt string) bool {
+	f := strings.Fields(strings.ToUpper(stmt))
+	return len(f) >= 2 && (f[0] == "DESCRIBE" || f[0] == "DESC") && !isDescribeList(stmt) && f[1] != "CLUSTER"
 }
 
 // isDescribeList reports whether stmt is a DESCRIBE that lists names.
@@ -137,18 +177,31 @@ func isSelect(stmt string) bool {
 	return len(s) >= 6 && strings.EqualFold(s[:6], "select")
 }
 
-// pageSize is cqlsh's fetch size: a result arrives in pages of 100 rows.
-const pageSize = 100
-
 func (p *printer) printRows(o *engine.Outcome) {
 	b := append(p.buf[:0], '\n')
-	// At a terminal cqlsh stops at ---MORE--- after each page; the REPL has no
-	// such pager and prints the whole result as one table.
-	if p.tty || len(o.Rows) <= pageSize {
+	pageSize := o.PageSize
+	switch {
+	case p.tty && p.more != nil && pageSize > 0 && len(o.Rows) > pageSize && p.capture == nil:
+		// At a terminal cqlsh prints each page as a table of its own,
+		// header, rows and a blank line, and stops at ---MORE--- between
+		// them (print_result's input, which it skips while capturing).
+		for i := 0; i < len(o.Rows); i += pageSize {
+			if i > 0 {
+				p.query().Write(b)
+				b = p.more(b[:0])
+			}
+			b = append(appendTable(b, o.Columns, o.Rows[i:min(i+pageSize, len(o.Rows))], true), '\n')
+		}
+		b = appendRowCount(b, len(o.Rows))
+		p.buf = b
+		p.query().Write(b)
+		return
+	case p.tty || pageSize <= 0 || len(o.Rows) <= pageSize:
 		b = appendTable(b, o.Columns, o.Rows, true)
-	} else {
-		// Reading a file, cqlsh prints each page as it arrives, sized to that
-		// page's widest values, and the header only above the first.
+	default:
+		// Reading a file, cqlsh prints each page (of the PAGING size, 100 by
+		// default) as it arrives, sized to that page's widest values, and the
+		// header only above the first; it never stops at ---MORE---.
 		for i := 0; i < len(o.Rows); i += pageSize {
 			b = appendTable(b, o.Columns, o.Rows[i:min(i+pageSize, len(o.Rows))], i == 0)
 		}
@@ -163,7 +216,7 @@ func (p *printer) printRows(o *engine.Outcome) {
 	}
 	b = appendRowCount(b, len(o.Rows))
 	p.buf = b
-	p.out.Write(b)
+	p.query().Write(b)
 }
 
 // appendRowCount appends cqlsh's footer of a result set, "(N rows)".
@@ -174,15 +227,31 @@ func appendRowCount(b []byte, n int) []byte {
 }
 
 // printExpanded prints a result set under EXPAND ON: the vertical rows the
-// engine wrote in Text after a blank line, then a SELECT's row count.
+// engine wrote in Text after a blank line (each row's block ends with one),
+// then a SELECT's row count; reading a file, print_result writes one more
+// blank line before the count, as it does after a table.
 func (p *printer) printExpanded(o *engine.Outcome) {
 	b := append(p.buf[:0], '\n')
-	b = append(b, o.Text...)
+	if p.tty && p.more != nil && o.PageSize > 0 && len(o.Rows) > o.PageSize && p.capture == nil {
+		// At a terminal, ---MORE--- between the pages' blocks.
+		for i, block := range strings.SplitAfter(o.Text, "\n\n") {
+			if i > 0 && i%o.PageSize == 0 && block != "" {
+				p.query().Write(b)
+				b = p.more(b[:0])
+			}
+			b = append(b, block...)
+		}
+	} else {
+		b = append(b, o.Text...)
+	}
 	if isSelect(o.Statement) {
+		if !p.tty {
+			b = append(b, '\n')
+		}
 		b = appendRowCount(b, len(o.Rows))
 	}
 	p.buf = b
-	p.out.Write(b)
+	p.query().Write(b)
 }
 
 // printConditional prints the [applied] row of a lightweight transaction: the
@@ -194,7 +263,7 @@ func (p *printer) printConditional(o *engine.Outcome) {
 		b = append(b, '\n')
 	}
 	p.buf = b
-	p.out.Write(b)
+	p.query().Write(b)
 }
 
 // appendTable writes the header and the rule (when header is set) and the
@@ -269,7 +338,7 @@ func (p *printer) printWarnings(ws []string) {
 		b = append(b, "\n\n"...)
 	}
 	p.buf = b
-	p.out.Write(b)
+	p.query().Write(b)
 }
 
 // printError writes the error as cqlsh's printerr does. Outside a terminal the
@@ -297,7 +366,7 @@ func isShellCommand(stmt string) bool {
 		return false
 	}
 	switch f[0] {
-	case "CONSISTENCY", "SERIAL", "PAGING", "EXPAND", "TRACING", "SHOW":
+	case "CONSISTENCY", "SERIAL", "PAGING", "EXPAND", "TRACING", "SHOW", "SOURCE", "CAPTURE":
 		return true
 	}
 	return false

@@ -125,7 +125,7 @@ var renderCases = []struct {
 // pagedOutcome has 250 rows whose widths grow from page to page (cqlsh's
 // pages are 100 rows): 0-99, 100-199, 200-249 as numbers and as x's.
 func pagedOutcome() engine.Outcome {
-	o := engine.Outcome{Statement: "SELECT n, s FROM t", Line: 1, Columns: []string{"n", "s"}}
+	o := engine.Outcome{Statement: "SELECT n, s FROM t", Line: 1, Columns: []string{"n", "s"}, PageSize: 100}
 	for i := range 250 {
 		o.Rows = append(o.Rows, []string{strconv.Itoa(i), strings.Repeat("x", i/100+1)})
 	}
@@ -201,4 +201,25 @@ func TestIsSelect(t *testing.T) {
 			t.Errorf("isSelect(%q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
+}
+
+// TestRenderSessionGolden renders a real session's outcomes, in cqlsh's file
+// and terminal layouts: EXPAND ON results (print_formatted_result_vertically,
+// and print_result's blank line outside a terminal) and TRACING ON's trace
+// (tracing.print_trace, whose table ends with one more blank line at a
+// terminal).
+func TestRenderSessionGolden(t *testing.T) {
+	s := engine.NewSession(engine.Options{})
+	outs := s.Run(`CREATE TABLE t (k int PRIMARY KEY, v text);
+INSERT INTO t (k, v) VALUES (1, 'one');
+EXPAND ON;
+SELECT * FROM t;
+SELECT * FROM t WHERE k = 2;
+EXPAND OFF;
+TRACING ON;
+SELECT v FROM t WHERE k = 1;`)
+	fileOut, fileErr, _ := render(outs, false)
+	ttyOut, ttyErr, _ := render(outs, true)
+	got := sections("file stdout", fileOut, "file stderr", fileErr, "terminal stdout", ttyOut, "terminal stderr", ttyErr)
+	golden.Check(t, filepath.Join("testdata", "render", "session.golden"), string(got))
 }

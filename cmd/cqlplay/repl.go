@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"strconv"
 	"strings"
-
-	"github.com/cqlplay/cqlplay/engine"
 )
 
 const (
@@ -26,8 +24,16 @@ func repl(e env) int {
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	p := &printer{out: out, errOut: &flushFirst{first: out, w: e.stderr}, tty: tty, source: "<stdin>"}
-	runScript := e.newSession("en").run
+	sess := e.newSession("en")
 	in := bufio.NewReader(e.stdin)
+	if tty {
+		p.more = func(b []byte) []byte {
+			out.WriteString("---MORE---")
+			out.Flush()
+			in.ReadString('\n')
+			return b
+		}
+	}
 	var pending strings.Builder
 	pendingLine := 1 // the input line pending text starts on
 	lineNo := 0
@@ -63,7 +69,7 @@ func repl(e env) int {
 		if end < 0 {
 			continue
 		}
-		runChunk(runScript, p, text[:end], pendingLine)
+		runSourcing(sess, p, text[:end], pendingLine, 0, false)
 		rest := text[end:]
 		pendingLine += strings.Count(text[:end], "\n")
 		pending.Reset()
@@ -84,17 +90,6 @@ func repl(e env) int {
 	return exitOK
 }
 
-// runChunk runs complete statements read from the terminal and prints them,
-// moving each outcome's line from the chunk's numbering to the input's.
-func runChunk(runScript func(string) []engine.Outcome, p *printer, chunk string, firstLine int) {
-	outs := runScript(chunk)
-	for i := range outs {
-		outs[i].Line += firstLine - 1
-		p.print(&outs[i])
-	}
-}
-
-// isQuit reports whether line, with nothing pending, is cqlsh's exit or quit.
 func isQuit(pending, line string) bool {
 	if strings.TrimSpace(pending) != "" {
 		return false

@@ -9,13 +9,25 @@ package main
 // rest reports whether anything other than blanks and comments follows that
 // point (or the whole text, when nothing is complete): a statement still being
 // typed.
-func statementEnd(s string) (end int, rest bool) {
+func statementEnd(s string) (end int, rest bool) { return scanStatements(s, false) }
+
+// nextStatementEnd is the index just past the first ';' that ends a
+// statement in s, or -1.
+func nextStatementEnd(s string) int {
+	end, _ := scanStatements(s, true)
+	return end
+}
+
+func scanStatements(s string, first bool) (end int, rest bool) {
 	end = -1
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
 		case c == ';':
 			end, rest = i+1, false
+			if first {
+				return end, rest
+			}
 			i++
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
 			i++

@@ -551,6 +551,14 @@ type CreateView struct {
 	Properties      []Property
 }
 
+// AlterView is ALTER MATERIALIZED VIEW [IF EXISTS] v WITH properties.
+type AlterView struct {
+	Base
+	IfExists   bool
+	Name       QualifiedName
+	Properties []Property
+}
+
 // DropView is DROP MATERIALIZED VIEW [IF EXISTS] v.
 type DropView struct {
 	Base

@@ -1,6 +1,9 @@
 package cql
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // CqlshCommand is one of cqlsh's own commands, which cqlsh runs itself and
 // never sends to Cassandra (pylib/cqlshlib/cqlshhandling.py): CONSISTENCY,
@@ -14,15 +17,16 @@ type CqlshCommand struct {
 	Args []string
 }
 
-// cqlshCommands are the command words a statement may start with.
-var cqlshCommands = map[string]bool{"CONSISTENCY": true, "SERIAL": true, "PAGING": true, "EXPAND": true, "TRACING": true, "SHOW": true}
+// cqlshWords are the command words a statement may start with: an array,
+// static data, where a map literal or a switch costs the module code.
+var cqlshWords = [...]string{"CONSISTENCY", "SERIAL", "PAGING", "EXPAND", "TRACING", "SHOW", "SOURCE", "CAPTURE"}
 
 // isCqlshCommand reports whether the current token starts a cqlsh command.
 func (p *parser) isCqlshCommand() bool {
 	if p.tok.Kind != TokIdent && p.tok.Kind != TokKeyword {
 		return false
 	}
-	return cqlshCommands[strings.ToUpper(p.text(p.tok))]
+	return slices.Contains(cqlshWords[:], strings.ToUpper(p.text(p.tok)))
 }
 
 // parseCqlsh reads a cqlsh command: its word, then every token up to the

@@ -348,6 +348,14 @@ func (p *parser) parseAlter() Statement {
 	case p.isKw(KwType):
 		p.next()
 		return p.alterTable(true)
+	case p.got(KwMaterialized):
+		// alterMaterializedViewStatement: K_ALTER K_MATERIALIZED K_VIEW
+		// (K_IF K_EXISTS)? columnFamilyName K_WITH properties
+		p.expect(KwView)
+		s := &AlterView{IfExists: p.ifExists(), Name: p.qualifiedName("table")}
+		p.expect(KwWith)
+		s.Properties = p.properties()
+		return s
 	}
 	p.noViable()
 	return nil

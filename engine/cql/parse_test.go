@@ -137,6 +137,7 @@ func TestParsePrint(t *testing.T) {
 		{"CREATE MATERIALIZED VIEW IF NOT EXISTS ks.v AS SELECT a, b, c FROM ks.t WHERE a IS NOT NULL PRIMARY KEY ((b, a), c) WITH CLUSTERING ORDER BY (c DESC) AND comment = 'v'",
 			"CREATE MATERIALIZED VIEW IF NOT EXISTS ks.v AS SELECT a, b, c FROM ks.t WHERE a IS NOT NULL PRIMARY KEY ((b, a), c) WITH CLUSTERING ORDER BY (c DESC) AND comment = 'v'"},
 		{"DROP MATERIALIZED VIEW IF EXISTS v", "DROP MATERIALIZED VIEW IF EXISTS v"},
+		{"ALTER MATERIALIZED VIEW IF EXISTS ks.v WITH comment = 'x' AND gc_grace_seconds = 10", "ALTER MATERIALIZED VIEW IF EXISTS ks.v WITH comment = 'x' AND gc_grace_seconds = 10"},
 		{"CREATE TYPE IF NOT EXISTS ks.address (street text, zip int, phones list<text>,)", "CREATE TYPE IF NOT EXISTS ks.address (street text, zip int, phones list<text>)"},
 		{"DROP TYPE IF EXISTS address", "DROP TYPE IF EXISTS address"},
 		// user-defined functions and aggregates (Parser.g's createFunctionStatement, ...)

@@ -417,6 +417,13 @@ func (s *CreateView) String() string {
 	return b.String()
 }
 
+func (s *AlterView) String() string {
+	var b strings.Builder
+	b.WriteString("ALTER MATERIALIZED VIEW " + ifExistsText(s.IfExists) + s.Name.String() + " WITH ")
+	writeProperties(&b, s.Properties, true)
+	return b.String()
+}
+
 func (s *DropView) String() string {
 	return "DROP MATERIALIZED VIEW " + ifExistsText(s.IfExists) + s.Name.String()
 }

@@ -230,6 +230,8 @@ func (db *DB) exec(stmt cql.Statement) (res *Result, err *cqlerr.Error) {
 		return db.dropIndex(s)
 	case *cql.CreateView:
 		return db.createView(s)
+	case *cql.AlterView:
+		return db.alterView(s)
 	case *cql.DropView:
 		return db.dropView(s)
 	case *cql.Describe:

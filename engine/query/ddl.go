@@ -400,13 +400,7 @@ func (db *DB) dropColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 		if c.IsPrimaryKey() {
 			return errDropKeyColumn(id.Name)
 		}
-		var deps []string
-		for _, ix := range t.Indexes {
-			if ix.Column == c {
-				deps = append(deps, ix.Name)
-			}
-		}
-		if len(deps) > 0 {
+		if deps := dependentIndexes(t, c); len(deps) > 0 {
 			return errDropIndexed(id.Name, deps)
 		}
 		if len(t.Views) > 0 {
@@ -417,22 +411,109 @@ func (db *DB) dropColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
 	return nil
 }
 
+// renameColumns is AlterTableStatement.RenameColumns: the renames, a HashMap
+// of the old names, are checked in that map's order against the table as it
+// was, then made together, in the table and in every view that includes the
+// column (ViewMetadata.withRenamedPrimaryKeyColumn, its WHERE clause too).
 func renameColumns(t *schema.Table, s *cql.AlterTable) *cqlerr.Error {
-	for i, from := range s.RenameFrom {
-		to := s.RenameTo[i]
-		c := t.Column(from.Name)
-		if c == nil {
-			return errRenameUnknown(from.Name, t.Qualified())
+	froms := make([]string, len(s.RenameFrom))
+	for i, f := range s.RenameFrom {
+		froms[i] = f.Name
+	}
+	// tos[i] is the new name of the column renames[i]: the map's value, the
+	// last rename of a column.
+	var renames []*schema.Column
+	var tos []string
+	for _, from := range javaHashOrder(froms) {
+		to := ""
+		for i, f := range froms {
+			if f == from {
+				to = s.RenameTo[i].Name
+			}
 		}
-		if !c.IsPrimaryKey() {
-			return errRenameRegular(from.Name)
+		c := t.Column(from)
+		switch {
+		case c == nil && s.IfColumnExists:
+			continue
+		case c == nil:
+			return errRenameUnknown(from, t.Qualified())
+		case !c.IsPrimaryKey():
+			return errRenameRegular(from)
+		case t.Column(to) != nil:
+			return errRenameTaken(from, to, t.Qualified())
 		}
-		if t.Column(to.Name) != nil {
-			return errRenameTaken(from.Name, to.Name, t.Qualified())
+		if deps := dependentIndexes(t, c); deps != nil {
+			return errRenameIndexed(from, deps)
 		}
-		t.RenameColumn(c, to.Name)
+		renames, tos = append(renames, c), append(tos, to)
+	}
+	for i, c := range renames {
+		for _, v := range t.Views {
+			if vc := v.Column(c.Name); vc != nil && v.View != nil {
+				v.View.Where = renameInWhere(v.View.Where, c.Name, tos[i])
+				v.RenameColumn(vc, tos[i])
+			}
+		}
+		t.RenameColumn(c, tos[i])
 	}
 	return nil
+}
+
+// dependentIndexes are the names of t's indexes on c.
+func dependentIndexes(t *schema.Table, c *schema.Column) []string {
+	var deps []string
+	for _, ix := range t.Indexes {
+		if ix.Column == c {
+			deps = append(deps, ix.Name)
+		}
+	}
+	return deps
+}
+
+// renameInWhere renames column from to to in a view's WHERE clause, as
+// WhereClause.renameIdentifier does, printing the new name as
+// ColumnIdentifier.toCQLString does: it skips string literals and reserved
+// words, and reads "quoted" and plain identifiers.
+func renameInWhere(where, from, to string) string {
+	out := ""
+	last := 0
+	for i := 0; i < len(where); {
+		c, j, name := where[i], i+1, ""
+		switch {
+		case c == '\'' || c == '"':
+			for j < len(where) && (where[j] != c || j+1 < len(where) && where[j+1] == c) {
+				if where[j] == c {
+					j++
+				}
+				j++
+			}
+			j++
+			if c == '"' {
+				name = strings.ReplaceAll(where[i+1:j-1], `""`, `"`)
+			}
+		case wordChar(c):
+			for j < len(where) && wordChar(where[j]) {
+				j++
+			}
+			if c > '9' {
+				name = strings.ToLower(where[i:j])
+				if reservedWords[name] {
+					name = ""
+				}
+			}
+		}
+		j = min(j, len(where))
+		if name == from {
+			out += where[last:i] + quoteName(to)
+			last = j
+		}
+		i = j
+	}
+	return out + where[last:]
+}
+
+func wordChar(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
 }
 
 func (db *DB) dropTable(s *cql.DropTable) (*Result, *cqlerr.Error) {
@@ -743,7 +824,12 @@ func errDropKeyColumn(col string) *cqlerr.Error {
 }
 
 func errDropIndexed(col string, indexes []string) *cqlerr.Error {
-	return cqlerr.Invalid("Cannot drop column " + col + " because it has dependent secondary indexes (" + join(indexes, ", ") + ")")
+	return errDependentIndexes("Cannot drop column ", col, indexes)
+}
+
+// errDependentIndexes words DROP's and RENAME's refusal of a column indexes depend on.
+func errDependentIndexes(prefix, col string, indexes []string) *cqlerr.Error {
+	return cqlerr.Invalid(prefix + col + " because it has dependent secondary indexes (" + strings.Join(indexes, ", ") + ")")
 }
 
 func errDropWithViews(col, table string) *cqlerr.Error {
@@ -756,6 +842,11 @@ func errRenameUnknown(col, table string) *cqlerr.Error {
 
 func errRenameRegular(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot rename non PRIMARY KEY column " + col)
+}
+
+// errRenameIndexed: RENAME of a column a secondary index depends on (AlterTableStatement.RenameColumns).
+func errRenameIndexed(col string, indexes []string) *cqlerr.Error {
+	return errDependentIndexes("Can't rename column ", col, indexes)
 }
 
 func errRenameTaken(from, to, table string) *cqlerr.Error {

@@ -3,6 +3,7 @@ package query
 import (
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
@@ -38,6 +39,8 @@ func (db *DB) describeStmt(s *cql.Describe) (*Result, *cqlerr.Error) {
 			return nil, errDescribeNotFound(db.Keyspace)
 		}
 		return &Result{}, nil
+	case cql.DescribeCluster:
+		return db.describeCluster(), nil
 	case cql.DescribeSchema:
 		var elems []string
 		for _, n := range sortedNames(db.Schema.KeyspaceNames()) {
@@ -520,6 +523,48 @@ func errDescribeViewNotFound(name, ks string) *cqlerr.Error {
 func errDescribeFunctionNotFound(what, name, ks string) *cqlerr.Error {
 	return cqlerr.Invalid("User defined " + what + " '" + name + "' not found in '" + ks + "'")
 }
+
+// describeCluster is DescribeStatement.cluster as cqlsh's describe_cluster
+// prints it: the cluster's name, its partitioner and snitch (a stock
+// cassandra.yaml's SimpleSnitch, wrapped by DynamicEndpointSnitch), and, with
+// a keyspace other than Cassandra's own in use, the ring's ranges: each
+// range's end token (right-aligned in 39 columns) with its replicas under the
+// keyspace's replication, in the order of the HashMap Collectors.toMap
+// fills from the ranges sorted (the wrap-around range first).
+func (db *DB) describeCluster() *Result {
+	text := "Cluster: Test Cluster\nPartitioner: Murmur3Partitioner\nSnitch: DynamicEndpointSnitch\n\n"
+	ks := db.Schema.Keyspaces[db.Keyspace]
+	if ks == nil || ks.System {
+		return &Result{Text: text}
+	}
+	rf := 0
+	for _, kv := range ks.Replication {
+		if kv[0] != "class" {
+			n, _ := strconv.Atoi(strings.SplitN(kv[1], "/", 2)[0])
+			rf += n
+		}
+	}
+	var keys []string
+	for _, t := range db.Ring.tokens {
+		keys = append(keys, strconv.FormatInt(t.token, 10))
+	}
+	text += "Range ownership:\n"
+	for _, k := range schema.HashMapOrder(keys, schema.JavaStringHash, schema.DefaultCapacity(len(keys))) {
+		t, _ := strconv.ParseInt(k, 10, 64)
+		hosts := ""
+		for i, n := range db.Ring.replicasOf(t, rf) {
+			if i > 0 {
+				hosts += ", "
+			}
+			hosts += "/" + nodeAddress(n) + ":7000"
+		}
+		text += strings.Repeat(" ", max(40-len(k), 1)) + k + "  [" + hosts + "]\n"
+	}
+	return &Result{Text: text + "\n"}
+}
+
+// nodeAddress is the simulated node n's address.
+func nodeAddress(n int) string { return "127.0.0." + strconv.Itoa(n) }
 
 func errUnsupportedDescribe() *cqlerr.Error { return cqlerr.Invalid("Unsupported DESCRIBE") }
 

@@ -20,6 +20,7 @@
 //	system_schema.go system_schema.keyspaces, .columns, .dropped_columns, ..., rebuilt from the schema
 //	system_schema_tables.go  system_schema.tables and .views with their table parameters
 //	system_traces.go system_traces.sessions and .events, from the traces TRACING ON recorded
+//	system_more.go   the system tables DESCRIBE prints and no statement fills (peers, system_auth ...)
 //	trace.go         what a read records under TRACING ON, for the session's trace
 //
 //	select.go        SELECT: planning (restrictions, ordering, limits) and the result
@@ -35,6 +36,7 @@
 //	rowbuf.go        formatting a result row without allocating per cell
 //	warnings.go      tombstone thresholds, large partitions, the playground's modeling advice
 //	ring.go          the simulated ring: nodes, vnodes, replicas of a token
+//	javahash.go      Java's HashSet order of column names, which messages and renames follow
 //	explain.go       the Why and Fix of a failed statement, in terms of the storage layout
 //
 //	write.go         INSERT, UPDATE, DELETE: keys, timestamps, TTLs, row markers, tombstones

@@ -35,6 +35,9 @@ func TestMessages(t *testing.T) {
 		name, stmt, want string
 	}{
 		{"unknown table", "SELECT * FROM nope", "table nope does not exist"},
+		{"alter view grace 0", "CREATE MATERIALIZED VIEW kv AS SELECT * FROM k WHERE v IS NOT NULL AND k IS NOT NULL PRIMARY KEY (v, k); ALTER MATERIALIZED VIEW kv WITH gc_grace_seconds = 0", "Cannot alter gc_grace_seconds of a materialized view to 0, since this value is used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered updates to expire before being replayed."},
+		{"alter view ttl", "CREATE MATERIALIZED VIEW kv AS SELECT * FROM k WHERE v IS NOT NULL AND k IS NOT NULL PRIMARY KEY (v, k); ALTER MATERIALIZED VIEW kv WITH default_time_to_live = 1", "Forbidden default_time_to_live detected for a materialized view. Data in a materialized view always expire at the same time than the corresponding data in the parent table. default_time_to_live must be set to zero, see CASSANDRA-12868 for more information"},
+		{"alter missing view", "ALTER MATERIALIZED VIEW nope WITH comment = ''", "Materialized view 'cqlplay.nope' doesn't exist"},
 		{"UDFs disabled", "CREATE FUNCTION f (a int) CALLED ON NULL INPUT RETURNS int LANGUAGE java AS 'return a;'", "User-defined functions are disabled in cassandra.yaml - set user_defined_functions_enabled=true to enable"},
 		{"no state function", "CREATE AGGREGATE a (int) SFUNC s STYPE bigint", "State function cqlplay.s(bigint, int) doesn't exist"},
 		{"no function to drop", "DROP FUNCTION f (int)", "Function 'cqlplay.f(int)' doesn't exist"},

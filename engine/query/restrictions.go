@@ -657,7 +657,12 @@ func (rs *restrictions) supportingIndex(r *restriction) *schema.Index {
 
 // pickIndex chooses the index a query would use (the first restriction, in
 // partition key, clustering, then regular order, that an index serves).
+// Only a SELECT uses one (StatementType.allowUseOfSecondaryIndices): an
+// UPDATE or DELETE restricts as if the table had no index.
 func (rs *restrictions) pickIndex() bool {
+	if rs.typ != selectStmt {
+		return false
+	}
 	var all []*restriction
 	for _, r := range rs.pk {
 		if r != nil {

@@ -43,10 +43,13 @@ func NewRing(nodes, vnodes, rf int) *Ring {
 // Replicas returns the nodes that own token: the owner of the first ring
 // token at or after it (wrapping around), then the next distinct nodes
 // clockwise (SimpleStrategy).
-func (r *Ring) Replicas(token int64) []int {
+func (r *Ring) Replicas(token int64) []int { return r.replicasOf(token, r.RF) }
+
+// replicasOf is Replicas for a replication factor of rf.
+func (r *Ring) replicasOf(token int64, rf int) []int {
 	i := sort.Search(len(r.tokens), func(i int) bool { return r.tokens[i].token >= token })
 	var out []int
-	for k := 0; k < len(r.tokens) && len(out) < r.RF; k++ {
+	for k := 0; k < len(r.tokens) && len(out) < rf; k++ {
 		n := r.tokens[(i+k)%len(r.tokens)].node
 		if !containsInt(out, n) {
 			out = append(out, n)

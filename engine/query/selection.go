@@ -146,6 +146,11 @@ func (db *DB) prepareSelector(t *schema.Table, sel *selection, e cql.Expr) (*sel
 		if err != nil {
 			return nil, err
 		}
+		// Selectable.WithCast: a cast to the selector's own type is ignored, so the
+		// column keeps the inner selector's name (c, not cast(c as int)).
+		if inner.typ.Equal(to) {
+			return inner, nil
+		}
 		if !cqltype.CanCast(inner.typ, to) {
 			return nil, cqltype.ErrCast(inner.name, to)
 		}

@@ -3,6 +3,7 @@ package query
 import (
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/schema"
+	"strings"
 )
 
 // The system tables the engine models, by keyspace: every table of
@@ -23,7 +24,7 @@ func systemDDLs(ks string) []map[string]string {
 
 // completeSystemKeyspaces are the system keyspaces whose every table the
 // engine models, so that DESCRIBE KEYSPACE lists them as Cassandra does.
-var completeSystemKeyspaces = map[string]bool{"system_schema": true, "system_traces": true}
+var completeSystemKeyspaces = map[string]bool{"system_schema": true, "system_traces": true, "system_auth": true, "system_distributed": true}
 
 // systemParams are the table parameters each system keyspace's parse()
 // gives all its tables beside their comment: SchemaKeyspace's a 7-day
@@ -33,6 +34,7 @@ var systemParams = map[string]string{
 	"system_schema": " AND gc_grace_seconds = 604800 AND memtable_flush_period_in_ms = 3600000",
 	"system":        " AND gc_grace_seconds = 0 AND memtable_flush_period_in_ms = 3600000",
 	"system_traces": " AND gc_grace_seconds = 0",
+	"system_auth":   " AND gc_grace_seconds = 7776000",
 }
 
 // systemTable builds a system table from its declaration, which is the
@@ -73,6 +75,9 @@ func describedTable(ks *schema.Keyspace, name string) *schema.Table {
 			return systemTable(ks, ddl)
 		}
 	}
+	if ddl := moreSystemTable(ks.Name, name); ddl != "" {
+		return systemTable(ks, ddl)
+	}
 	return nil
 }
 
@@ -82,14 +87,26 @@ func describedTableNames(ks *schema.Keyspace) []string {
 	if !ks.System {
 		return ks.TableNames()
 	}
-	return systemTableNames[ks.Name]
+	return systemTableNames(ks.Name)
 }
 
-// systemTableNames are the names of the tables systemDDLs declares, sorted:
-// a constant rather than a walk of the maps, which costs the WebAssembly
-// module 2 KB (TestSystemTableNames keeps the two equal).
-var systemTableNames = map[string][]string{
-	"system":        {"local", "peers", "peers_v2"},
-	"system_schema": {"aggregates", "columns", "dropped_columns", "functions", "indexes", "keyspaces", "tables", "triggers", "types", "views"},
-	"system_traces": {"events", "sessions"},
+// systemTableNames are the names of the tables systemDDLs and moreSystemDDL
+// declare in keyspace ks, sorted: a constant rather than a walk of the
+// declarations, which costs the WebAssembly module 2 KB, kept as static
+// data (TestSystemTableNames keeps them equal).
+func systemTableNames(ks string) []string {
+	for _, n := range systemTableNameList {
+		if n[0] == ks {
+			return strings.Fields(n[1])
+		}
+	}
+	return nil
+}
+
+var systemTableNameList = [...][2]string{
+	{"system", "local peers peers_v2"},
+	{"system_schema", "aggregates columns dropped_columns functions indexes keyspaces tables triggers types views"},
+	{"system_traces", "events sessions"},
+	{"system_auth", "network_permissions resource_role_permissons_index role_members role_permissions roles"},
+	{"system_distributed", "parent_repair_history partition_denylist repair_history view_build_status"},
 }

@@ -20,6 +20,9 @@ type TraceSession struct {
 	// Params are the request's parameters (QueryMessage.traceQuery), by key.
 	Params [][2]string
 	Events []TraceEvent
+	// Printed is what the session printed it as (the facade's *Trace), for
+	// cqlsh's SHOW SESSION.
+	Printed any
 }
 
 // TraceEvent is one row of system_traces.events.

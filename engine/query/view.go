@@ -178,12 +178,14 @@ func (db *DB) viewTable(ks, name string, base *schema.Table, s *cql.CreateView, 
 	if len(missing) > 0 {
 		return nil, errViewMissingBaseKey(name, missing, base.Name)
 	}
+	// regularBaseTableColumnsInViewPrimaryKey: a HashSet too.
 	var nonPK []string
 	for _, id := range keyCols {
 		if !base.Column(id.Name).IsPrimaryKey() {
 			nonPK = append(nonPK, id.Name)
 		}
 	}
+	nonPK = javaHashOrder(nonPK)
 	if len(nonPK) > 1 {
 		return nil, errViewTwoRegularKeys(nonPK)
 	}
@@ -236,7 +238,10 @@ func (db *DB) viewFilter(base, v *schema.Table, s *cql.CreateView) (*restriction
 		}
 	}
 	if len(missing) > 0 {
-		return nil, errViewKeyNullable(missing)
+		// CreateViewStatement filters primaryKeyColumns, a HashSet of the
+		// view's key columns filled in PRIMARY KEY order: the missing ones
+		// keep among themselves the order the set gives them.
+		return nil, errViewKeyNullable(javaHashOrder(missing))
 	}
 	return db.analyse(base, selectStmt, real, true, false, true)
 }
@@ -374,6 +379,31 @@ func (db *DB) refreshViews(t *schema.Table, key []byte) {
 	}
 }
 
+// alterView runs ALTER MATERIALIZED VIEW ... WITH as AlterViewStatement.apply
+// does: the view must exist, its options are read and checked as a table's
+// are, then gc_grace_seconds 0 and a default_time_to_live are refused
+// (Table.AlterProperties), and a refused statement changes nothing.
+func (db *DB) alterView(s *cql.AlterView) (*Result, *cqlerr.Error) {
+	ksName := db.keyspaceOf(s.Name)
+	if ksName == "" {
+		return nil, errNoKeyspace()
+	}
+	if err := db.authorizeDDL(ksName, "ALTER", s.Name.Name.Name); err != nil {
+		return nil, err
+	}
+	var v *schema.Table
+	if ks := db.Schema.Keyspaces[ksName]; ks != nil {
+		v = ks.Tables[s.Name.Name.Name]
+	}
+	if v == nil || v.View == nil {
+		if s.IfExists {
+			return &Result{}, nil
+		}
+		return nil, errNoView(ksName, s.Name.Name.Name)
+	}
+	return &Result{}, v.AlterProperties(s.Properties)
+}
+
 func (db *DB) dropView(s *cql.DropView) (*Result, *cqlerr.Error) {
 	ksName := db.keyspaceOf(s.Name)
 	ks := db.Schema.Keyspaces[ksName]
@@ -480,7 +510,8 @@ func errViewKeyNullable(missing []string) *cqlerr.Error {
 		For(ruleViewKeyNotNull, missing...)
 }
 
-// errNoView: DROP MATERIALIZED VIEW of a view that does not exist (DropViewStatement.java).
+// errNoView: DROP or ALTER MATERIALIZED VIEW of a view that does not exist
+// (DropViewStatement.java, AlterViewStatement.java).
 func errNoView(ks, view string) *cqlerr.Error {
 	return cqlerr.Invalid("Materialized view '" + ks + "." + view + "' doesn't exist")
 }

@@ -714,12 +714,22 @@ func checkClusteringSize(rs *restrictions) *cqlerr.Error {
 
 // mutate applies the write to one partition.
 func (db *DB) mutate(w *write, key []byte, params writeParams) *cqlerr.Error {
+	full := len(w.rs.ck) == len(w.t.ClusteringCs) && w.rs.allPKByEquality()
+	if full && w.t.Dense && len(w.t.ClusteringCs) == 1 {
+		// UpdateParameters.newRow: a row named in a dense, non-compound
+		// COMPACT STORAGE table needs a non-empty clustering value (the whole
+		// cell name it had under Thrift); slices of a DELETE are not rows.
+		for _, vals := range w.rs.ck[0].values {
+			if len(vals) > 0 && len(vals[0]) == 0 {
+				return errEmptyDenseClustering(w.t.ClusteringCs[0].Name)
+			}
+		}
+	}
 	if max := db.Limits.MaxRows; max > 0 && db.rows >= max {
 		return errTooManyRows(max)
 	}
 	db.rows++
 	part := db.Data(w.t).PartitionForWrite(key)
-	full := len(w.rs.ck) == len(w.t.ClusteringCs) && w.rs.allPKByEquality()
 	if full && w.typ != deleteStmt && w.t.HasClustering() && !(appliesOnlyToStatic(w.ops) && len(w.rs.ck) == 0) {
 		// One row named by equalities, as every INSERT is: no slices to build.
 		if ck := singleValues(w.rs.ck); ck != nil {
@@ -892,6 +902,12 @@ func errInsertDuplicates() *cqlerr.Error {
 }
 
 // errCompactValueMandatory: a write to a COMPACT STORAGE table without its value column.
+// errEmptyDenseClustering: an empty clustering value for a row of a dense
+// COMPACT STORAGE table with one clustering column (UpdateParameters.newRow).
+func errEmptyDenseClustering(col string) *cqlerr.Error {
+	return cqlerr.Invalid("Invalid empty or null value for column " + col)
+}
+
 func errCompactValueMandatory(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Column " + col + " is mandatory for this COMPACT STORAGE table")
 }

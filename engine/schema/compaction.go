@@ -72,30 +72,31 @@ var compactionChecks = [...]struct {
 // provide_overlapping_tombstones that names no TombstoneOption is refused, and
 // the thresholds take their defaults when not given (every strategy 4.1 ships
 // reads them). Its sub-options are checked later, by validateCompaction.
-func compactionOpts(v *cql.Collection) (Opts, *cqlerr.Error) {
-	o := propertyOpts(v)
+func compactionOpts(v *cql.Collection) (o Opts, written int, err *cqlerr.Error) {
+	o = propertyOpts(v)
 	class, ok := o.Get("class")
 	if !ok {
-		return nil, errOption(mMissingClass, "compaction", "")
+		return nil, 0, errOption(mMissingClass, "compaction", "")
 	}
 	if !strings.Contains(class, ".") {
 		class = compactionPackage + class
 		o = o.With("class", class)
 	}
 	if strategyBit(class) == 0 { // FBUtilities.classForName: a class 4.1 does not ship
-		return nil, ErrUnknownClass("compaction strategy", class)
+		return nil, 0, ErrUnknownClass("compaction strategy", class)
 	}
 	if p, ok := o.Get("provide_overlapping_tombstones"); ok {
 		if p = strings.ToUpper(p); p != "NONE" && p != "ROW" && p != "CELL" {
-			return nil, errOption(mTombstone, "", p)
+			return nil, 0, errOption(mTombstone, "", p)
 		}
 	}
+	m := len(o)
 	for _, d := range [2][2]string{{"min_threshold", "4"}, {"max_threshold", "32"}} {
 		if _, ok := o.Get(d[0]); !ok {
 			o = append(o, d)
 		}
 	}
-	return o, nil
+	return o, m, nil
 }
 
 func strategyBit(class string) byte {
@@ -110,7 +111,7 @@ func strategyBit(class string) byte {
 // validateCompaction is CompactionParams.validate: the strategy's
 // validateOptions (each sub-option it reads, then those it does not), then
 // the thresholds.
-func validateCompaction(o Opts) *cqlerr.Error {
+func validateCompaction(o Opts, written int) *cqlerr.Error {
 	class, _ := o.Get("class")
 	who := strategyBit(class)
 	low, high := 0.5, 1.5 // SizeTieredCompactionStrategyOptions' defaults
@@ -160,15 +161,27 @@ func validateCompaction(o Opts) *cqlerr.Error {
 			continue
 		case c.how == 'f':
 			v = strconv.FormatFloat(f, 'f', 6, 64) // %f
+		case c.how == 'i' || c.how == 'l':
+			// the parsed int or long, as %s or %d print it (-07 is -7)
+			n, _ := strconv.ParseInt(v, 10, 64)
+			v = strconv.FormatInt(n, 10)
 		}
 		return errOption(msg, c.name, v)
 	}
+	// The sub-options it does not read, as the HashMap validateOptions
+	// returns lists them: the property's map (Parser.convertPropertyMap),
+	// copied by CompactionParams.fromMap (less class), by create (plus the
+	// thresholds) and by AbstractCompactionStrategy.validateOptions. Each map
+	// orders its keys by a stable sort on their buckets, so the unknown ones
+	// keep among themselves the order the whole chain gives them.
 	var unknown []string
 	for _, kv := range o {
 		if !strategyReads(who, kv[0]) {
 			unknown = append(unknown, kv[0])
 		}
 	}
+	all := len(o) - 1
+	unknown = HashMapOrder(unknown, JavaStringHash, SizedCapacity(written), CopiedCapacity(written, written), CopiedCapacity(written-1, all), CopiedCapacity(all, all))
 	minT, _ := o.Get("min_threshold")
 	maxT, _ := o.Get("max_threshold")
 	lo, _ := strconv.Atoi(minT)
@@ -184,10 +197,10 @@ func validateCompaction(o Opts) *cqlerr.Error {
 		return errOption(mNotInteger, "max_threshold", maxT)
 	case lo <= 0 || hi <= 0:
 		return errOption(mThresholdZero, "", "")
-	case lo <= 1:
-		return errOption(mMinThreshold, "", minT)
+	case lo <= 1: // %d of the parsed thresholds
+		return errOption(mMinThreshold, "", strconv.Itoa(lo))
 	case lo > hi:
-		return errOption(mThresholdOrder, minT, maxT)
+		return errOption(mThresholdOrder, strconv.Itoa(lo), strconv.Itoa(hi))
 	}
 	return nil
 }

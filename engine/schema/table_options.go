@@ -37,12 +37,10 @@ var tableProperties = []struct{ name, def string }{
 
 // buildOrder is the order in which TableAttributes.build reads the options,
 // with how it reads each: 'd' Double.parseDouble, 'i' Integer.parseInt, 'e'
-// ReadRepairStrategy's name, 's' a string, 'm' a map; 0 keeps the value as
-// written. The first value that does not read fails the statement, whatever
-// order the options were written in. speculative_retry and
-// additional_write_policy are strings kept as written: SpeculativeRetryPolicy's
-// formats and messages cost the WebAssembly module more than they are worth
-// (docs/engine.md).
+// ReadRepairStrategy's name, 's' a string, 'm' a map, 'r' a string read by
+// SpeculativeRetryPolicy.fromString; 0 keeps the value as written. The first
+// value that does not read fails the statement, whatever order the options
+// were written in.
 var buildOrder = [...]struct {
 	name string
 	kind byte
@@ -50,7 +48,7 @@ var buildOrder = [...]struct {
 	{"bloom_filter_fp_chance", 'd'}, {"caching", 'm'}, {"comment", 's'}, {"compaction", 'm'},
 	{"compression", 'm'}, {"memtable", 's'}, {"default_time_to_live", 'i'}, {"gc_grace_seconds", 'i'},
 	{"max_index_interval", 'i'}, {"memtable_flush_period_in_ms", 'i'}, {"min_index_interval", 'i'},
-	{"speculative_retry", 's'}, {"additional_write_policy", 's'}, {"crc_check_chance", 'd'},
+	{"speculative_retry", 'r'}, {"additional_write_policy", 'r'}, {"crc_check_chance", 'd'},
 	{"cdc", 0}, {"read_repair", 'e'}, {"extensions", 0}, {"id", 0},
 }
 
@@ -76,6 +74,7 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 	}
 	set := map[string]string{}
 	var compaction Opts
+	var written int // the compaction sub-options as written
 	for _, o := range buildOrder {
 		v, ok := given[o.name]
 		if !ok {
@@ -83,7 +82,7 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 		}
 		text, isMap := propertyText(v)
 		lit, _ := v.(*cql.Literal)
-		quote := o.kind == 's' || o.kind == 'e'
+		quote := o.kind == 's' || o.kind == 'e' || o.kind == 'r'
 		var err *cqlerr.Error
 		switch o.kind {
 		case 'm':
@@ -95,7 +94,7 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 			case o.name == "compression":
 				text, err = compressionText(c)
 			default:
-				compaction, err = compactionOpts(c)
+				compaction, written, err = compactionOpts(c)
 				text = compaction.Text()
 			}
 		case 0:
@@ -128,6 +127,8 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 			if text = strings.ToUpper(text); text != "NONE" && text != "BLOCKING" {
 				return errNoReadRepairStrategy(text)
 			}
+		case o.kind == 'r':
+			text, err = speculativeRetry(text)
 		case o.name == "memtable" && text != "default":
 			// MemtableParams.get: a stock 4.1 cassandra.yaml defines no
 			// memtable configuration but "default".
@@ -142,7 +143,7 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 		set[o.name] = text
 	}
 	if compaction != nil {
-		if err := validateCompaction(compaction); err != nil {
+		if err := validateCompaction(compaction, written); err != nil {
 			return err
 		}
 	}
@@ -160,6 +161,16 @@ func (t *Table) applyProperties(props []cql.Property, create bool) *cqlerr.Error
 	if !create {
 		if err := validateParams(set, t.Options); err != nil {
 			return err
+		}
+	}
+	// AlterViewStatement.apply, once the options read: a view keeps a
+	// gc_grace_seconds above 0 and no default_time_to_live.
+	if !create && t.View != nil {
+		if optionIn(set, t.Options, "gc_grace_seconds") == "0" {
+			return errAlterViewGraceZero()
+		}
+		if ttl := optionIn(set, t.Options, "default_time_to_live"); ttl != "0" {
+			return errAlterViewDefaultTTL()
 		}
 	}
 	// TableParams: a new table's bloom filter defaults to 0.1 under LCS
@@ -312,4 +323,14 @@ func errBaseGraceZero() *cqlerr.Error {
 // client as a server error.
 func errNoReadRepairStrategy(name string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.ServerError, "java.lang.IllegalArgumentException: No enum constant org.apache.cassandra.service.reads.repair.ReadRepairStrategy."+name)
+}
+
+// errAlterViewGraceZero: ALTER MATERIALIZED VIEW setting gc_grace_seconds to 0 (AlterViewStatement.apply).
+func errAlterViewGraceZero() *cqlerr.Error {
+	return cqlerr.Invalid("Cannot alter gc_grace_seconds of a materialized view to 0, since this value is used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered updates to expire before being replayed.")
+}
+
+// errAlterViewDefaultTTL: ALTER MATERIALIZED VIEW setting a default_time_to_live above 0 (AlterViewStatement.apply).
+func errAlterViewDefaultTTL() *cqlerr.Error {
+	return cqlerr.Invalid("Forbidden default_time_to_live detected for a materialized view. Data in a materialized view always expire at the same time than the corresponding data in the parent table. default_time_to_live must be set to zero, see CASSANDRA-12868 for more information")
 }

@@ -52,10 +52,16 @@ func cachingText(v *cql.Collection) (string, *cqlerr.Error) {
 			return "", errOption(mCachingRows, r, "")
 		}
 	}
-	var unknown []string
+	// CachingParams.fromMap lists what is left of its copy of the property's
+	// map, in that HashMap's order.
+	var names, unknown []string
 	for _, kv := range o {
-		if kv[0] != "keys" && kv[0] != "rows_per_partition" {
-			unknown = append(unknown, kv[0])
+		names = append(names, kv[0])
+	}
+	names = HashMapOrder(names, JavaStringHash, SizedCapacity(len(names)), CopiedCapacity(len(names), len(names)))
+	for _, k := range names {
+		if k != "keys" && k != "rows_per_partition" {
+			unknown = append(unknown, k)
 		}
 	}
 	if len(unknown) > 0 {
