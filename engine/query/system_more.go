@@ -1,41 +1,15 @@
 package query
 
 // The other system tables DESCRIBE prints, declared as Cassandra 4.1 declares
-// them: system.peers and system.peers_v2 (SystemKeyspace's LegacyPeers and
-// PeersV2), every table of system_auth (AuthKeyspace: 90 days of gc grace)
-// and of system_distributed (SystemDistributedKeyspace: the repair histories
+// them: every table of system_auth (AuthKeyspace: 90 days of gc grace) and
+// of system_distributed (SystemDistributedKeyspace: the repair histories
 // expire after 30 days under TimeWindowCompactionStrategy). No statement
-// fills them: the simulated cluster keeps no roles, repairs or peers' rows.
+// fills them: the simulated cluster keeps no roles or repairs. (system.peers
+// and system.peers_v2 are system_local.go's: drivers read them, empty.)
 
 // moreSystemDDL are their declarations by keyspace and name: an array of
 // strings is static data, where a map literal costs the module its init code.
 var moreSystemDDL = [...][3]string{
-	{"system", "peers", `CREATE TABLE system.peers (
-    peer inet PRIMARY KEY,
-    data_center text,
-    host_id uuid,
-    preferred_ip inet,
-    rack text,
-    release_version text,
-    rpc_address inet,
-    schema_version uuid,
-    tokens set<text>
-) WITH comment = 'information about known peers in the cluster'`},
-	{"system", "peers_v2", `CREATE TABLE system.peers_v2 (
-    peer inet,
-    peer_port int,
-    data_center text,
-    host_id uuid,
-    native_address inet,
-    native_port int,
-    preferred_ip inet,
-    preferred_port int,
-    rack text,
-    release_version text,
-    schema_version uuid,
-    tokens set<text>,
-    PRIMARY KEY (peer, peer_port)
-) WITH comment = 'information about known peers in the cluster'`},
 	{"system_auth", "roles", `CREATE TABLE system_auth.roles (
     role text PRIMARY KEY,
     can_login boolean,
