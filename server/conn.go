@@ -31,10 +31,13 @@ type conn struct {
 	// framed: v5 segments are on, after STARTUP's answer; lz4: STARTUP
 	// asked for LZ4 compression (of bodies before v5, of segments in v5);
 	// snappy: for Snappy (of bodies, before v5 only).
-	framed   bool
-	lz4      bool
-	snappy   bool
-	keyspace string
+	framed bool
+	// authenticating: STARTUP was answered AUTHENTICATE and no
+	// AUTH_RESPONSE has succeeded yet (ServerConnection's AUTHENTICATING).
+	authenticating bool
+	lz4            bool
+	snappy         bool
+	keyspace       string
 
 	// outbox holds encoded envelopes for the writer; qmu guards closed,
 	// set when serve closes the outbox, and register.
