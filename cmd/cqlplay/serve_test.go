@@ -56,3 +56,47 @@ func TestServeUsage(t *testing.T) {
 		t.Errorf("stderr %q, want %q", got, want)
 	}
 }
+
+// TestServeWarnsBeyondLoopback: an address other machines reach, without
+// -auth, is warned about on stderr before listening (192.0.2.1, a
+// documentation address this machine does not have, fails to bind after
+// the warning, so nothing listens beyond loopback in the test); loopback,
+// or -auth, is not.
+func TestServeWarnsBeyondLoopback(t *testing.T) {
+	const warning = "cqlplay serve: warning: listening on 192.0.2.1:0, beyond loopback, without -auth: anyone who reaches it can read and change the cluster\n"
+	var stderr strings.Builder
+	cli([]string{"serve", "-listen", "192.0.2.1:0"}, env{stdout: io.Discard, stderr: &stderr})
+	if !strings.HasPrefix(stderr.String(), warning) {
+		t.Errorf("stderr %q, want the warning first", stderr.String())
+	}
+	stderr.Reset()
+	cli([]string{"serve", "-listen", "192.0.2.1:0", "-auth", "alice:s3cret"}, env{stdout: io.Discard, stderr: &stderr})
+	if strings.Contains(stderr.String(), "warning") {
+		t.Errorf("with -auth: %q", stderr.String())
+	}
+	for addr, want := range map[string]bool{
+		"127.0.0.1:9042": true, "localhost:9042": true, "[::1]:9042": true, "127.1.2.3:0": true,
+		":9042": false, "0.0.0.0:9042": false, "[::]:9042": false, "10.0.0.1:9042": false, "example.com:9042": false,
+	} {
+		if got := loopback(addr); got != want {
+			t.Errorf("loopback(%q) = %v", addr, got)
+		}
+	}
+}
+
+// TestServeAuthAndTLSFlags: wrong -auth and -tls-* uses are usage errors.
+func TestServeAuthAndTLSFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-auth", "alice"}, "cqlplay serve: -auth takes USER:PASSWORD, both not empty\n"},
+		{[]string{"-auth", "alice:"}, "cqlplay serve: -auth takes USER:PASSWORD, both not empty\n"},
+		{[]string{"-tls-cert", "c.pem"}, "cqlplay serve: -tls-cert and -tls-key go together\n"},
+	} {
+		var stderr strings.Builder
+		if s := cli(append([]string{"serve"}, tt.args...), env{stdout: io.Discard, stderr: &stderr}); s != exitUsage || stderr.String() != tt.want {
+			t.Errorf("%v: exit %d, stderr %q", tt.args, s, stderr.String())
+		}
+	}
+}
