@@ -79,8 +79,9 @@ type Server struct {
 	// Unprepared and prepares it again), as Cassandra's bounded cache does.
 	preparedOrder [][16]byte
 	// kept are the rows of the last paged reads (pages.go).
-	kept    []*keptRead
-	nextKey uint64
+	kept      []*keptRead
+	keptBytes int
+	nextKey   uint64
 
 	ln     net.Listener
 	connMu sync.Mutex
