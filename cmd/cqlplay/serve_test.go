@@ -2,12 +2,20 @@ package main
 
 import (
 	"bufio"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/pem"
 	"io"
+	"math/big"
 	"net"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestServe starts `cqlplay serve` on a free port with an init script,
@@ -98,5 +106,59 @@ func TestServeAuthAndTLSFlags(t *testing.T) {
 		if s := cli(append([]string{"serve"}, tt.args...), env{stdout: io.Discard, stderr: &stderr}); s != exitUsage || stderr.String() != tt.want {
 			t.Errorf("%v: exit %d, stderr %q", tt.args, s, stderr.String())
 		}
+	}
+}
+
+// TestServeTLSAndAuth: `cqlplay serve -tls-cert -tls-key -auth` speaks TLS
+// with the PEM files given and asks for the password.
+func TestServeTLSAndAuth(t *testing.T) {
+	dir := t.TempDir()
+	key, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1)}, KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
+	der, _ := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	keyDER, _ := x509.MarshalECPrivateKey(key)
+	certFile, keyFile := filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
+	os.WriteFile(certFile, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600)
+	os.WriteFile(keyFile, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600)
+
+	pr, pw := io.Pipe()
+	stop := make(chan struct{})
+	status := make(chan int)
+	var stderr strings.Builder
+	go func() {
+		status <- cli([]string{"serve", "-listen", "127.0.0.1:0", "-tls-cert", certFile, "-tls-key", keyFile, "-auth", "alice:s3cret"},
+			env{stdout: pw, stderr: &stderr, stop: stop})
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	if err != nil {
+		t.Fatalf("no address printed: %v (stderr %q)", err, stderr.String())
+	}
+	addr := strings.TrimPrefix(strings.TrimSpace(line), "listening on ")
+	leaf, _ := x509.ParseCertificate(der)
+	pool := x509.NewCertPool()
+	pool.AddCert(leaf)
+	c, err := tls.Dial("tcp", addr, &tls.Config{RootCAs: pool})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.SetDeadline(time.Now().Add(time.Minute))
+	// STARTUP {CQL_VERSION: 3.0.0}: AUTHENTICATE (opcode 3) answers.
+	body := []byte{0, 1, 0, 11, 'C', 'Q', 'L', '_', 'V', 'E', 'R', 'S', 'I', 'O', 'N', 0, 5, '3', '.', '0', '.', '0'}
+	c.Write(append([]byte{4, 0, 0, 1, 1, 0, 0, 0, byte(len(body))}, body...))
+	var h [9]byte
+	if _, err := io.ReadFull(c, h[:]); err != nil || h[0] != 0x84 || h[4] != 3 {
+		t.Errorf("STARTUP over TLS answered %v %v", h, err)
+	}
+	c.Close()
+	close(stop)
+	if s := <-status; s != exitOK || stderr.String() != "" {
+		t.Errorf("exit %d, stderr %q", s, stderr.String())
+	}
+	var e strings.Builder
+	if s := cli([]string{"serve", "-tls-cert", keyFile, "-tls-key", keyFile}, env{stdout: io.Discard, stderr: &e}); s != exitUsage ||
+		!strings.HasPrefix(e.String(), "cqlplay serve: tls: ") {
+		t.Errorf("a key as the certificate: exit %d, %q", s, e.String())
 	}
 }
