@@ -128,9 +128,19 @@ func TestAuthBytes(t *testing.T) {
 		_, op, body = r.recv()
 		wantError(t, op, body, 0x000A, "Unexpected message STARTUP, the connection is already initialized")
 	}
+	// v1's CREDENTIALS, while authenticating: refused by its decoder, and
+	// the connection closes.
+	r := dialRaw(t, srv, 4)
+	r.authStartup()
+	r.send(0x04, []byte{0, 0})
+	_, op, body := r.recv()
+	wantError(t, op, body, 0x000A, "Legacy credentials authentication is not supported in protocol versions > 1. Please use SASL authentication via a SaslResponse message")
+	if _, err := r.br.Peek(1); err == nil {
+		t.Error("the connection stayed open after CREDENTIALS")
+	}
 	// Without -auth an AUTH_RESPONSE is unexpected.
-	r := dialRaw(t, server.RunT(t), 4)
+	r = dialRaw(t, server.RunT(t), 4)
 	r.startup()
-	op, body := r.authResponse([]byte("\x00alice\x00s3cret"))
+	op, body = r.authResponse([]byte("\x00alice\x00s3cret"))
 	wantError(t, op, body, 0x000A, "Unexpected message AUTH_RESPONSE")
 }

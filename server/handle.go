@@ -67,8 +67,10 @@ func (c *conn) handle(h proto.Header, body []byte) (keep bool) {
 			break
 		}
 		res, werr = c.authenticate(r)
+	case opCredentials:
+		// v1's, a version not served: CredentialsMessage's decoder refuses it.
+		werr = protocolError("Legacy credentials authentication is not supported in protocol versions > 1. Please use SASL authentication via a SaslResponse message")
 	default:
-		// CREDENTIALS: v1's, a version not served.
 		werr = protocolError("Unexpected message " + proto.OpName(h.Opcode))
 	}
 	if werr == nil && r.Err() != nil {
