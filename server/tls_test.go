@@ -130,3 +130,40 @@ cluster.shutdown()
 		t.Fatalf("python over TLS: %q %v\n%s", out, err, stderr.String())
 	}
 }
+
+// TestTLSNodeDriver: the Node.js driver's sslOptions, verifying the
+// certificate, with -auth too.
+func TestTLSNodeDriver(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: skipping")
+	}
+	if _, err := os.Stat(filepath.Join("..", "node_modules", "cassandra-driver")); err != nil {
+		t.Skip("cassandra-driver is not installed (npm ci): skipping")
+	}
+	cert, _, dir := selfSigned(t)
+	opts := authOpts
+	opts.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
+	srv := server.RunT(t, opts)
+	script := `
+const cassandra = require('cassandra-driver');
+const fs = require('fs');
+const [host, port, ca] = process.argv.slice(1);
+const client = new cassandra.Client({contactPoints: [host + ':' + port], localDataCenter: 'datacenter1',
+  sslOptions: {ca: [fs.readFileSync(ca)]},
+  authProvider: new cassandra.auth.PlainTextAuthProvider('alice', 's3cret')});
+client.connect()
+  .then(() => client.execute('SELECT release_version FROM system.local'))
+  .then((rs) => console.log(rs.rows[0].release_version))
+  .catch((e) => console.log(e.name, e.message))
+  .finally(() => client.shutdown());
+`
+	cmd := exec.Command(node, "-e", script, srv.Host(), strconv.Itoa(srv.Port()), filepath.Join(dir, "cert.pem"))
+	cmd.Dir, _ = filepath.Abs("..")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil || strings.TrimSpace(string(out)) != "4.1.7" {
+		t.Fatalf("node over TLS: %q %v\n%s", out, err, stderr.String())
+	}
+}
