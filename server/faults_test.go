@@ -3,7 +3,9 @@ package server_test
 import (
 	"crypto/tls"
 	"net"
+	"runtime"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -154,4 +156,45 @@ func TestCutMidBatch(t *testing.T) {
 	if err := s.Query("SELECT count(*) FROM kv").Scan(&n); err != nil || n != 0 {
 		t.Errorf("%d rows after cut batches (%v)", n, err)
 	}
+}
+
+// TestDeafClientBoundedAnswers: a client that sends requests whose answers
+// are 1 MiB each and reads none makes the server hold about outboxBytes
+// (4 MiB) of answers, then stop reading its requests, not hold 64 answers
+// whatever their size: the memory in use grows by far less than the
+// 64 MiB 64 answers would take.
+func TestDeafClientBoundedAnswers(t *testing.T) {
+	srv := server.RunT(t, server.Options{Init: "CREATE TABLE big (k int PRIMARY KEY, v blob);"})
+	if err := srv.Exec("INSERT INTO cqlplay.big (k, v) VALUES (1, 0x" + strings.Repeat("ab", 1<<20) + ");"); err != nil {
+		t.Fatal(err)
+	}
+	before := memInUse()
+	deaf := dialRaw(t, srv, 4)
+	deaf.startup()
+	req := envelope(4, 3, proto.OpQuery, queryBody("SELECT v FROM cqlplay.big WHERE k = 1"))
+	go func() {
+		for i := 0; i < 200; i++ {
+			if _, err := deaf.c.Write(req); err != nil {
+				return
+			}
+		}
+	}()
+	// The condition: the connection's reader waits for its answers to be
+	// read (in (*conn).write), the client's socket buffers full.
+	waitFor(t, "the server to wait for the deaf client", func() bool {
+		buf := make([]byte, 1<<20)
+		for _, g := range strings.Split(string(buf[:runtime.Stack(buf, true)]), "\n\n") {
+			// Waiting for room in bytes, or (should that bound go) in envelopes.
+			if strings.Contains(g, "server.(*conn).write(") && (strings.Contains(g, "sync.(*Cond).Wait") || strings.Contains(g, "[chan send")) {
+				return true
+			}
+		}
+		return false
+	})
+	grew := (memInUse() - before) / (1 << 20)
+	t.Logf("memory in use grew by %.1f MiB", grew)
+	if grew > 32 {
+		t.Errorf("a client reading nothing made the server hold %.1f MiB", grew)
+	}
+	deaf.c.Close()
 }
