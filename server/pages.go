@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 
 	"github.com/cqlplay/cqlplay/engine"
 )
@@ -97,7 +98,9 @@ func (s *Server) pagedRun(req *engine.Request) (*engine.Result, *engine.Error) {
 // forget drops the i-th kept read.
 func (s *Server) forget(i int) {
 	s.keptBytes -= s.kept[i].bytes
-	s.kept = append(s.kept[:i], s.kept[i+1:]...)
+	// slices.Delete clears the slot it frees: the forgotten read's rows
+	// must not stay reachable from the slice's spare capacity.
+	s.kept = slices.Delete(s.kept, i, i+1)
 }
 
 // cut returns the page of a kept read that starts at offset.

@@ -2,6 +2,8 @@ package server
 
 import (
 	"encoding/binary"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -40,4 +42,40 @@ func TestKeptReadsLetGo(t *testing.T) {
 	if binary.BigEndian.Uint64(first.PagingState) != 2 {
 		t.Errorf("state offset %x", first.PagingState)
 	}
+}
+
+// TestForgottenReadIsFreed: once its last page is sent, a large paged
+// read's rows are garbage (a forgotten read once stayed reachable from the
+// kept reads' spare capacity: 9 MiB for 100,000 rows).
+func TestForgottenReadIsFreed(t *testing.T) {
+	var script strings.Builder
+	script.WriteString("CREATE TABLE kv (k int PRIMARY KEY, v text);\n")
+	for i := 0; i < 100_000; i++ {
+		script.WriteString("INSERT INTO kv (k, v) VALUES (" + itoa(i) + ", 'some value here');\n")
+	}
+	s, err := New(Options{Init: script.String()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := heapAlloc()
+	var state []byte
+	for pages := 0; pages == 0 || state != nil; pages++ {
+		res, e := s.pagedRun(&engine.Request{Statement: "SELECT k, v FROM kv", Keyspace: engine.DefaultKeyspace, PageSize: 5000, PagingState: state, Now: time.Now()})
+		if e != nil {
+			t.Fatal(e)
+		}
+		state = res.PagingState
+	}
+	grew := (heapAlloc() - before) / (1 << 20)
+	if grew > 2 {
+		t.Errorf("%.1f MiB still held after the last page of a 100,000-row read", grew)
+	}
+	runtime.KeepAlive(s)
+}
+
+func heapAlloc() float64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return float64(m.HeapAlloc)
 }
