@@ -1,8 +1,10 @@
 package server_test
 
 import (
+	"slices"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // BenchmarkPreparedSelect: gocql, one connection, a prepared
@@ -12,12 +14,19 @@ func BenchmarkPreparedSelect(b *testing.B) {
 	_, s := benchSession(b)
 	mustExecB(b, s, "CREATE TABLE kv (k int PRIMARY KEY, v text)", "INSERT INTO kv (k, v) VALUES (1, 'one')")
 	var v string
+	lat := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
+		start := time.Now()
 		if err := s.Query("SELECT v FROM kv WHERE k = ?", 1).Scan(&v); err != nil {
 			b.Fatal(err)
 		}
+		lat = append(lat, time.Since(start))
 	}
+	b.StopTimer()
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
+	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
 }
 
 // BenchmarkPreparedInsert: prepared single-row writes, one in flight.
@@ -48,4 +57,5 @@ func BenchmarkParallelInsert(b *testing.B) {
 			}
 		}
 	})
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "writes/s")
 }

@@ -31,24 +31,38 @@ type conn struct {
 	// framed: v5 segments are on, after STARTUP's answer; lz4: STARTUP
 	// asked for LZ4 compression (of bodies before v5, of segments in v5);
 	// snappy: for Snappy (of bodies, before v5 only).
-	framed   bool
-	lz4      bool
-	snappy   bool
-	keyspace string
+	framed bool
+	// authenticating: STARTUP was answered AUTHENTICATE and no
+	// AUTH_RESPONSE has succeeded yet (ServerConnection's AUTHENTICATING).
+	authenticating bool
+	lz4            bool
+	snappy         bool
+	keyspace       string
 
 	// outbox holds encoded envelopes for the writer; qmu guards closed,
-	// set when serve closes the outbox, and register.
+	// set when serve closes the outbox, register, and queued, the bytes
+	// in the outbox and the writer's hands, which written signals down.
 	outbox   chan []byte
 	qmu      sync.Mutex
 	closed   bool
 	register map[string]bool
+	queued   int
+	written  *sync.Cond
 }
 
-// outboxSize bounds the envelopes waiting to be written to one client.
-const outboxSize = 64
+// outboxSize bounds the envelopes waiting to be written to one client, and
+// outboxBytes their bytes: an answer waits while the client's queue holds
+// more (it is let in when the queue is empty, whatever its size), so a
+// client that reads nothing holds about 4 MiB of answers, not 64 answers
+// of any size.
+const (
+	outboxSize  = 64
+	outboxBytes = 4 << 20
+)
 
 func newConn(s *Server, nc net.Conn) *conn {
 	c := &conn{s: s, nc: nc, br: bufio.NewReaderSize(nc, 16<<10), outbox: make(chan []byte, outboxSize)}
+	c.written = sync.NewCond(&c.qmu)
 	if !s.opts.NoKeyspace {
 		c.keyspace = engine.DefaultKeyspace
 	}
@@ -80,6 +94,10 @@ func (c *conn) writeLoop() {
 				c.nc.Close() // the reader stops too
 			}
 		}
+		c.qmu.Lock()
+		c.queued -= len(batch)
+		c.written.Broadcast()
+		c.qmu.Unlock()
 		if cap(batch) > 1<<20 {
 			batch = nil // a huge answer's buffer is let go
 		}
@@ -239,9 +257,17 @@ func (c *conn) encode(version, flags byte, stream int16, op byte, body []byte) [
 }
 
 // write queues an answer; only the serve goroutine calls it, and waits
-// while the outbox is full (the client is slow to read its answers).
+// while the outbox is full, in envelopes or in bytes (the client is slow to
+// read its answers).
 func (c *conn) write(version, flags byte, stream int16, op byte, body []byte) {
-	c.outbox <- c.encode(version, flags, stream, op, body)
+	b := c.encode(version, flags, stream, op, body)
+	c.qmu.Lock()
+	for c.queued > 0 && c.queued+len(b) > outboxBytes {
+		c.written.Wait()
+	}
+	c.queued += len(b)
+	c.qmu.Unlock()
+	c.outbox <- b
 }
 
 // event queues an event if the connection registered for it, without
@@ -252,8 +278,14 @@ func (c *conn) event(kind string, body []byte) {
 	if c.closed || !c.register[kind] {
 		return
 	}
+	b := c.encode(c.version, 0, -1, proto.OpEvent, body)
+	if c.queued > 0 && c.queued+len(b) > outboxBytes {
+		c.nc.Close()
+		return
+	}
 	select {
-	case c.outbox <- c.encode(c.version, 0, -1, proto.OpEvent, body):
+	case c.outbox <- b:
+		c.queued += len(b)
 	default:
 		c.nc.Close()
 	}

@@ -9,6 +9,7 @@ import (
 const (
 	codeServerError   = 0x0000
 	codeProtocolError = 0x000A
+	codeAuth          = 0x0100
 	codeInvalid       = 0x2200
 	codeAlreadyExists = 0x2400
 	codeUnprepared    = 0x2500
@@ -27,6 +28,7 @@ type wireError struct {
 func protocolError(msg string) *wireError { return &wireError{code: codeProtocolError, msg: msg} }
 func invalid(msg string) *wireError       { return &wireError{code: codeInvalid, msg: msg} }
 func serverError(msg string) *wireError   { return &wireError{code: codeServerError, msg: msg} }
+func authError(msg string) *wireError     { return &wireError{code: codeAuth, msg: msg} }
 
 // errUnprepared is PreparedQueryNotFoundException: an EXECUTE of an id the
 // server does not know, which drivers answer by preparing again.

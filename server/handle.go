@@ -30,6 +30,15 @@ func (c *conn) handle(h proto.Header, body []byte) (keep bool) {
 		c.writeError(h.Version, h.Stream, protocolError("Unexpected message "+proto.OpName(h.Opcode)+", expecting STARTUP or OPTIONS"))
 		return true
 	}
+	// ServerConnection.validateNewMessage, the later stages.
+	switch {
+	case c.authenticating && h.Opcode != proto.OpAuthResponse && h.Opcode != opCredentials:
+		c.writeError(h.Version, h.Stream, protocolError("Unexpected message "+proto.OpName(h.Opcode)+", expecting SASL_RESPONSE"))
+		return true
+	case c.started && h.Opcode == proto.OpStartup:
+		c.writeError(h.Version, h.Stream, protocolError("Unexpected message STARTUP, the connection is already initialized"))
+		return true
+	}
 	r := proto.NewReader(body)
 	tracing := h.Flags&proto.FlagTracing != 0
 	if h.Flags&proto.FlagCustomPayload != 0 {
@@ -52,8 +61,16 @@ func (c *conn) handle(h proto.Header, body []byte) (keep bool) {
 		res, werr = c.execute(r, tracing)
 	case proto.OpBatch:
 		res, werr = c.batch(r, tracing)
+	case proto.OpAuthResponse:
+		if c.s.opts.Auth.User == "" {
+			werr = protocolError("Unexpected message AUTH_RESPONSE")
+			break
+		}
+		res, werr = c.authenticate(r)
+	case opCredentials:
+		// v1's, a version not served: CredentialsMessage's decoder refuses it.
+		werr = protocolError("Legacy credentials authentication is not supported in protocol versions > 1. Please use SASL authentication via a SaslResponse message")
 	default:
-		// CREDENTIALS (v1) and AUTH_RESPONSE: no authenticator asked.
 		werr = protocolError("Unexpected message " + proto.OpName(h.Opcode))
 	}
 	if werr == nil && r.Err() != nil {
@@ -69,6 +86,9 @@ func (c *conn) handle(h proto.Header, body []byte) (keep bool) {
 	}
 	return true
 }
+
+// opCredentials is v1's CREDENTIALS, a request of no version served.
+const opCredentials = 0x04
 
 // response is an answer: an opcode and a body, with the tracing id and
 // warnings the header flags announce, and the event it sets off.
@@ -127,7 +147,8 @@ func cqlVersion(v string) string {
 	return "3.4.6"
 }
 
-// startup answers STARTUP: READY, as no authenticator is configured.
+// startup answers STARTUP: READY, or AUTHENTICATE when Options.Auth asks
+// for a password.
 func (c *conn) startup(r *proto.Reader) (*response, *wireError) {
 	opts := r.StringMap()
 	if r.Err() != nil {
@@ -147,6 +168,12 @@ func (c *conn) startup(r *proto.Reader) (*response, *wireError) {
 		return nil, protocolError("Unknown compression algorithm: " + comp)
 	}
 	c.started = true
+	if c.s.opts.Auth.User != "" {
+		c.authenticating = true
+		var w proto.Writer
+		w.String(authenticator)
+		return &response{op: proto.OpAuthenticate, body: w.B}, nil
+	}
 	return &response{op: proto.OpReady}, nil
 }
 

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/binary"
+	"slices"
 
 	"github.com/cqlplay/cqlplay/engine"
 )
@@ -17,8 +18,14 @@ import (
 // Between two pages of a kept read, writes are not seen: the read is a
 // snapshot, which a real cluster's paging is not.
 
-// maxKeptReads bounds the reads whose rows are kept.
-const maxKeptReads = 32
+// maxKeptReads bounds the reads whose rows are kept, and maxKeptBytes the
+// bytes of their values: past either, the oldest is forgotten (its next
+// page runs the read again); a read larger than maxKeptBytes alone is not
+// kept. A read is forgotten too once its last page is cut.
+const (
+	maxKeptReads = 32
+	maxKeptBytes = 256 << 20
+)
 
 type keptRead struct {
 	key uint64
@@ -28,6 +35,7 @@ type keptRead struct {
 	values              [][]byte
 	res                 *engine.Result
 	rows                [][][]byte
+	bytes               int
 }
 
 // same reports whether req is the read k kept.
@@ -72,11 +80,27 @@ func (s *Server) pagedRun(req *engine.Request) (*engine.Result, *engine.Error) {
 	}
 	s.nextKey++
 	k := &keptRead{key: s.nextKey, statement: req.Statement, keyspace: req.Keyspace, values: req.Values, res: res, rows: res.Rows}
-	if len(s.kept) == maxKeptReads {
-		s.kept = s.kept[1:]
+	for _, row := range k.rows {
+		for _, v := range row {
+			k.bytes += len(v) + 24
+		}
 	}
-	s.kept = append(s.kept, k)
+	if k.bytes <= maxKeptBytes {
+		for len(s.kept) > 0 && (len(s.kept) == maxKeptReads || s.keptBytes+k.bytes > maxKeptBytes) {
+			s.forget(0)
+		}
+		s.kept = append(s.kept, k)
+		s.keptBytes += k.bytes
+	}
 	return s.cut(k, min(offset, len(k.rows)), size), nil
+}
+
+// forget drops the i-th kept read.
+func (s *Server) forget(i int) {
+	s.keptBytes -= s.kept[i].bytes
+	// slices.Delete clears the slot it frees: the forgotten read's rows
+	// must not stay reachable from the slice's spare capacity.
+	s.kept = slices.Delete(s.kept, i, i+1)
 }
 
 // cut returns the page of a kept read that starts at offset.
@@ -89,6 +113,15 @@ func (s *Server) cut(k *keptRead, offset, size int) *engine.Result {
 	if end < len(k.rows) {
 		st := binary.BigEndian.AppendUint64(nil, uint64(end))
 		page.PagingState = binary.BigEndian.AppendUint64(st, k.key)
+		return &page
+	}
+	// The last page: the rows are let go (a retry of it runs the read
+	// again from its offset).
+	for i, kept := range s.kept {
+		if kept == k {
+			s.forget(i)
+			break
+		}
 	}
 	return &page
 }

@@ -374,6 +374,18 @@ func TestMalformedBodies(t *testing.T) {
 		if code := proto.NewReader(body).Int(); code != tt.code {
 			t.Errorf("%s %x: code %#x, want %#x (%q)", proto.OpName(tt.op), tt.body, code, tt.code, body)
 		}
+		// A ProtocolError closes the connection, as Cassandra's fatal
+		// ProtocolException does; other errors leave it open.
+		if tt.code == 0x000A {
+			if _, err := r.br.Peek(1); err == nil {
+				t.Errorf("%s %x: the connection stayed open after a ProtocolError", proto.OpName(tt.op), tt.body)
+			}
+		} else {
+			r.send(proto.OpOptions, nil)
+			if _, op, _ := r.recv(); op != proto.OpSupported {
+				t.Errorf("%s %x: OPTIONS after it answered %#x", proto.OpName(tt.op), tt.body, op)
+			}
+		}
 	}
 	r := dialRaw(t, srv, 4)
 	r.startup()

@@ -18,6 +18,7 @@
 package server
 
 import (
+	"crypto/tls"
 	"errors"
 	"net"
 	"strconv"
@@ -45,6 +46,18 @@ type Options struct {
 	// server, which announces node 1's tokens; the count shapes the rest
 	// of the ring, which traces show (the replicas a request reaches).
 	Nodes int
+	// Auth, when its User is set, turns on Cassandra's PasswordAuthenticator
+	// with this one user: STARTUP is answered AUTHENTICATE, and nothing but
+	// AUTH_RESPONSE (SASL PLAIN) is served until the user and password are
+	// given. The zero value lets every client in, as AllowAllAuthenticator.
+	Auth Credentials
+	// TLS, when set, makes the listener speak TLS only, as Cassandra's
+	// client_encryption_options (enabled: true, optional: false) does:
+	// drivers' SSL options (gocql's SslOpts, the Python driver's
+	// ssl_context) connect with it. It needs a certificate
+	// (tls.Config.Certificates); ClientAuth asks for clients' certificates
+	// as require_client_auth does.
+	TLS *tls.Config
 	// Now is the wall clock (time.Now when nil): the cluster's clock
 	// follows it, so TTLs expire in real time.
 	Now func() time.Time
@@ -66,8 +79,9 @@ type Server struct {
 	// Unprepared and prepares it again), as Cassandra's bounded cache does.
 	preparedOrder [][16]byte
 	// kept are the rows of the last paged reads (pages.go).
-	kept    []*keptRead
-	nextKey uint64
+	kept      []*keptRead
+	keptBytes int
+	nextKey   uint64
 
 	ln     net.Listener
 	connMu sync.Mutex
@@ -144,6 +158,11 @@ func (s *Server) Run(addr string) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
+	}
+	if s.opts.TLS != nil {
+		// The handshake runs on the connection's first read, in its own
+		// goroutine: a client that stalls in it holds only its connection.
+		ln = tls.NewListener(ln, s.opts.TLS)
 	}
 	s.connMu.Lock()
 	if s.closed {

@@ -36,28 +36,9 @@ func (l *Lesson) Run(ex *Example) Result {
 	// The lesson's language: the pre-rendered Why view explains in it.
 	s := engine.NewSession(engine.Options{Version: ex.Version, Timeout: RunTimeout, Lang: l.Lang})
 	r.Session = s
-	for _, p := range ex.Prelude {
-		outs, err := safeRun(s, p.Code)
-		if err != "" {
-			r.Problems = append(r.Problems, l.where(p, 1)+": engine panicked running the prelude of the example on line "+strconv.Itoa(ex.Line)+": "+err)
-			return r
-		}
-		for i, o := range outs {
-			// A statement the prelude's example shows failing (-- fails:) is
-			// part of the story; any other failure leaves ex in a wrong state.
-			if o.Error != nil && (i >= len(p.Statements) || p.Statements[i].Fails == "") {
-				r.Problems = append(r.Problems, l.where(p, o.Line)+": prelude statement of the example on line "+
-					strconv.Itoa(ex.Line)+" failed, so that example starts from the wrong state: "+o.Error.Error())
-			}
-		}
-	}
-	outs, err := safeRun(s, ex.Code)
-	if err != "" {
-		r.Problems = append(r.Problems, l.where(ex, 1)+": engine panicked: "+err)
+	if !l.runChecked(&r, s.Run) {
 		return r
 	}
-	r.Outcomes = outs
-	r.Problems = append(r.Problems, l.check(ex, outs)...)
 	if x := ex.Exercise; x != nil {
 		want, problems := l.runExercise(ex)
 		r.Problems = append(r.Problems, problems...)
@@ -73,6 +54,48 @@ func (l *Lesson) Run(ex *Example) Result {
 		r.Patterns = RunPatterns(s, ps)
 	}
 	return r
+}
+
+// RunOn runs ex with its prelude through run, which runs a script as
+// engine.Session.Run does, in a session of the caller's that holds nothing
+// yet (`cqlplay check --cluster` runs examples on a real cluster, each in
+// a keyspace of its own), and checks the example's expectations (-- fails:,
+// -- rows:). An exercise's solution, checks and wrong answers, and access
+// patterns, read the engine's state: they are not run, and Result.Session
+// is nil.
+func (l *Lesson) RunOn(ex *Example, run func(script string) []engine.Outcome) Result {
+	r := Result{Example: ex}
+	l.runChecked(&r, run)
+	return r
+}
+
+// runChecked runs r's example, its prelude first, through run and checks
+// its outcomes into r; false when a panic stopped it.
+func (l *Lesson) runChecked(r *Result, run func(string) []engine.Outcome) bool {
+	ex := r.Example
+	for _, p := range ex.Prelude {
+		outs, err := safeRun(run, p.Code)
+		if err != "" {
+			r.Problems = append(r.Problems, l.where(p, 1)+": engine panicked running the prelude of the example on line "+strconv.Itoa(ex.Line)+": "+err)
+			return false
+		}
+		for i, o := range outs {
+			// A statement the prelude's example shows failing (-- fails:) is
+			// part of the story; any other failure leaves ex in a wrong state.
+			if o.Error != nil && (i >= len(p.Statements) || p.Statements[i].Fails == "") {
+				r.Problems = append(r.Problems, l.where(p, o.Line)+": prelude statement of the example on line "+
+					strconv.Itoa(ex.Line)+" failed, so that example starts from the wrong state: "+o.Error.Error())
+			}
+		}
+	}
+	outs, err := safeRun(run, ex.Code)
+	if err != "" {
+		r.Problems = append(r.Problems, l.where(ex, 1)+": engine panicked: "+err)
+		return false
+	}
+	r.Outcomes = outs
+	r.Problems = append(r.Problems, l.check(ex, outs)...)
+	return true
 }
 
 // RunAll runs every example of the lesson.
@@ -154,13 +177,13 @@ func quoteStmt(s string) string {
 
 // safeRun runs a script, turning an engine panic into a message with its
 // stack so that one bad example does not hide the others.
-func safeRun(s *engine.Session, script string) (outs []engine.Outcome, panicked string) {
+func safeRun(run func(string) []engine.Outcome, script string) (outs []engine.Outcome, panicked string) {
 	defer func() {
 		if r := recover(); r != nil {
 			panicked = panicText(r) + "\n" + string(debug.Stack())
 		}
 	}()
-	return s.Run(script), ""
+	return run(script), ""
 }
 
 func panicText(r any) string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/cqlplay/cqlplay/build/lesson"
 )
@@ -18,10 +19,28 @@ const (
 // expectations (-- fails:, -- rows:), every exercise with its solution, checks
 // and wrong answers, exactly as `go test ./...` runs them on content/. It
 // prints one `file:line: what disagreed` line per disagreement.
+//
+// With --cluster HOST:PORT the examples run through a driver against that
+// cluster instead (check_cluster.go).
 func check(args []string, e env) int {
+	var addr string
+	switch {
+	case len(args) > 0 && (args[0] == "--cluster" || args[0] == "-cluster"):
+		if len(args) < 2 {
+			args = nil
+			break
+		}
+		addr, args = args[1], args[2:]
+	case len(args) > 0 && (strings.HasPrefix(args[0], "--cluster=") || strings.HasPrefix(args[0], "-cluster=")):
+		_, addr, _ = strings.Cut(args[0], "=")
+		args = args[1:]
+	}
 	if len(args) == 0 || (len(args[0]) > 1 && args[0][0] == '-') {
-		fmt.Fprintf(e.stderr, "usage: cqlplay check FILE.md...\n")
+		fmt.Fprintf(e.stderr, "usage: cqlplay check [--cluster HOST:PORT] FILE.md...\n")
 		return exitCheckUsage
+	}
+	if addr != "" {
+		return checkCluster(addr, args, e)
 	}
 	examples, problems := 0, 0
 	for _, path := range args {

@@ -22,21 +22,30 @@ import (
 
 // clusterSession connects to addr and runs scripts there.
 func clusterSession(addr string) (session, func(), error) {
-	host, port, err := net.SplitHostPort(addr)
+	c, err := dialCluster(addr)
 	if err != nil {
-		return session{}, nil, err
-	}
-	p, err := strconv.Atoi(port)
-	if err != nil {
-		return session{}, nil, fmt.Errorf("bad port in %q", addr)
-	}
-	c := &clusterClient{host: host, port: p}
-	if err := c.connect(""); err != nil {
 		return session{}, nil, err
 	}
 	return session{run: c.run, layout: func(string, string) (string, error) {
 		return "", errors.New("--layout needs the engine: it is not available with --cluster")
 	}}, func() { c.s.Close() }, nil
+}
+
+// dialCluster connects to addr, in no keyspace.
+func dialCluster(addr string) (*clusterClient, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, err
+	}
+	p, err := strconv.Atoi(port)
+	if err != nil {
+		return nil, fmt.Errorf("bad port in %q", addr)
+	}
+	c := &clusterClient{host: host, port: p}
+	if err := c.connect(""); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 type clusterClient struct {

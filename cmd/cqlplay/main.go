@@ -11,6 +11,8 @@
 //	                                 --lang zh explains failures (--json's why, fix) in Chinese
 //	cqlplay repl                     read statements up to ';' and run them as they come
 //	cqlplay check FILE.md...         run the cql examples of Markdown pages and their expectations
+//	cqlplay check --cluster HOST:PORT FILE.md...
+//	                                 the same against a cluster, through a driver
 //	cqlplay serve [-listen ADDR]     serve the engine on Cassandra's native protocol (package server)
 //	cqlplay                          the REPL at a terminal, else like `cqlplay run`
 //
@@ -96,7 +98,12 @@ const usage = `usage:
   cqlplay check FILE.md...         run every cql example of Markdown pages (lessons, wiki
                                    pages) and check what it says it does: -- fails:,
                                    -- rows:, exercises and their wrong answers
+  cqlplay check --cluster HOST:PORT FILE.md...
+                                   run them through a driver against a cluster, each
+                                   example in a fresh keyspace cqlplay_check (exercises'
+                                   checks need the engine and are not run)
   cqlplay serve [-listen ADDR] [-version V] [-init FILE.cql] [-nodes N]
+                [-auth USER:PASSWORD] [-tls-cert FILE -tls-key FILE]
                                    serve one in-memory cluster on Cassandra's native
                                    protocol for drivers, cqlsh and tests (Ctrl-C stops it)
   cqlplay                          the REPL when standard input is a terminal, else run it

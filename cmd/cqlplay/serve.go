@@ -1,12 +1,15 @@
 package main
 
 import (
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/cqlplay/cqlplay/engine"
@@ -14,6 +17,7 @@ import (
 )
 
 const serveUsage = `usage: cqlplay serve [-listen ADDR] [-version V] [-init FILE.cql] [-nodes N]
+                     [-auth USER:PASSWORD] [-tls-cert FILE -tls-key FILE]
 
 Serves one in-memory cluster on Cassandra's native protocol (v3, v4, v5), for
 drivers, cqlsh and tests. Prints "listening on ADDR" once it accepts
@@ -25,6 +29,11 @@ connections; SIGINT or SIGTERM closes it.
   -nodes N         the simulated cluster's node count (default 3; drivers see one node)
   -no-keyspace     start connections in no keyspace, as Cassandra does (by default they
                    start in the playground's keyspace, cqlplay, as cqlplay run does)
+  -auth USER:PASSWORD  let in only this user, as Cassandra's PasswordAuthenticator does
+                   (drivers' plain-text auth providers); without it anyone who reaches
+                   the address gets in, and listening beyond loopback prints a warning
+  -tls-cert FILE, -tls-key FILE  speak TLS with this PEM certificate (chain) and key,
+                   as client_encryption_options does
 `
 
 // serve is `cqlplay serve`. It returns when stop is closed (the command
@@ -37,6 +46,9 @@ func serve(args []string, e env) int {
 	initFile := fs.String("init", "", "a CQL script run before the first connection")
 	nodes := fs.Int("nodes", 0, "the simulated cluster's node count")
 	noKeyspace := fs.Bool("no-keyspace", false, "start connections in no keyspace, as Cassandra does")
+	auth := fs.String("auth", "", "USER:PASSWORD, the one user let in")
+	tlsCert := fs.String("tls-cert", "", "a PEM certificate: speak TLS")
+	tlsKey := fs.String("tls-key", "", "the certificate's PEM key")
 	fs.Usage = func() { io.WriteString(e.stderr, serveUsage) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -57,6 +69,26 @@ func serve(args []string, e env) int {
 		return exitUsage
 	}
 	opts := server.Options{Version: *version, Nodes: *nodes, NoKeyspace: *noKeyspace}
+	if *auth != "" {
+		user, password, ok := strings.Cut(*auth, ":")
+		if !ok || user == "" || password == "" {
+			fmt.Fprintf(e.stderr, "cqlplay serve: -auth takes USER:PASSWORD, both not empty\n")
+			return exitUsage
+		}
+		opts.Auth = server.Credentials{User: user, Password: password}
+	}
+	if (*tlsCert == "") != (*tlsKey == "") {
+		fmt.Fprintf(e.stderr, "cqlplay serve: -tls-cert and -tls-key go together\n")
+		return exitUsage
+	}
+	if *tlsCert != "" {
+		cert, err := tls.LoadX509KeyPair(*tlsCert, *tlsKey)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "cqlplay serve: %v\n", err)
+			return exitUsage
+		}
+		opts.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
+	}
 	if *initFile != "" {
 		b, err := os.ReadFile(*initFile)
 		if err != nil {
@@ -79,6 +111,9 @@ func serve(args []string, e env) int {
 		go func() { <-sig; close(done) }()
 		stop = done
 	}
+	if opts.Auth.User == "" && !loopback(*listen) {
+		fmt.Fprintf(e.stderr, "cqlplay serve: warning: listening on %s, beyond loopback, without -auth: anyone who reaches it can read and change the cluster\n", *listen)
+	}
 	if err := srv.Run(*listen); err != nil {
 		fmt.Fprintf(e.stderr, "cqlplay serve: %v\n", err)
 		return exitUsage
@@ -87,4 +122,19 @@ func serve(args []string, e env) int {
 	<-stop
 	srv.Close()
 	return exitOK
+}
+
+// loopback reports whether a listening address is reachable from this
+// machine only: localhost or a loopback IP. An empty host (every
+// interface) is not.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
 }

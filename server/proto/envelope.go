@@ -131,6 +131,10 @@ func (e *ErrTooBig) Error() string {
 // is known to be within MaxFrame, its body. A body over the limit is
 // skipped (read and dropped in small pieces) and ErrTooBig returned, so
 // the connection stays in step.
+//
+// The body's buffer grows with what arrives (readBody), never to the
+// length announced before the bytes are there: a client that announces
+// 16 MiB and stalls holds what it sent, not 16 MiB.
 func ReadEnvelope(r io.Reader, hdr *[HeaderSize]byte) (Header, []byte, error) {
 	if _, err := io.ReadFull(r, hdr[:]); err != nil {
 		return Header{}, nil, err
@@ -142,11 +146,32 @@ func ReadEnvelope(r io.Reader, hdr *[HeaderSize]byte) (Header, []byte, error) {
 		}
 		return h, nil, &ErrTooBig{Stream: h.Stream, Length: uint64(h.Length) + HeaderSize}
 	}
-	body := make([]byte, h.Length)
-	if _, err := io.ReadFull(r, body); err != nil {
-		return h, nil, err
+	body, err := readBody(r, int(h.Length))
+	return h, body, err
+}
+
+// firstChunk is the largest body buffer allocated before its bytes arrive.
+const firstChunk = 64 << 10
+
+// readBody reads n bytes, into a buffer at most twice what has arrived (and
+// at least firstChunk), so that what a stalled client makes the server hold
+// is bounded by what it sent.
+func readBody(r io.Reader, n int) ([]byte, error) {
+	body := make([]byte, 0, min(n, firstChunk))
+	for len(body) < n {
+		if len(body) == cap(body) {
+			body = append(body[:cap(body)], make([]byte, min(n, 2*cap(body))-cap(body))...)[:len(body)]
+		}
+		m, err := r.Read(body[len(body):cap(body)])
+		body = body[:len(body)+m]
+		if err != nil && len(body) < n {
+			if err == io.EOF {
+				err = io.ErrUnexpectedEOF
+			}
+			return nil, err
+		}
 	}
-	return h, body, nil
+	return body, nil
 }
 
 // AppendEnvelope appends a response envelope: header and body.

@@ -28,7 +28,9 @@ func compressBlock(src []byte) []byte {
 }
 
 func uncompressBlock(src []byte, size int) ([]byte, error) {
-	if size < 0 || size > MaxFrame {
+	// An LZ4 block expands at most 255 times (a match's length grows by 255
+	// per byte): a size beyond that is refused before it is allocated.
+	if size < 0 || size > MaxFrame || size > 255*len(src)+64 {
 		return nil, ErrBadCompression
 	}
 	dst := make([]byte, size)

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"runtime"
 	"testing"
+	"testing/iotest"
 )
 
 // TestCRCs pins the checksums to the Python driver's (cassandra/segment.py,
@@ -186,4 +188,72 @@ func FuzzEnvelopes(f *testing.F) {
 			}
 		}
 	})
+}
+
+// stall gives what it holds, then blocks no more: it reports io.EOF
+// (a client gone mid-frame).
+type stall struct{ b []byte }
+
+func (s *stall) Read(p []byte) (int, error) {
+	if len(s.b) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, s.b)
+	s.b = s.b[n:]
+	return n, nil
+}
+
+// TestBodyGrowsWithWhatArrives: an envelope announcing the largest body
+// allowed, of which the client sends 1 KiB, makes ReadEnvelope allocate
+// about its first chunk, not 16 MiB; a body that does arrive is read
+// whole, across many buffer growths.
+func TestBodyGrowsWithWhatArrives(t *testing.T) {
+	n := MaxFrame - HeaderSize
+	in := append([]byte{4, 0, 0, 1, OpQuery, byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}, make([]byte, 1024)...)
+	var h [HeaderSize]byte
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, _, err := ReadEnvelope(&stall{b: in}, &h)
+	runtime.ReadMemStats(&after)
+	if err != io.ErrUnexpectedEOF {
+		t.Errorf("cut body: %v", err)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+		t.Errorf("a 1 KiB start of a 16 MiB body allocated %d bytes", grew)
+	}
+	whole := AppendEnvelope(nil, 4, 0, 2, OpQuery, bytes.Repeat([]byte("0123456789abcdef"), 300_000))
+	_, body, err := ReadEnvelope(iotest.OneByteReader(bytes.NewReader(whole[:HeaderSize+200_000])), &h)
+	if err != io.ErrUnexpectedEOF || body != nil {
+		t.Errorf("cut at 200 KB: %v", err)
+	}
+	_, body, err = ReadEnvelope(bytes.NewReader(whole), &h)
+	if err != nil || !bytes.Equal(body, whole[HeaderSize:]) {
+		t.Errorf("4.8 MB body: %d bytes, %v", len(body), err)
+	}
+}
+
+// TestCompressionBombs: a compressed body announcing more than its bytes
+// can hold is refused before the announced size is allocated.
+func TestCompressionBombs(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if _, err := DecompressBody([]byte{0, 0xff, 0xff, 0xff, 0x10, 0}); err != ErrBadCompression {
+		t.Errorf("lz4: %v", err)
+	}
+	if _, err := UnsnappyBody([]byte{0xff, 0xff, 0xff, 0x07, 0}); err != ErrBadCompression {
+		t.Errorf("snappy: %v", err)
+	}
+	runtime.ReadMemStats(&after)
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 1<<20 {
+		t.Errorf("allocated %d bytes", grew)
+	}
+	big := bytes.Repeat([]byte{'a'}, 1<<20)
+	z, _ := CompressBody(big)
+	if out, err := DecompressBody(z); err != nil || !bytes.Equal(out, big) {
+		t.Errorf("a real 1 MiB of one byte: %v", err)
+	}
+	s, _ := SnappyBody(big)
+	if out, err := UnsnappyBody(s); err != nil || !bytes.Equal(out, big) {
+		t.Errorf("snappy, a real 1 MiB of one byte: %v", err)
+	}
 }

@@ -16,7 +16,9 @@ func SnappyBody(body []byte) (out []byte, ok bool) {
 // UnsnappyBody reads a body flagged FlagCompression under Snappy.
 func UnsnappyBody(b []byte) ([]byte, error) {
 	n, err := snappy.DecodedLen(b)
-	if err != nil || n > MaxFrame {
+	// A Snappy element expands at most 64 bytes from 2 (a copy): a length
+	// beyond 32 times the input is refused before it is allocated.
+	if err != nil || n > MaxFrame || n > 32*len(b)+64 {
 		return nil, ErrBadCompression
 	}
 	out, err := snappy.Decode(make([]byte, n), b)
