@@ -28,7 +28,7 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 	}
 	ks := db.Schema.Keyspaces[ksName]
 	if ks == nil {
-		if db.Version == "3.11" {
+		if db.Version.Before(4, 0) {
 			return nil, errKeyspaceMissing("Keyspace "+ksName).At(q.Keyspace.Pos, len(ksName))
 		}
 		return nil, errKeyspaceMissing("keyspace "+ksName).At(q.Keyspace.Pos, len(ksName))
@@ -57,7 +57,7 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 		if q.Name.Name == "" {
 			return nil, errEmptyTableName()
 		}
-		if db.Version == "3.11" {
+		if db.Version.Before(4, 0) {
 			return nil, errUnconfiguredTable(q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
 		}
 		return nil, errTableMissing(q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
@@ -71,7 +71,7 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 // "Mixed" quoted, mixed plain), 3.11 the column as it is.
 func (db *DB) undefinedColumn(t *schema.Table, id cql.Ident) *cqlerr.Error {
 	msg := "Undefined column name " + id.Name
-	if db.Version != "3.11" {
+	if db.Version.AtLeast(4, 0) {
 		msg = "Undefined column name " + quoteName(id.Name) + " in table " + quoteName(t.Keyspace) + "." + quoteName(t.Name)
 	}
 	return errUndefinedColumn(msg, id.Name).At(id.Pos, len(id.Name))
@@ -91,7 +91,7 @@ func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 	// system or virtual one, and a valid name (3.11's validate checks the
 	// name alone). Then CreateKeyspaceStatement.apply: the attributes, then
 	// existence, then the replication strategy.
-	if db.Version != "3.11" {
+	if db.Version.AtLeast(4, 0) {
 		if err := checkSchemaKeyspace(name); err != nil {
 			return nil, err
 		}
@@ -131,7 +131,7 @@ func (db *DB) alterKeyspace(s *cql.AlterKeyspace) (*Result, *cqlerr.Error) {
 	if ks == nil {
 		return nil, errNoSuchKeyspace(s.Name.Name)
 	}
-	if ks.System && db.Version == "3.11" {
+	if ks.System && db.Version.Before(4, 0) {
 		return nil, errAlterSystemKeyspace(ks.Name)
 	}
 	// AlterKeyspaceStatement.apply: the new replication is prepared from the
@@ -244,7 +244,7 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 	}
 	// 3.11's RawStatement.prepare checks the table's name before anything
 	// else of it; 4.0+ builds the table first (below).
-	if db.Version == "3.11" {
+	if db.Version.Before(4, 0) {
 		if err := tableName311(s.Table.Name); err != nil {
 			return nil, err
 		}

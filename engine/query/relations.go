@@ -42,7 +42,7 @@ func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restrictio
 	r.cols = r.col1[:]
 	// 4.1 filters on IN over any column (CASSANDRA-14344); 3.11 and 4.0
 	// refused it in SingleColumnRelation.toReceivers.
-	if rel.Op == cql.OpIn && !c.IsPrimaryKey() && len(rel.In) != 1 && db.Version == "3.11" {
+	if rel.Op == cql.OpIn && !c.IsPrimaryKey() && len(rel.In) != 1 && db.Version.Before(4, 1) {
 		return nil, errInOnRegular(c.Name)
 	}
 	if rel.Op == cql.OpContainsKey && typ.Kind != cqltype.Map {

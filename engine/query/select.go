@@ -187,7 +187,7 @@ func (db *DB) checkOrderBy(p *selectPlan) *cqlerr.Error {
 		orderings = append(orderings, o)
 	}
 	if rs.usesIndex {
-		if db.Version == "5.0" {
+		if db.Version.AtLeast(5, 0) {
 			return errOrderBy("ORDER BY with 2ndary indexes is not supported, except for ANN queries.")
 		}
 		return errOrderBy("ORDER BY with 2ndary indexes is not supported.")
