@@ -268,4 +268,6 @@ func (db *DB) Compact() int {
 // Tables returns every user table's store, for layouts.
 func (db *DB) Tables() map[*schema.Table]*store.Table { return db.data }
 
+// errUnsupportedStatement is cqlplay's own refusal of a parsed statement
+// Exec does not execute (a bug if ever returned).
 func errUnsupportedStatement() *cqlerr.Error { return cqlerr.Invalid("Unsupported statement") }
