@@ -270,7 +270,7 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 	}
 	t.Created = db.Clock
 	ks.Tables[t.Name] = t
-	db.warn(tableAdvice(t)...)
+	db.warn(db.tableAdvice(t)...)
 	return &Result{}, nil
 }
 

@@ -12,11 +12,8 @@ import (
 
 // Materialized views are disabled in Cassandra 4.x's shipped cassandra.yaml;
 // the playground's cluster runs with materialized_views_enabled: true, as
-// lessons need them, and says so once per run.
-const (
-	mvExperimentalWarning = "Materialized views are experimental and are not recommended for production use."
-	mvEnabledNote         = AdvicePrefix + "this simulated cluster runs with materialized_views_enabled: true; a stock Cassandra 4.x refuses CREATE MATERIALIZED VIEW with \"Materialized views are disabled. Enable in cassandra.yaml to use.\""
-)
+// lessons need them, and says so once per run (adviceViewsEnabled).
+const mvExperimentalWarning = "Materialized views are experimental and are not recommended for production use."
 
 // viewState is what a view needs beyond its schema: its filter and, per
 // base partition, the view rows derived from it (so a base write can replace them).
@@ -108,7 +105,7 @@ func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 	if !db.advice.once("mv-enabled") {
 		return &Result{}, nil
 	}
-	db.warn(mvEnabledNote)
+	db.warn(db.advise(adviceViewsEnabled))
 	return &Result{}, nil
 }
 
