@@ -437,8 +437,9 @@ func errBatchMixConditions(notExists bool) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot mix IF conditions and IF EXISTS for the same row")
 }
 
-// errBatchStatement is the grammar's refusal (BatchStatement.Parsed) of a
-// statement in a BATCH other than INSERT, UPDATE or DELETE.
+// errBatchStatement is cqlplay's guard for a statement in a BATCH other than
+// INSERT, UPDATE or DELETE, which the parser refuses first as Cassandra's
+// grammar (batchStatementObjective) does.
 func errBatchStatement() *cqlerr.Error {
 	return cqlerr.Invalid("Only INSERT, UPDATE and DELETE statements are allowed in a BATCH")
 }
@@ -497,14 +498,15 @@ func errConditionalBatchTables() *cqlerr.Error {
 	return cqlerr.Invalid("Batch with conditions cannot span multiple tables")
 }
 
-// errConditionalBatchIn is BatchStatement.executeWithConditions' refusal of
-// IN on the partition key in a BATCH with conditions.
+// errConditionalBatchIn is BatchStatement's refusal, as it builds a
+// conditional batch's request (getCasRequest), of IN on the partition key.
 func errConditionalBatchIn() *cqlerr.Error {
 	return cqlerr.Invalid("Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)")
 }
 
-// errConditionalBatchPartitions is BatchStatement.executeWithConditions'
-// refusal of a BATCH with conditions over more than one partition.
+// errConditionalBatchPartitions is BatchStatement's refusal, as it builds a
+// conditional batch's request (getCasRequest), of statements in more than
+// one partition.
 func errConditionalBatchPartitions() *cqlerr.Error {
 	return cqlerr.Invalid("Batch with conditions cannot span multiple partitions")
 }

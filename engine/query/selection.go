@@ -651,8 +651,9 @@ func errNullSelection(what, sel string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid null value for " + strings.ToLower(what) + " selection on " + sel)
 }
 
-// errWritetimeArgs is Selectable.WritetimeOrTTL.Raw's refusal of WRITETIME,
-// TTL or MAXWRITETIME with other than one argument.
+// errWritetimeArgs is the refusal of WRITETIME or TTL called with other than
+// one argument, in the words of FunctionResolver's arity check (Cassandra's
+// grammar takes exactly one column there).
 func errWritetimeArgs(fn string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid number of arguments for function " + fn)
 }
