@@ -381,14 +381,14 @@ func errConditionField(field, col string) *cqlerr.Error {
 	return cqlerr.Invalid("Unknown field " + field + " for column " + col)
 }
 
-// errConditionOnKey is ModificationStatement.Parsed's refusal of an IF
-// condition on a primary key column.
+// errConditionOnKey is ModificationStatement.Parsed.prepareColumnConditions'
+// refusal of an IF condition on a primary key column.
 func errConditionOnKey(col string) *cqlerr.Error {
 	return cqlerr.Invalid("PRIMARY KEY column '" + col + "' cannot have IF conditions")
 }
 
-// errConditionOnCounter is ModificationStatement.Parsed's refusal of IF
-// conditions on a counter table.
+// errConditionOnCounter is ColumnCondition.Raw.prepare's refusal of an IF
+// condition on a counter column.
 func errConditionOnCounter() *cqlerr.Error {
 	return cqlerr.Invalid("Conditions on counters are not supported")
 }

@@ -886,7 +886,7 @@ func (db *DB) applyOps(w *write, part *store.Partition, row *store.Row, room sto
 // {ModificationStatement, UpdateStatement, DeleteStatement}.java, cql3/Operation.java
 // and cql3/Attributes.java unless noted.
 
-// errModifyView is ModificationStatement.Parsed.prepare's refusal of INSERT,
+// errModifyView is ModificationStatement.validate's refusal of INSERT,
 // UPDATE or DELETE on a materialized view.
 func errModifyView() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot directly modify a materialized view")
@@ -1011,26 +1011,26 @@ func errDeleteRangeIf() *cqlerr.Error {
 	return cqlerr.Invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF condition on non static columns")
 }
 
-// errConditionalTimestamp is ModificationStatement.Parsed's refusal of USING
-// TIMESTAMP with IF conditions.
+// errConditionalTimestamp is ModificationStatement's refusal (validate; the
+// constructor too) of USING TIMESTAMP with IF conditions.
 func errConditionalTimestamp() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot provide custom timestamp for conditional updates")
 }
 
-// errCounterTimestamp is ModificationStatement.Parsed's refusal of USING
+// errCounterTimestamp is ModificationStatement.validate's refusal of USING
 // TIMESTAMP on a counter update.
 func errCounterTimestamp() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot provide custom timestamp for counter updates")
 }
 
-// errCounterTTL is ModificationStatement.Parsed's refusal of USING TTL on a
-// counter update.
+// errCounterTTL is ModificationStatement.validate's refusal of USING TTL on
+// a counter update.
 func errCounterTTL() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot provide custom TTL for counter updates")
 }
 
-// errCounterConditional is ModificationStatement.Parsed's refusal of IF
-// conditions on a counter table.
+// errCounterConditional is ModificationStatement's refusal, when the
+// statement has conditions, of IF on a counter table.
 func errCounterConditional() *cqlerr.Error {
 	return cqlerr.Invalid("Conditional updates are not supported on counter tables")
 }
@@ -1069,8 +1069,9 @@ func errTooManyRows(max int) *cqlerr.Error {
 	return cqlerr.New(cqlerr.Stopped, "The script wrote more than "+itoa(max)+" rows, the playground's bound, and was stopped. Write fewer rows.")
 }
 
-// errRangeDeleteColumns is DeleteStatement's refusal of deleting specific
-// columns over a range of rows.
+// errRangeDeleteColumns is DeleteStatement.addUpdateForKey's refusal of
+// deleting specific columns of a range of rows (a WHERE clause short of the
+// clustering columns).
 func errRangeDeleteColumns() *cqlerr.Error {
 	return cqlerr.Invalid("Range deletions are not supported for specific columns")
 }
