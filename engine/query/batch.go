@@ -444,7 +444,7 @@ func errBatchStatement() *cqlerr.Error {
 	return cqlerr.Invalid("Only INSERT, UPDATE and DELETE statements are allowed in a BATCH")
 }
 
-// errBatchTTL is BatchStatement.Parsed.prepare's refusal of USING TTL on the
+// errBatchTTL is BatchStatement.validate's refusal of USING TTL on the
 // BATCH itself.
 func errBatchTTL() *cqlerr.Error {
 	return cqlerr.Invalid("Global TTL on the BATCH statement is not supported.")

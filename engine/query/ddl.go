@@ -707,12 +707,13 @@ func errUndefinedColumn(msg, col string) *cqlerr.Error {
 	return cqlerr.Invalid(msg).For(ruleUndefinedColumn, col)
 }
 
-// errNoStrategyClass is KeyspaceParams.Replication's ConfigurationException
-// for a replication map without 'class'.
+// errNoStrategyClass is KeyspaceAttributes' ConfigurationException
+// (asNewKeyspaceParams, and ALTER KEYSPACE's) for a replication map without
+// 'class'.
 func errNoStrategyClass() *cqlerr.Error { return cqlerr.Config("Missing replication strategy class") }
 
-// errNoReplication is CreateKeyspaceStatement.apply's refusal of CREATE
-// KEYSPACE without WITH replication.
+// errNoReplication is KeyspaceAttributes.asNewKeyspaceParams' refusal of
+// CREATE KEYSPACE without WITH replication.
 func errNoReplication() *cqlerr.Error {
 	return cqlerr.Invalid("Missing mandatory option 'replication'")
 }
