@@ -506,19 +506,19 @@ func errTokenPartial() *cqlerr.Error {
 	return cqlerr.Invalid("The token() function must be applied to all partition key components or none of them")
 }
 
-// errTokenDuplicate is TokenRelation.getColumnDefinitions' refusal of a
+// errTokenDuplicate is TokenRelation.toReceivers' refusal of a
 // token() naming a partition key column twice.
 func errTokenDuplicate() *cqlerr.Error {
 	return cqlerr.Invalid("The token() function contains duplicate partition key components")
 }
 
-// errTokenNotPartitionKey is TokenRelation.getColumnDefinitions' refusal of
+// errTokenNotPartitionKey is TokenRelation.toReceivers' refusal of
 // a token() argument outside the partition key.
 func errTokenNotPartitionKey() *cqlerr.Error {
 	return cqlerr.Invalid("The token() function must contains only partition key components")
 }
 
-// errTokenOrder is TokenRelation.getColumnDefinitions' refusal of token()
+// errTokenOrder is TokenRelation.toReceivers' refusal of token()
 // arguments out of the partition key's order.
 func errTokenOrder(pk string) *cqlerr.Error {
 	return cqlerr.Invalid("The token function arguments must be in the partition key order: " + pk)
