@@ -9,6 +9,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/query"
+	"github.com/cqlplay/cqlplay/engine/version"
 )
 
 // directive applies one `-- @name args` comment. They steer what real
@@ -49,7 +50,7 @@ func (s *Session) directive(d *cql.Directive, retry *bool) *cqlerr.Error {
 		if len(d.Args) != 1 || !IsVersion(d.Args[0]) {
 			return directiveError("-- @version takes " + VersionList(""))
 		}
-		s.db.Version = d.Args[0]
+		s.db.Version, _ = version.Of(d.Args[0])
 	case "retry":
 		*retry = true
 	case "compact":

@@ -73,3 +73,44 @@ func inlineMessage(call *ast.CallExpr) bool {
 	})
 	return lit
 }
+
+// TestConstructorsDocumented: every named constructor of a message (a
+// function errX or ErrX) has the doc comment CONTRIBUTING.md promises,
+// starting with its name ("errX is ..." or "errX: ..."), which says the
+// Cassandra class the text comes from and when it is returned.
+func TestConstructorsDocumented(t *testing.T) {
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || !isConstructorName(fn.Name.Name) {
+				continue
+			}
+			rest, named := strings.CutPrefix(fn.Doc.Text(), fn.Name.Name)
+			if !named || rest == "" || !strings.ContainsRune(" :,", rune(rest[0])) {
+				t.Errorf("%s: %s has no doc comment starting with its name: say which Cassandra class its message comes from and when it is returned",
+					fset.Position(fn.Pos()), fn.Name.Name)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// isConstructorName reports whether name is errX or ErrX, X upper case.
+func isConstructorName(name string) bool {
+	rest, ok := strings.CutPrefix(name, "err")
+	if !ok {
+		rest, ok = strings.CutPrefix(name, "Err")
+	}
+	return ok && rest != "" && unicode.IsUpper(rune(rest[0]))
+}

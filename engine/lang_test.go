@@ -21,3 +21,19 @@ func TestExplanationLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestAdviceLanguage: the playground's advice is in the page's language
+// too, and starts with the same prefix in both.
+func TestAdviceLanguage(t *testing.T) {
+	const script = "CREATE TABLE ev (k int, ts timestamp, PRIMARY KEY (k, ts));"
+	want := map[string]string{
+		"en": `cqlplay advice: "ts" (timestamp) is the only clustering column of ev: two events in the same millisecond get the same key and the second silently overwrites the first (every write is an upsert). Use a timeuuid, or add a column that makes the key unique.`,
+		"zh": `cqlplay advice: "ts"（timestamp）是 ev 唯一的聚簇列：同一毫秒里的两个事件得到同一个键，后一个会悄无声息地覆盖前一个（每次写入都是 upsert）。改用 timeuuid，或者再加一列让键唯一。`,
+	}
+	for lang, w := range want {
+		outs := NewSession(Options{Lang: lang}).Run(script)
+		if len(outs[0].Warnings) != 1 || outs[0].Warnings[0] != w {
+			t.Errorf("Lang %q: warnings %q\nwant %q", lang, outs[0].Warnings, w)
+		}
+	}
+}

@@ -16,6 +16,7 @@ var layers = map[string]int{
 	"engine/jsonenc":  0,
 	"engine/workload": 0,
 	"engine/golden":   0,
+	"engine/version":  0,
 	"engine/cql":      1,
 	"engine/cqltype":  2,
 	"engine/schema":   3,

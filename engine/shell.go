@@ -7,7 +7,6 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
-	"github.com/cqlplay/cqlplay/engine/query"
 )
 
 // shellState is what cqlsh's own commands set (bin/cqlsh.py's Shell): the
@@ -32,9 +31,6 @@ var (
 	consistencyLevels = []string{"ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL"}
 	serialLevels      = []string{"SERIAL", "LOCAL_SERIAL"}
 )
-
-// cqlshVersions are the cqlsh versions shipped with each simulated Cassandra.
-var cqlshVersions = map[string]string{"3.11": "5.0.1", "4.1": "6.1.0", "5.0": "6.2.0"}
 
 // errImproper is cqlsh's Shell.handle_parse_error for its own commands.
 func errImproper(cmd string) *cqlerr.Error {
@@ -105,8 +101,8 @@ func (s *Session) shellCommand(c *cql.CqlshCommand) (string, *cqlerr.Error) {
 		if len(c.Args) == 1 {
 			switch strings.ToUpper(c.Args[0]) {
 			case "VERSION":
-				release, spec, proto := query.LocalVersions(s.db.Version)
-				return "[cqlsh " + cqlshVersions[s.db.Version] + " | Cassandra " + release + " | CQL spec " + spec + " | Native protocol v" + proto + "]", nil
+				v := s.db.Version
+				return "[cqlsh " + v.Cqlsh + " | Cassandra " + v.Release + " | CQL spec " + v.CQL + " | Native protocol v" + string('0'+v.Protocol) + "]", nil
 			case "HOST":
 				return "Connected to Test Cluster at 127.0.0.1:9042", nil
 			}

@@ -116,11 +116,19 @@ type protocols struct {
 	supported []string
 }
 
+// protocolsOf reads them from the version table: every version from
+// minVersion to the newest, then the beta.
 func protocolsOf(cassandra string) protocols {
-	if cassandra == "3.11" {
-		return protocols{max: 4, beta: 5, supported: []string{"3/v3", "4/v4", "5/v5-beta"}}
+	v := engine.VersionOf(cassandra)
+	p := protocols{max: v.Protocol, beta: v.Beta}
+	for n := byte(minVersion); n <= v.Beta; n++ {
+		s := itoa(int(n)) + "/v" + itoa(int(n))
+		if n == v.Beta {
+			s += "-beta"
+		}
+		p.supported = append(p.supported, s)
 	}
-	return protocols{max: 5, beta: 6, supported: []string{"3/v3", "4/v4", "5/v5", "6/v6-beta"}}
+	return p
 }
 
 // errInvalidVersion is ProtocolVersion.invalidVersionMessage.

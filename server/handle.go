@@ -128,23 +128,11 @@ func (c *conn) supported() *response {
 	var w proto.Writer
 	keys := []string{"CQL_VERSION", "COMPRESSION", "PROTOCOL_VERSIONS"}
 	w.StringMultimap(keys, map[string][]string{
-		"CQL_VERSION":       {cqlVersion(c.s.opts.Version)},
+		"CQL_VERSION":       {engine.VersionOf(c.s.opts.Version).CQL},
 		"COMPRESSION":       {"snappy", "lz4"},
 		"PROTOCOL_VERSIONS": c.s.protocols.supported,
 	})
 	return &response{op: proto.OpSupported, body: w.B}
-}
-
-// cqlVersion is the CQL version a Cassandra version speaks (system.local's
-// cql_version).
-func cqlVersion(v string) string {
-	switch v {
-	case "3.11":
-		return "3.4.4"
-	case "5.0":
-		return "3.4.7"
-	}
-	return "3.4.6"
 }
 
 // startup answers STARTUP: READY, or AUTHENTICATE when Options.Auth asks

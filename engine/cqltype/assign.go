@@ -626,10 +626,15 @@ func (t *Type) assignUserType(x *cql.Collection, receiver string, env Env) (Valu
 // The messages of assigning a term to a receiver, in cql3/{Constants, Lists,
 // Sets, Maps, Tuples, TypeCast, Terms}.java.
 
+// errMissingValue is Assign's refusal of no term at all for receiver (a
+// value left out), a guard in Cassandra's words.
 func errMissingValue(receiver string) *cqlerr.Error {
 	return cqlerr.Invalid("Missing value for " + receiver)
 }
 
+// errCannotEvaluate is the refusal of a term that needs evaluating (a
+// function call) where Assign has no evaluator, a guard in the words of
+// Term.Raw.prepare (cql3/Terms.java).
 func errCannotEvaluate(term, receiver string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot evaluate " + term + " for " + receiver)
 }
@@ -650,14 +655,22 @@ func errHex(s string) *cqlerr.Error {
 	return cqlerr.Invalid("cannot parse '" + s + "' as hex bytes")
 }
 
+// errBindInCollection is cqlplay's refusal of a bind marker inside a
+// collection literal of kind (list, set, map): Cassandra binds them, the
+// engine's prepared statements do not.
 func errBindInCollection(kind, receiver string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid " + kind + " literal for " + receiver + ": bind variables are not supported inside collection literals")
 }
 
+// errNullInCollection is Lists, Sets and Maps .Literal's refusal of a null
+// element: collections hold no nulls.
 func errNullInCollection() *cqlerr.Error {
 	return cqlerr.Invalid("null is not supported inside collections")
 }
 
+// errCollectionLiteral is Lists, Sets or Maps
+// .Literal.validateAssignableTo's refusal of a literal of kind (list, set,
+// map) for a receiver of another type.
 func errCollectionLiteral(kind, receiver, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid " + kind + " literal for " + receiver + " of type " + typ)
 }
@@ -667,37 +680,53 @@ func errCollectionElement(kind, receiver, part, term, typ string) *cqlerr.Error 
 	return cqlerr.Invalid("Invalid " + kind + " literal for " + receiver + ": " + part + " " + term + " is not of type " + typ)
 }
 
+// errTupleLiteral is Tuples.Literal.validateAssignableTo's refusal of a
+// tuple literal for a receiver that is no tuple.
 func errTupleLiteral(receiver, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid tuple type literal for " + receiver + " of type " + typ)
 }
 
+// errTupleTooLong is Tuples.Literal.validateAssignableTo's refusal of a
+// tuple literal with more elements than the receiver's tuple type.
 func errTupleTooLong(receiver, typ string, want, got int) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid tuple literal for " + receiver + ": too many elements. Type " + typ +
 		" expects " + itoa(int64(want)) + " but got " + itoa(int64(got)))
 }
 
+// errTupleComponent is Tuples.Literal.validateAssignableTo's refusal of a
+// component not assignable to the tuple type's component i.
 func errTupleComponent(receiver string, i int, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid tuple literal for " + receiver + ": component " + itoa(int64(i)) + " is not of type " + typ)
 }
 
+// errTypeHint is TypeCast.validateAssignableTo's refusal of a cast, (type)
+// term, whose term is not assignable to the type named.
 func errTypeHint(term, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot cast value " + term + " to type " + typ)
 }
 
+// errHintedValue is TypeCast.prepare's refusal of a cast term whose type is
+// not assignable to the receiver.
 func errHintedValue(term, receiver, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot assign value " + term + " to " + receiver + " of type " + typ)
 }
 
 // The messages of user type literals (cql3/UserTypes.java, Literal).
 
+// errUserTypeLiteral is UserTypes.Literal.validateAssignableTo's refusal of
+// a user type literal for a receiver that is no user type.
 func errUserTypeLiteral(receiver, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid user type literal for " + receiver + " of type " + typ)
 }
 
+// errUserTypeField is UserTypes.Literal.validateAssignableTo's refusal of a
+// field value not assignable to the field's type.
 func errUserTypeField(receiver, field, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid user type literal for " + receiver + ": field " + field + " is not of type " + typ)
 }
 
+// errUnknownField is UserTypes.Literal.validateAssignableTo's refusal of a
+// field the user type does not declare.
 func errUnknownField(field, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Unknown field '" + field + "' in value of user defined type " + typ)
 }

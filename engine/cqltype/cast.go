@@ -317,6 +317,8 @@ func serializerValid(t *Type, v Value) bool {
 
 // The messages of conversions (cql3/functions/CastFcts.java, BytesConversionFcts.java).
 
+// errInvalidValue is the refusal, by a conversion (CastFcts,
+// BytesConversionFcts), of bytes that are no value of typ.
 func errInvalidValue(typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid value for type " + typ)
 }
@@ -327,6 +329,8 @@ func errJavaDecimalCharacter(c string) *cqlerr.Error {
 		" is neither a decimal digit number, decimal point, nor \"e\" notation exponential mark.")
 }
 
+// errJavaNumberFormat is the server error a CAST of text to a number raises
+// when Java's parser throws NumberFormatException (CastFcts).
 func errJavaNumberFormat() *cqlerr.Error {
 	return cqlerr.New(cqlerr.ServerError, "java.lang.NumberFormatException")
 }

@@ -105,6 +105,8 @@ func (b *durationBuilder) order(unit int) *cqlerr.Error {
 	return nil
 }
 
+// errDurationLimit is Duration's refusal of a literal whose total of months,
+// days or nanoseconds (name) exceeds Integer.MAX_VALUE or Long.MAX_VALUE.
 func errDurationLimit(name string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid duration. The total number of " + name + " must be less or equal to 2147483647")
 }
@@ -362,14 +364,20 @@ func appendUint(b []byte, n uint64) []byte {
 
 // The messages of duration literals (cql3/Duration.java).
 
+// errDurationUnitTwice is Duration.Builder's refusal of a literal that gives
+// the same unit twice (1h2h).
 func errDurationUnitTwice(unit string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid duration. The " + unit + " are specified multiple times")
 }
 
+// errDurationUnitOrder is Duration.Builder's refusal of units out of order,
+// largest first (1m1h).
 func errDurationUnitOrder(unit, before string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid duration. The " + unit + " should be after " + before)
 }
 
+// errDuration is Duration.from's refusal of text that is no duration in any
+// of its three formats.
 func errDuration(s string) *cqlerr.Error {
 	return cqlerr.Invalid("Unable to convert '" + s + "' to a duration")
 }

@@ -395,6 +395,8 @@ func ErrJSONValue(column string, err *cqlerr.Error) *cqlerr.Error {
 	return cqlerr.Invalid("Error decoding JSON value for " + column + ": " + err.Message)
 }
 
+// errExpected is a type's fromJSONObject (db/marshal) refusing a JSON value
+// of the wrong kind: Jackson's Java class and text of the value.
 func errExpected(what string, j *jsonValue) *cqlerr.Error {
 	return cqlerr.Invalid("Expected " + what + ", but got a " + j.javaClass() + ": " + j.javaString())
 }
@@ -636,17 +638,24 @@ func (t *Type) userTypeFromJSON(j *jsonValue, now int64) (Value, *cqlerr.Error) 
 	return JoinFields(fields), nil
 }
 
+// errJSONSyntax is Json.decodeJson's refusal of text that is not JSON
+// (Jackson's parse error, with its position).
 func errJSONSyntax(pos int) *cqlerr.Error {
 	return cqlerr.Invalid("Error decoding JSON string: Unexpected character at position " + strconv.Itoa(pos))
 }
 
+// errJSONNull is Json.parseJson's refusal of INSERT JSON 'null'.
 func errJSONNull() *cqlerr.Error { return cqlerr.Invalid("Got null for INSERT JSON values") }
 
+// errJSONNotAMap is Json.parseJson's refusal of INSERT JSON text that is not
+// a JSON object.
 func errJSONNotAMap(pos int, s string) *cqlerr.Error {
 	return cqlerr.Invalid("Could not decode JSON string as a map: com.fasterxml.jackson.core.JsonParseException: Unexpected character at position " +
 		strconv.Itoa(pos) + ". (String was: " + s + ")")
 }
 
+// errJSONNumber is a numeric type's fromJSONObject (db/marshal) refusing a
+// JSON value that is no number of typ.
 func errJSONNumber(v, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Value '" + v + "' is not a valid representation of a " + typ + " value")
 }
@@ -656,14 +665,20 @@ func errJSONCounter() *cqlerr.Error {
 	return cqlerr.New(cqlerr.ServerError, "java.lang.UnsupportedOperationException")
 }
 
+// errJSONBlob is BytesType.fromJSONObject's refusal of a blob that is not 0x
+// followed by hex digits.
 func errJSONBlob(v, why string) *cqlerr.Error {
 	return cqlerr.Invalid("Value '" + v + "' is not a valid blob representation: " + why)
 }
 
+// errJSONNullElement is ListType's or SetType's fromJSONObject refusing a
+// null element of the JSON array (noun: list or set).
 func errJSONNullElement(noun string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid null element in " + noun)
 }
 
+// errJSONNullInMap is MapType.fromJSONObject's refusal of a null value in
+// the JSON object.
 func errJSONNullInMap() *cqlerr.Error { return cqlerr.Invalid("Invalid null value in map") }
 
 // errJSONTupleSize: how is "contains extra" or "is missing".

@@ -298,6 +298,8 @@ func (r *raw) checkNestedFrozen(inner *raw) *cqlerr.Error {
 
 // The messages of type references (cql3/CQL3Type.java, Raw and its subclasses).
 
+// errMissingType is the refusal of no type reference at all, which the
+// parser never builds: a guard.
 func errMissingType() *cqlerr.Error { return cqlerr.Invalid("missing type") }
 
 // errTypeArguments: a collection or tuple type with the wrong number of parameters (the parser's check).
@@ -305,16 +307,24 @@ func errTypeArguments(pos cqlerr.Pos, name string, want, got int) *cqlerr.Error 
 	return cqlerr.Syntax(pos, len(name), "Type "+name+" expects "+strconv.Itoa(want)+" type argument"+plural(want)+", got "+strconv.Itoa(got))
 }
 
+// errFrozenNonCollection is CQL3Type.Raw.frozen's refusal of frozen<> around
+// a type that is no collection, tuple or user type.
 func errFrozenNonCollection(typ string) *cqlerr.Error {
 	return cqlerr.Invalid("frozen<> is only allowed on collections, tuples, and user-defined types (got " + typ + ")")
 }
 
+// errUnknownType is CQL3Type.Raw.RawUT.prepare's refusal of a type name that
+// is neither native nor a user type of the keyspace.
 func errUnknownType(name string) *cqlerr.Error { return cqlerr.Invalid("Unknown type " + name) }
 
+// errTypeWithCounter is CreateTypeStatement's refusal of a counter field in
+// a user type.
 func errTypeWithCounter() *cqlerr.Error {
 	return cqlerr.Invalid("A user type cannot contain counters")
 }
 
+// errTypeWithNonFrozenUDT is CreateTypeStatement's refusal of a non-frozen
+// user type as a field of a user type.
 func errTypeWithNonFrozenUDT() *cqlerr.Error {
 	return cqlerr.Invalid("A user type cannot contain non-frozen UDTs")
 }
@@ -324,6 +334,8 @@ func errUserTypeKeyspace(ks, other string) *cqlerr.Error {
 	return cqlerr.Invalid("Statement on keyspace " + ks + " cannot refer to a user type in keyspace " + other + "; user types can only be used in the keyspace they are defined in")
 }
 
+// errCounterInTuple is CQL3Type.Raw.RawTuple.prepare's refusal of a counter
+// among a tuple's types.
 func errCounterInTuple() *cqlerr.Error {
 	return cqlerr.Invalid("Counters are not allowed inside tuples")
 }
@@ -333,10 +345,14 @@ func errInsideCollection(what, typ string) *cqlerr.Error {
 	return cqlerr.Invalid(what + " not allowed inside collections: " + typ)
 }
 
+// errDurationInSet is CQL3Type.Raw.RawCollection.prepare's refusal of
+// durations as set elements: they have no order.
 func errDurationInSet(typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Durations are not allowed inside sets: " + typ)
 }
 
+// errDurationMapKey is CQL3Type.Raw.RawCollection.prepare's refusal of
+// durations as map keys: they have no order.
 func errDurationMapKey(typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Durations are not allowed as map keys: " + typ)
 }

@@ -281,10 +281,14 @@ func errUnableToMake(what, s string) *cqlerr.Error {
 	return cqlerr.Invalid(what + " from '" + s + "'")
 }
 
+// errTimeuuidRepresentation is TimeUUIDType.fromString's refusal of text
+// that is no UUID.
 func errTimeuuidRepresentation(s string) *cqlerr.Error {
 	return cqlerr.Invalid("Unknown timeuuid representation: " + s)
 }
 
+// errTimeuuidVersion is TimeUUIDType.fromString's refusal of a UUID that is
+// not of version 1 (time).
 func errTimeuuidVersion() *cqlerr.Error {
 	return cqlerr.Invalid("TimeUUID supports only version 1 UUIDs")
 }

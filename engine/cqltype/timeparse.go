@@ -428,10 +428,15 @@ var javaZoneAbbreviations = map[string]string{
 // The messages of dates and times read from text (serializers/{TimestampSerializer,
 // SimpleDateSerializer, TimeSerializer}.java).
 
+// errCoerce is TimestampSerializer.dateStringToTimestamp's (or
+// SimpleDateSerializer's, TimeSerializer's) refusal of text in none of its
+// formats; prefix is the caller's context and kind the type read.
 func errCoerce(prefix, s, kind string) *cqlerr.Error {
 	return cqlerr.Invalid(prefix + "Unable to coerce '" + s + "' to a formatted " + kind + " (long)")
 }
 
+// errDateRange is SimpleDateSerializer.dateStringToDays' refusal of a date
+// before its minimum or after its maximum (how: "before" or "after").
 func errDateRange(s, how, bound string) *cqlerr.Error {
 	return cqlerr.Invalid("Input date " + s + " is " + how + " supported date " + bound)
 }

@@ -133,18 +133,26 @@ func signatures(fs []*Native) string {
 // function's name as written (todate) for the first two, qualified
 // (system.todate) for the last two, as Cassandra formats them.
 
+// errNoSignatureMatches is FunctionResolver.get's refusal of a call that no
+// overload of fn accepts; known lists the signatures.
 func errNoSignatureMatches(fn, known string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid call to function " + fn + ", none of its type signatures match (known type signatures: " + known + ")")
 }
 
+// errAmbiguousCall is FunctionResolver.get's refusal of a call that more
+// than one overload of fn accepts.
 func errAmbiguousCall(fn, matching string) *cqlerr.Error {
 	return cqlerr.Invalid("Ambiguous call to function " + fn + " (can be matched by following signatures: " + matching + "): use type casts to disambiguate")
 }
 
+// errArgCount is FunctionCall.Raw's validateTypes refusal of a call with the
+// wrong number of arguments.
 func errArgCount(fn string, want, got int) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid number of arguments in call to function " + fn + ": " + strconv.Itoa(want) + " required but " + strconv.Itoa(got) + " provided")
 }
 
+// errArgType is FunctionResolver.validateTypes' refusal of an argument not
+// assignable to the parameter's type.
 func errArgType(arg string, i int, fn, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Type error: " + arg + " cannot be passed as argument " + strconv.Itoa(i) + " of function " + fn + " of type " + typ)
 }

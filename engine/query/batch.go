@@ -437,50 +437,76 @@ func errBatchMixConditions(notExists bool) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot mix IF conditions and IF EXISTS for the same row")
 }
 
+// errBatchStatement is cqlplay's guard for a statement in a BATCH other than
+// INSERT, UPDATE or DELETE, which the parser refuses first as Cassandra's
+// grammar (batchStatementObjective) does.
 func errBatchStatement() *cqlerr.Error {
 	return cqlerr.Invalid("Only INSERT, UPDATE and DELETE statements are allowed in a BATCH")
 }
 
+// errBatchTTL is BatchStatement.validate's refusal of USING TTL on the
+// BATCH itself.
 func errBatchTTL() *cqlerr.Error {
 	return cqlerr.Invalid("Global TTL on the BATCH statement is not supported.")
 }
 
+// errBatchConditionalTimestamp is BatchStatement.validate's refusal of USING
+// TIMESTAMP on a BATCH with conditions.
 func errBatchConditionalTimestamp() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot provide custom timestamp for conditional BATCH")
 }
 
+// errBatchCounterTimestamp is BatchStatement.validate's refusal of USING
+// TIMESTAMP on a COUNTER BATCH.
 func errBatchCounterTimestamp() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot provide custom timestamp for counter BATCH")
 }
 
+// errBatchTwoTimestamps is BatchStatement.validate's refusal of USING
+// TIMESTAMP both on the BATCH and on a statement in it.
 func errBatchTwoTimestamps() *cqlerr.Error {
 	return cqlerr.Invalid("Timestamp must be set either on BATCH or individual statements")
 }
 
+// errBatchTimestampWithCounters is BatchStatement.validate's refusal of
+// USING TIMESTAMP on a BATCH whose statements write counters.
 func errBatchTimestampWithCounters() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot provide custom timestamp for a BATCH containing counters")
 }
 
+// errCounterBatchNonCounter is BatchStatement.validate's refusal of a
+// non-counter statement in a COUNTER BATCH.
 func errCounterBatchNonCounter() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot include non-counter statement in a counter batch")
 }
 
+// errBatchMixedCounters is BatchStatement.validate's refusal of counter and
+// non-counter writes in one unlogged BATCH.
 func errBatchMixedCounters() *cqlerr.Error {
 	return cqlerr.Invalid("Counter and non-counter mutations cannot exist in the same batch")
 }
 
+// errLoggedBatchCounter is BatchStatement.validate's refusal of a counter
+// write in a logged BATCH.
 func errLoggedBatchCounter() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot include a counter statement in a logged batch")
 }
 
+// errConditionalBatchTables is BatchStatement.validate's refusal of a BATCH
+// with conditions over more than one table.
 func errConditionalBatchTables() *cqlerr.Error {
 	return cqlerr.Invalid("Batch with conditions cannot span multiple tables")
 }
 
+// errConditionalBatchIn is BatchStatement's refusal, as it builds a
+// conditional batch's request (getCasRequest), of IN on the partition key.
 func errConditionalBatchIn() *cqlerr.Error {
 	return cqlerr.Invalid("Batch with conditions cannot span multiple partitions (you cannot use IN on the partition key)")
 }
 
+// errConditionalBatchPartitions is BatchStatement's refusal, as it builds a
+// conditional batch's request (getCasRequest), of statements in more than
+// one partition.
 func errConditionalBatchPartitions() *cqlerr.Error {
 	return cqlerr.Invalid("Batch with conditions cannot span multiple partitions")
 }

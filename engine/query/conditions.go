@@ -375,14 +375,20 @@ func equalNullable(t *cqltype.Type, a, b cqltype.Value) bool {
 // The messages of lightweight transactions' conditions (ColumnCondition.java,
 // ModificationStatement.java).
 
+// errConditionField is ColumnCondition.Raw.prepare's refusal of IF col.field
+// on a field the user type does not declare.
 func errConditionField(field, col string) *cqlerr.Error {
 	return cqlerr.Invalid("Unknown field " + field + " for column " + col)
 }
 
+// errConditionOnKey is ModificationStatement.Parsed.prepareColumnConditions'
+// refusal of an IF condition on a primary key column.
 func errConditionOnKey(col string) *cqlerr.Error {
 	return cqlerr.Invalid("PRIMARY KEY column '" + col + "' cannot have IF conditions")
 }
 
+// errConditionOnCounter is ColumnCondition.Raw.prepare's refusal of an IF
+// condition on a counter column.
 func errConditionOnCounter() *cqlerr.Error {
 	return cqlerr.Invalid("Conditions on counters are not supported")
 }

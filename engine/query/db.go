@@ -6,6 +6,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/schema"
 	"github.com/cqlplay/cqlplay/engine/store"
+	"github.com/cqlplay/cqlplay/engine/version"
 )
 
 // DB is one simulated cluster: its schema, its data and its clock.
@@ -16,8 +17,10 @@ type DB struct {
 	// Clock is the virtual time in microseconds since the epoch. Every
 	// statement advances it by one microsecond, so writes without USING
 	// TIMESTAMP are ordered as the script orders them.
-	Clock   int64
-	Version string
+	Clock int64
+	// Version is the Cassandra version simulated: its facts and the
+	// predicates (Before, AtLeast) version-dependent rules ask.
+	Version *version.V
 	// Lang is the language of the playground's explanations (Why, Fix):
 	// "zh" for Chinese, anything else English.
 	Lang string
@@ -81,20 +84,19 @@ type Limits struct {
 }
 
 // New returns an empty cluster starting at clock (micros) with a seeded
-// generator for now() and uuid().
-func New(clock int64, seed uint64, version string) *DB {
+// generator for now() and uuid(), simulating the Cassandra version named
+// (version.Default when it is none of version.All).
+func New(clock int64, seed uint64, name string) *DB {
 	if seed == 0 {
 		seed = 0x9E3779B97F4A7C15
 	}
-	if version == "" {
-		version = "4.1"
-	}
+	v, _ := version.Of(name)
 	return &DB{
 		Schema:   schema.New(),
 		data:     map[*schema.Table]*store.Table{},
 		Keyspace: schema.DefaultKeyspace,
 		Clock:    clock,
-		Version:  version,
+		Version:  v,
 		rng:      seed,
 		Ring:     NewRing(3, 16, 1),
 		PageSize: cqlshPageSize,
@@ -266,4 +268,6 @@ func (db *DB) Compact() int {
 // Tables returns every user table's store, for layouts.
 func (db *DB) Tables() map[*schema.Table]*store.Table { return db.data }
 
+// errUnsupportedStatement is cqlplay's own refusal of a parsed statement
+// Exec does not execute (a bug if ever returned).
 func errUnsupportedStatement() *cqlerr.Error { return cqlerr.Invalid("Unsupported statement") }

@@ -28,7 +28,7 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 	}
 	ks := db.Schema.Keyspaces[ksName]
 	if ks == nil {
-		if db.Version == "3.11" {
+		if db.Version.Before(4, 0) {
 			return nil, errKeyspaceMissing("Keyspace "+ksName).At(q.Keyspace.Pos, len(ksName))
 		}
 		return nil, errKeyspaceMissing("keyspace "+ksName).At(q.Keyspace.Pos, len(ksName))
@@ -57,7 +57,7 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 		if q.Name.Name == "" {
 			return nil, errEmptyTableName()
 		}
-		if db.Version == "3.11" {
+		if db.Version.Before(4, 0) {
 			return nil, errUnconfiguredTable(q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
 		}
 		return nil, errTableMissing(q.Name.Name).At(q.Name.Pos, len(q.Name.Name))
@@ -71,7 +71,7 @@ func (db *DB) lookupTable(q cql.QualifiedName) (*schema.Table, *cqlerr.Error) {
 // "Mixed" quoted, mixed plain), 3.11 the column as it is.
 func (db *DB) undefinedColumn(t *schema.Table, id cql.Ident) *cqlerr.Error {
 	msg := "Undefined column name " + id.Name
-	if db.Version != "3.11" {
+	if db.Version.AtLeast(4, 0) {
 		msg = "Undefined column name " + quoteName(id.Name) + " in table " + quoteName(t.Keyspace) + "." + quoteName(t.Name)
 	}
 	return errUndefinedColumn(msg, id.Name).At(id.Pos, len(id.Name))
@@ -91,7 +91,7 @@ func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
 	// system or virtual one, and a valid name (3.11's validate checks the
 	// name alone). Then CreateKeyspaceStatement.apply: the attributes, then
 	// existence, then the replication strategy.
-	if db.Version != "3.11" {
+	if db.Version.AtLeast(4, 0) {
 		if err := checkSchemaKeyspace(name); err != nil {
 			return nil, err
 		}
@@ -131,7 +131,7 @@ func (db *DB) alterKeyspace(s *cql.AlterKeyspace) (*Result, *cqlerr.Error) {
 	if ks == nil {
 		return nil, errNoSuchKeyspace(s.Name.Name)
 	}
-	if ks.System && db.Version == "3.11" {
+	if ks.System && db.Version.Before(4, 0) {
 		return nil, errAlterSystemKeyspace(ks.Name)
 	}
 	// AlterKeyspaceStatement.apply: the new replication is prepared from the
@@ -244,7 +244,7 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 	}
 	// 3.11's RawStatement.prepare checks the table's name before anything
 	// else of it; 4.0+ builds the table first (below).
-	if db.Version == "3.11" {
+	if db.Version.Before(4, 0) {
 		if err := tableName311(s.Table.Name); err != nil {
 			return nil, err
 		}
@@ -270,7 +270,7 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 	}
 	t.Created = db.Clock
 	ks.Tables[t.Name] = t
-	db.warn(tableAdvice(t)...)
+	db.warn(db.tableAdvice(t)...)
 	return &Result{}, nil
 }
 
@@ -675,6 +675,8 @@ func validateReplication(ks string, repl [][2]string) *cqlerr.Error {
 // cql3/statements/schema/{Create,Alter,Drop}{Keyspace,Table}Statement.java,
 // schema/Schema.java and locator/*Strategy.java unless noted.
 
+// errNoKeyspace is ClientState.getKeyspace's refusal of an unqualified name
+// when no USE has chosen a keyspace.
 func errNoKeyspace() *cqlerr.Error {
 	return cqlerr.Invalid("No keyspace has been specified. USE a keyspace, or explicitly specify keyspace.tablename")
 }
@@ -685,6 +687,9 @@ func errKeyspaceMissing(what string) *cqlerr.Error {
 	return cqlerr.Invalid(what + " does not exist")
 }
 
+// errEmptyTableName is Schema.validateTable's refusal (3.11:
+// ThriftValidation.validateColumnFamily) of an empty table name, as quoted ""
+// gives.
 func errEmptyTableName() *cqlerr.Error { return cqlerr.Invalid("non-empty table is required") }
 
 // errUnconfiguredTable breaks ruleUnknownTable in 3.11's words.
@@ -702,36 +707,56 @@ func errUndefinedColumn(msg, col string) *cqlerr.Error {
 	return cqlerr.Invalid(msg).For(ruleUndefinedColumn, col)
 }
 
+// errNoStrategyClass is KeyspaceAttributes' ConfigurationException
+// (asNewKeyspaceParams, and ALTER KEYSPACE's) for a replication map without
+// 'class'.
 func errNoStrategyClass() *cqlerr.Error { return cqlerr.Config("Missing replication strategy class") }
 
+// errNoReplication is KeyspaceAttributes.asNewKeyspaceParams' refusal of
+// CREATE KEYSPACE without WITH replication.
 func errNoReplication() *cqlerr.Error {
 	return cqlerr.Invalid("Missing mandatory option 'replication'")
 }
 
+// errKeyspaceExists is CreateKeyspaceStatement.apply's AlreadyExists for a
+// keyspace that exists (without IF NOT EXISTS).
 func errKeyspaceExists(ks string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.AlreadyExists, "Cannot add existing keyspace \""+ks+"\"")
 }
 
+// errNoSuchKeyspace is the refusal of a statement naming a keyspace that
+// does not exist: ALTER KEYSPACE (AlterKeyspaceStatement.apply), CREATE
+// MATERIALIZED VIEW and the others that say "doesn't exist".
 func errNoSuchKeyspace(ks string) *cqlerr.Error {
 	return cqlerr.Invalid("Keyspace '" + ks + "' doesn't exist")
 }
 
+// errAlterSystemKeyspace is 3.11's AlterKeyspaceStatement.validate refusing
+// to alter a system keyspace (Unauthorized).
 func errAlterSystemKeyspace(ks string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.Unauthorized, "Cannot alter system keyspace "+ks)
 }
 
+// errReplicationNotMap is the parser's refusal (PropertyDefinitions.getMap)
+// of a replication property that is not a map.
 func errReplicationNotMap() *cqlerr.Error {
 	return cqlerr.New(cqlerr.SyntaxException, "Invalid value for property 'replication'. It should be a map.")
 }
 
+// errDropSystemKeyspace is the Unauthorized refusal of DROP KEYSPACE of a
+// system keyspace (ClientState.ensurePermission).
 func errDropSystemKeyspace(ks string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.Unauthorized, "Cannot DROP <keyspace "+ks+">")
 }
 
+// errCreateInSystem is the Unauthorized refusal of CREATE TABLE in a system
+// keyspace (ClientState.ensurePermission).
 func errCreateInSystem(ks, table string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.Unauthorized, "Cannot CREATE <table "+ks+"."+table+">")
 }
 
+// errTableExists is CreateTableStatement.apply's AlreadyExists for a table
+// that exists (without IF NOT EXISTS).
 func errTableExists(table, ks string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.AlreadyExists, "Cannot add already existing table \""+table+"\" to keyspace \""+ks+"\"")
 }
@@ -754,18 +779,26 @@ func tableName311(id cql.Ident) *cqlerr.Error {
 	return nil
 }
 
+// errTableNameChars311 is 3.11's CreateTableStatement.RawStatement.prepare
+// refusing a table name not matching [a-zA-Z_0-9]+.
 func errTableNameChars311(table string) *cqlerr.Error {
 	return cqlerr.Invalid("\"" + table + "\" is not a valid table name (must be alphanumeric character or underscore only: [a-zA-Z_0-9]+)")
 }
 
+// errTableNameLength311 is 3.11's CreateTableStatement.RawStatement.prepare
+// refusing a table name longer than 48 characters.
 func errTableNameLength311(table string) *cqlerr.Error {
 	return cqlerr.Invalid("Table names shouldn't be more than 48 characters long (got \"" + table + "\")")
 }
 
+// errNoSuchTable is the refusal of ALTER or DROP TABLE of a table that does
+// not exist (AlterTableStatement, DropTableStatement).
 func errNoSuchTable(ks, table string) *cqlerr.Error {
 	return cqlerr.Invalid("Table '" + ks + "." + table + "' doesn't exist")
 }
 
+// errAlterTableOnView is AlterTableStatement.apply's refusal of ALTER TABLE
+// naming a materialized view.
 func errAlterTableOnView() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot use ALTER TABLE on a materialized view; use ALTER MATERIALIZED VIEW instead")
 }
@@ -780,16 +813,24 @@ func errDropCompactDisabled() *cqlerr.Error {
 	return cqlerr.Invalid("DROP COMPACT STORAGE is disabled. Enable in cassandra.yaml to use.")
 }
 
+// errUnsupportedAlter is cqlplay's own refusal of an ALTER TABLE form the
+// parser accepts and the executor does not model.
 func errUnsupportedAlter() *cqlerr.Error { return cqlerr.Invalid("Unsupported ALTER TABLE") }
 
+// errColumnExists is AlterTableStatement.AddColumns' refusal of a column
+// name the table already has.
 func errColumnExists(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Column with name '" + col + "' already exists")
 }
 
+// errAddToCompact is AlterTableStatement.AddColumns' refusal of a new column
+// on a COMPACT STORAGE table.
 func errAddToCompact() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot add new column to a COMPACT STORAGE table")
 }
 
+// errReAddType is AlterTableStatement.AddColumns' refusal of re-adding a
+// dropped column with a type incompatible with its old one.
 func errReAddType(col, typ, old string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot re-add previously dropped column '" + col + "' of type " + typ + ", incompatible with previous type " + old)
 }
@@ -803,26 +844,38 @@ func errReAddKind(col string, static bool) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot re-add previously dropped column '" + col + "' of kind " + kind + ", incompatible with previous kind " + old)
 }
 
+// errReAddCounter is AlterTableStatement.AddColumns' refusal of re-adding a
+// dropped counter column.
 func errReAddCounter(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot re-add previously dropped counter column " + col)
 }
 
+// errAddCounter is AlterTableStatement.AddColumns' refusal of a counter
+// column in a table of non-counters.
 func errAddCounter(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot add a counter column (" + col + ") in a non counter column family")
 }
 
+// errAddNonCounter is AlterTableStatement.AddColumns' refusal of a
+// non-counter column in a counter table.
 func errAddNonCounter(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot add a non counter column (" + col + ") in a counter column family")
 }
 
+// errDropUnknownColumn is AlterTableStatement.DropColumns' refusal of a
+// column the table does not have.
 func errDropUnknownColumn(col, table string) *cqlerr.Error {
 	return cqlerr.Invalid("Column " + col + " was not found in table '" + table + "'")
 }
 
+// errDropKeyColumn is AlterTableStatement.DropColumns' refusal of dropping a
+// primary key column.
 func errDropKeyColumn(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot drop PRIMARY KEY column " + col)
 }
 
+// errDropIndexed is AlterTableStatement.DropColumns' refusal of dropping a
+// column that secondary indexes depend on.
 func errDropIndexed(col string, indexes []string) *cqlerr.Error {
 	return errDependentIndexes("Cannot drop column ", col, indexes)
 }
@@ -832,14 +885,20 @@ func errDependentIndexes(prefix, col string, indexes []string) *cqlerr.Error {
 	return cqlerr.Invalid(prefix + col + " because it has dependent secondary indexes (" + strings.Join(indexes, ", ") + ")")
 }
 
+// errDropWithViews is AlterTableStatement.DropColumns' refusal of dropping a
+// column of a table with materialized views.
 func errDropWithViews(col, table string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot drop column " + col + " on base table " + table + " with materialized views")
 }
 
+// errRenameUnknown is AlterTableStatement.RenameColumns' refusal of renaming
+// a column the table does not have.
 func errRenameUnknown(col, table string) *cqlerr.Error {
 	return cqlerr.Invalid("Column " + col + " was not found in table " + table)
 }
 
+// errRenameRegular is AlterTableStatement.RenameColumns' refusal of renaming
+// a column outside the primary key.
 func errRenameRegular(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot rename non PRIMARY KEY column " + col)
 }
@@ -849,30 +908,45 @@ func errRenameIndexed(col string, indexes []string) *cqlerr.Error {
 	return errDependentIndexes("Can't rename column ", col, indexes)
 }
 
+// errRenameTaken is AlterTableStatement.RenameColumns' refusal of a new name
+// another column has.
 func errRenameTaken(from, to, table string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot rename column " + from + " to " + to + " in table '" + table + "'; another column with that name already exists")
 }
 
+// errDropTableOnView is DropTableStatement.apply's refusal of DROP TABLE
+// naming a materialized view.
 func errDropTableOnView() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot use DROP TABLE on a materialized view. Please use DROP MATERIALIZED VIEW instead.")
 }
 
+// errDropWithDependentViews is DropTableStatement.apply's refusal of
+// dropping a table that materialized views still read.
 func errDropWithDependentViews(ks string, views []string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot drop a table when materialized views still depend on it (" + ks + ".{" + join(views, ",") + "})")
 }
 
+// errTruncateView is TruncateStatement's refusal of TRUNCATE of a
+// materialized view.
 func errTruncateView() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot TRUNCATE materialized view directly; must truncate base table instead")
 }
 
+// errOldNetworkTopology is AbstractReplicationStrategy's
+// ConfigurationException for OldNetworkTopologyStrategy, removed in 4.0.
 func errOldNetworkTopology() *cqlerr.Error {
 	return cqlerr.Config("The support for the OldNetworkTopologyStrategy has been removed in C* version 4.0. The keyspace strategy should be switch to NetworkTopologyStrategy")
 }
 
+// errLocalStrategy is KeyspaceParams.Replication's refusal
+// (CreateKeyspaceStatement) of LocalStrategy, which system keyspaces alone
+// use.
 func errLocalStrategy() *cqlerr.Error {
 	return cqlerr.Invalid("Unable to use given strategy class: LocalStrategy is reserved for internal use.")
 }
 
+// errSimpleOption is SimpleStrategy.validateOptions' refusal of an option
+// other than replication_factor.
 func errSimpleOption(option, ks string) *cqlerr.Error {
 	return errUnrecognizedOption(option, "SimpleStrategy", ks)
 }
@@ -899,14 +973,21 @@ func checkReplicationFactor(rf string) *cqlerr.Error {
 	return nil
 }
 
+// errFactorNotInt is ReplicationFactor.fromString's ConfigurationException
+// (Integer.parseInt's NumberFormatException message) for a factor that is no
+// integer.
 func errFactorNotInt(rf string) *cqlerr.Error {
 	return cqlerr.Config("For input string: \"" + rf + "\"")
 }
 
+// errFactorNegative is ReplicationFactor.validate's ConfigurationException
+// for a negative replication factor.
 func errFactorNegative(rf string) *cqlerr.Error {
 	return cqlerr.Config("Replication factor must be non-negative, found " + rf)
 }
 
+// errNTSReplicationFactor is NetworkTopologyStrategy.maybePrepareForCreate's
+// refusal of replication_factor at CREATE KEYSPACE.
 func errNTSReplicationFactor() *cqlerr.Error {
 	return cqlerr.Config("replication_factor should not appear as an option at creation time for NetworkTopologyStrategy")
 }

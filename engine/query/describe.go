@@ -490,10 +490,14 @@ func quoteNames(names []string) []string {
 
 // The messages of DESCRIBE (cql3/statements/DescribeStatement.java).
 
+// errDescribeNotFound is DescribeStatement's refusal of DESCRIBE of a
+// keyspace that does not exist, the current one or one named.
 func errDescribeNotFound(name string) *cqlerr.Error {
 	return cqlerr.Invalid("'" + name + "' not found in keyspaces")
 }
 
+// errDescribeNotInKeyspace is DescribeStatement's refusal of DESCRIBE
+// ks.name when ks has nothing of that name.
 func errDescribeNotInKeyspace(name, ks string) *cqlerr.Error {
 	return cqlerr.Invalid("'" + name + "' not found in keyspace '" + ks + "'")
 }
@@ -566,6 +570,8 @@ func (db *DB) describeCluster() *Result {
 // nodeAddress is the simulated node n's address.
 func nodeAddress(n int) string { return "127.0.0." + strconv.Itoa(n) }
 
+// errUnsupportedDescribe is cqlplay's own refusal of a DESCRIBE form the
+// parser accepts and the executor does not print.
 func errUnsupportedDescribe() *cqlerr.Error { return cqlerr.Invalid("Unsupported DESCRIBE") }
 
 // errDescribeTypeNotFound: DescribeStatement.type.

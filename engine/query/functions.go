@@ -187,10 +187,15 @@ func errFunctionResultType(fn, typ, receiver, want string) *cqlerr.Error {
 	return cqlerr.Invalid("Type error: cannot assign result of function " + fn + " (type " + typ + ") to " + receiver + " (type " + want + ")")
 }
 
+// errColumnAsValue is the refusal of a column reference as a written value
+// outside SET c = c + value (Operation.Raw, Terms).
 func errColumnAsValue(receiver string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid value for " + receiver + ": column references are only allowed in SET c = c + value")
 }
 
+// errNotAValue is Term.Raw.prepare's refusal of a term that cannot be a
+// value for receiver, such as a function of the wrong return type
+// (cql3/Terms.java).
 func errNotAValue(term, receiver string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot use " + term + " as a value for " + receiver)
 }

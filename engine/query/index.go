@@ -114,22 +114,32 @@ func (db *DB) dropIndex(s *cql.DropIndex) (*Result, *cqlerr.Error) {
 // The messages of CREATE and DROP INDEX, in cql3/statements/schema/
 // {CreateIndexStatement, DropIndexStatement}.java, in their order of checks.
 
+// errIndexNoTable is CreateIndexStatement.apply's refusal of an index on a
+// table that does not exist.
 func errIndexNoTable(table string) *cqlerr.Error {
 	return cqlerr.Invalid("Table '" + table + "' doesn't exist")
 }
 
+// errSASIDisabled is CreateIndexStatement.apply's refusal of a SASI index,
+// disabled by 4.1's default cassandra.yaml (enable_sasi_indexes: false).
 func errSASIDisabled() *cqlerr.Error {
 	return cqlerr.Invalid("SASI indexes are disabled. Enable in cassandra.yaml to use.")
 }
 
+// errIndexOnView is CreateIndexStatement.apply's refusal of an index on a
+// materialized view.
 func errIndexOnView() *cqlerr.Error {
 	return cqlerr.Invalid("Secondary indexes on materialized views aren't supported")
 }
 
+// errIndexOnCounters is CreateIndexStatement.apply's refusal of an index on
+// a counter table.
 func errIndexOnCounters() *cqlerr.Error {
 	return cqlerr.Invalid("Secondary indexes on counter tables aren't supported")
 }
 
+// errIndexOnlyPartitionKey is CreateIndexStatement.validateIndexTarget's
+// refusal of an index on a table's only partition key column.
 func errIndexOnlyPartitionKey(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot create secondary index on the only partition key column " + col)
 }
@@ -179,6 +189,8 @@ func validateIndexTarget(t *schema.Table, c *schema.Column, target string) *cqle
 	return nil
 }
 
+// errIndexNonFrozenUDT is CreateIndexStatement.validateIndexTarget's refusal
+// of an index on a non-frozen user type column.
 func errIndexNonFrozenUDT(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot create index on non-frozen UDT column " + col)
 }
@@ -189,27 +201,40 @@ func errIndexUnsupported(what string) *cqlerr.Error {
 	return cqlerr.Invalid("Secondary indexes are not supported on " + what)
 }
 
+// errIndexOnFrozen is CreateIndexStatement.validateIndexTarget's refusal of
+// keys(), values() or entries() on a frozen collection.
 func errIndexOnFrozen(target, col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot create " + target + "() index on frozen column " + col +
 		". Frozen collections are immutable and must be fully indexed by using the 'full(" + col + ")' modifier")
 }
 
+// errIndexNonCollection is CreateIndexStatement.validateIndexTarget's
+// refusal of keys(), values() or entries() on a column that is no
+// collection.
 func errIndexNonCollection(target, col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot create " + target + "() index on " + col + ". Non-collection columns only support simple indexes")
 }
 
+// errIndexTarget is CreateIndexStatement.validateIndexTarget's refusal of
+// keys() or entries() on a collection that is no map.
 func errIndexTarget(target, col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot create index on " + target + " of column " + col + " with non-map type")
 }
 
+// errIndexFull is CreateIndexStatement.validateIndexTarget's refusal of
+// full() on a column that is no frozen collection.
 func errIndexFull() *cqlerr.Error {
 	return cqlerr.Invalid("full() indexes can only be created on frozen collections")
 }
 
+// errIndexExists is CreateIndexStatement.apply's refusal of an index name
+// the keyspace already has (without IF NOT EXISTS).
 func errIndexExists(name string) *cqlerr.Error {
 	return cqlerr.Invalid("Index '" + name + "' already exists")
 }
 
+// errIndexDuplicate is CreateIndexStatement.apply's refusal of an index
+// equal to an existing one of another name.
 func errIndexDuplicate(name, existing string) *cqlerr.Error {
 	return cqlerr.Invalid("Index " + name + " is a duplicate of existing index " + existing)
 }

@@ -288,10 +288,14 @@ func (db *DB) applyCounter(part *store.Partition, row *store.Row, op *operation,
 
 // The messages of list operations at execution (Lists.java).
 
+// errListIndex is Lists.SetterByIndex's refusal of SET l[i] = v with i
+// outside the list.
 func errListIndex(idx, size int) *cqlerr.Error {
 	return cqlerr.Invalid("List index " + itoa(idx) + " out of bound, list has size " + itoa(size))
 }
 
+// errDeleteFromNullList is Lists.DiscarderByIndex's refusal of DELETE l[i]
+// on a list that is null.
 func errDeleteFromNullList() *cqlerr.Error {
 	return cqlerr.Invalid("Attempted to delete an element from a list which is null")
 }

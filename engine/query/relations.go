@@ -42,7 +42,7 @@ func (db *DB) singleRestriction(t *schema.Table, rel *cql.Relation) (*restrictio
 	r.cols = r.col1[:]
 	// 4.1 filters on IN over any column (CASSANDRA-14344); 3.11 and 4.0
 	// refused it in SingleColumnRelation.toReceivers.
-	if rel.Op == cql.OpIn && !c.IsPrimaryKey() && len(rel.In) != 1 && db.Version == "3.11" {
+	if rel.Op == cql.OpIn && !c.IsPrimaryKey() && len(rel.In) != 1 && db.Version.Before(4, 1) {
 		return nil, errInOnRegular(c.Name)
 	}
 	if rel.Op == cql.OpContainsKey && typ.Kind != cqltype.Map {
@@ -414,26 +414,38 @@ func errInOnRegular(col string) *cqlerr.Error {
 	return cqlerr.Invalid("IN predicates on non-primary-key columns (" + col + ") is not yet supported")
 }
 
+// errContainsKeyNotMap is SingleColumnRelation.toReceivers' refusal of
+// CONTAINS KEY on a column that is no map.
 func errContainsKeyNotMap(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot use CONTAINS KEY on non-map column " + col)
 }
 
+// errContainsNotCollection is SingleColumnRelation.toReceivers' refusal of
+// CONTAINS on a column that is no collection.
 func errContainsNotCollection(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot use CONTAINS on non-collection column " + col)
 }
 
+// errListEntry is SingleColumnRelation.toReceivers' refusal of l[index] =
+// value on a list.
 func errListEntry(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Indexes on list entries (" + col + "[index] = value) are not currently supported.")
 }
 
+// errNotAMap is SingleColumnRelation.toReceivers' refusal of col[key] =
+// value on a column that is no map.
 func errNotAMap(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Column " + col + " cannot be used as a map")
 }
 
+// errFrozenMapEntry is SingleColumnRelation.toReceivers' refusal of m[key] =
+// value on a frozen map.
 func errFrozenMapEntry(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Map-entry equality predicates on frozen map column " + col + " are not supported")
 }
 
+// errMapEntryNotEq is SingleColumnRelation.toReceivers' refusal of an
+// operator other than = on a map entry.
 func errMapEntryNotEq() *cqlerr.Error {
 	return cqlerr.Invalid("Only EQ relations are supported on map entries")
 }
@@ -443,14 +455,20 @@ func errNonFrozenUDTRelation(col, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Non-frozen UDT column '" + col + "' (" + typ + ") cannot be restricted by any relation")
 }
 
+// errCollectionOp is SingleColumnRelation.toReceivers' refusal of an
+// operator (=, <, IN ...) on a non-frozen collection column.
 func errCollectionOp(col, typ, op string) *cqlerr.Error {
 	return cqlerr.Invalid("Collection column '" + col + "' (" + typ + ") cannot be restricted by a '" + op + "' relation")
 }
 
+// errDurationCollectionSlice is SingleColumnRelation.newSliceRestriction's
+// refusal of a slice on a collection containing durations.
 func errDurationCollectionSlice() *cqlerr.Error {
 	return cqlerr.Invalid("Slice restrictions are not supported on collections containing durations")
 }
 
+// errDurationSlice is SingleColumnRelation.newSliceRestriction's refusal of
+// a slice on a duration column: durations have no order.
 func errDurationSlice() *cqlerr.Error {
 	return cqlerr.Invalid("Slice restrictions are not supported on duration columns")
 }
@@ -488,22 +506,31 @@ func errTokenPartial() *cqlerr.Error {
 	return cqlerr.Invalid("The token() function must be applied to all partition key components or none of them")
 }
 
+// errTokenDuplicate is TokenRelation.toReceivers' refusal of a
+// token() naming a partition key column twice.
 func errTokenDuplicate() *cqlerr.Error {
 	return cqlerr.Invalid("The token() function contains duplicate partition key components")
 }
 
+// errTokenNotPartitionKey is TokenRelation.toReceivers' refusal of
+// a token() argument outside the partition key.
 func errTokenNotPartitionKey() *cqlerr.Error {
 	return cqlerr.Invalid("The token() function must contains only partition key components")
 }
 
+// errTokenOrder is TokenRelation.toReceivers' refusal of token()
+// arguments out of the partition key's order.
 func errTokenOrder(pk string) *cqlerr.Error {
 	return cqlerr.Invalid("The token function arguments must be in the partition key order: " + pk)
 }
 
+// errNullToken is TokenRestriction's refusal of token(...) compared to null.
 func errNullToken() *cqlerr.Error {
 	return cqlerr.Invalid("Invalid null token value")
 }
 
+// errTokenOp is TokenRelation's refusal of an operator other than =, <, <=,
+// >, >= on token().
 func errTokenOp(op string) *cqlerr.Error {
 	return cqlerr.Invalid(op + " cannot be used with the token function")
 }
@@ -513,10 +540,14 @@ func errMultiNotClustering(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Multi-column relations can only be applied to clustering columns but was applied to: " + col)
 }
 
+// errMultiTwice is MultiColumnRelation.receivers' refusal of a column named
+// twice in (c1, c2) op ....
 func errMultiTwice(col, rel string) *cqlerr.Error {
 	return cqlerr.Invalid("Column \"" + col + "\" appeared twice in a relation: " + rel)
 }
 
+// errMultiOrder is MultiColumnRelation's refusal of clustering columns out
+// of the primary key's order in (c1, c2) op ....
 func errMultiOrder(rel string) *cqlerr.Error {
 	return cqlerr.Invalid("Clustering columns must appear in the PRIMARY KEY order in multi-column relations: " + rel)
 }

@@ -187,7 +187,7 @@ func (db *DB) checkOrderBy(p *selectPlan) *cqlerr.Error {
 		orderings = append(orderings, o)
 	}
 	if rs.usesIndex {
-		if db.Version == "5.0" {
+		if db.Version.AtLeast(5, 0) {
 			return errOrderBy("ORDER BY with 2ndary indexes is not supported, except for ANN queries.")
 		}
 		return errOrderBy("ORDER BY with 2ndary indexes is not supported.")
@@ -515,30 +515,49 @@ const ruleDistinctColumns cqlerr.Rule = "select.distinct-columns"
 // partitions (IN on the partition key with ORDER BY) is refused while paging.
 const ruleOrderByWithIn cqlerr.Rule = "select.order-by-with-in"
 
+// errPerPartitionLimitDistinct is SelectStatement.RawStatement.prepare's
+// refusal of PER PARTITION LIMIT with SELECT DISTINCT.
 func errPerPartitionLimitDistinct() *cqlerr.Error {
 	return cqlerr.Invalid("PER PARTITION LIMIT is not allowed with SELECT DISTINCT queries")
 }
 
+// errPerPartitionLimitAggregate is SelectStatement.RawStatement.prepare's
+// refusal of PER PARTITION LIMIT with aggregates.
 func errPerPartitionLimitAggregate() *cqlerr.Error {
 	return cqlerr.Invalid("PER PARTITION LIMIT is not allowed with aggregate queries.")
 }
 
+// errGroupByRegular is
+// SelectStatement.RawStatement.getAggregationSpecification's refusal of
+// GROUP BY on a column outside the primary key.
 func errGroupByRegular(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Group by is currently only supported on the columns of the PRIMARY KEY, got " + col)
 }
 
+// errGroupByOrder is
+// SelectStatement.RawStatement.getAggregationSpecification's refusal of
+// GROUP BY columns out of the primary key's order.
 func errGroupByOrder() *cqlerr.Error {
 	return cqlerr.Invalid("Group by currently only support groups of columns following their declared order in the PRIMARY KEY")
 }
 
+// errGroupByPartialKey is
+// SelectStatement.RawStatement.getAggregationSpecification's refusal of
+// GROUP BY a part of the partition key.
 func errGroupByPartialKey() *cqlerr.Error {
 	return cqlerr.Invalid("Group by is not supported on only a part of the partition key")
 }
 
+// errGroupByDistinct is
+// SelectStatement.RawStatement.getAggregationSpecification's refusal of
+// GROUP BY clustering columns with SELECT DISTINCT.
 func errGroupByDistinct() *cqlerr.Error {
 	return cqlerr.Invalid("Grouping on clustering columns is not allowed for SELECT DISTINCT queries")
 }
 
+// errDistinctWhere is
+// SelectStatement.RawStatement.validateDistinctSelection's refusal of SELECT
+// DISTINCT restricting clustering or regular columns.
 func errDistinctWhere() *cqlerr.Error {
 	return cqlerr.Invalid("SELECT DISTINCT with WHERE clause only supports restriction by partition key and/or static columns.")
 }
@@ -561,10 +580,15 @@ func errOrderByWithIn() *cqlerr.Error {
 		For(ruleOrderByWithIn)
 }
 
+// errLimitNull is SelectStatement.getLimit's refusal of a null LIMIT.
 func errLimitNull() *cqlerr.Error { return cqlerr.Invalid("Invalid null value of limit") }
 
+// errLimitNotPositive is SelectStatement.getLimit's refusal of a LIMIT of
+// zero or less.
 func errLimitNotPositive() *cqlerr.Error { return cqlerr.Invalid("LIMIT must be strictly positive") }
 
+// errUnsetInCondition is a restriction's refusal of an unset bound value in
+// WHERE (checkBindValueSet in cql3/restrictions).
 func errUnsetInCondition(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid unset value for column " + col)
 }

@@ -616,18 +616,26 @@ func (rc *rowCtx) cellMeta(c *schema.Column) *store.Cell {
 // The messages of a SELECT's selectors, in cql3/selection/*.java and
 // cql3/functions/FunctionResolver.java.
 
+// errInferSelector is Selectable.WithTerm's refusal of a literal selector
+// whose type nothing gives (no cast).
 func errInferSelector(term string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot infer type for term " + term + " in selection clause (try using a cast to force a type)")
 }
 
+// errUnsupportedSelector is cqlplay's own refusal of a selector form the
+// parser accepts and the executor does not evaluate.
 func errUnsupportedSelector(sel string) *cqlerr.Error {
 	return cqlerr.Invalid("Unsupported selector: " + sel)
 }
 
+// errSliceOfNonCollection is Selectable.WithSliceSelection's refusal of
+// col[a..b] on a column that is no collection.
 func errSliceOfNonCollection(sel, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid slice selection: " + sel + " of type " + typ + " is not a collection")
 }
 
+// errElementOfNonCollection is Selectable.WithElementSelection's refusal of
+// col[k] on a column that is no collection (Cassandra's doubled "is" kept).
 func errElementOfNonCollection(sel, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid element selection: " + sel + " is of type " + typ + " is not a collection")
 }
@@ -637,10 +645,15 @@ func errSelectionOfList(what, sel string) *cqlerr.Error {
 	return cqlerr.Invalid(what + " selection is only allowed on sets and maps, but " + sel + " is a list")
 }
 
+// errNullSelection is ElementsSelector's refusal of a null key or bound in
+// an element or slice selection (what: Element or Slice).
 func errNullSelection(what, sel string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid null value for " + strings.ToLower(what) + " selection on " + sel)
 }
 
+// errWritetimeArgs is the refusal of WRITETIME or TTL called with other than
+// one argument, in the words of FunctionResolver's arity check (Cassandra's
+// grammar takes exactly one column there).
 func errWritetimeArgs(fn string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid number of arguments for function " + fn)
 }
@@ -650,14 +663,20 @@ func errWritetimeNotColumn(pos cqlerr.Pos, arg string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.SyntaxException, "line "+pos.String()+" no viable alternative at input '"+arg+"'")
 }
 
+// errWritetimeOfKey is Selectable.WritetimeOrTTL.newSelectorFactory's
+// refusal of WRITETIME or TTL of a primary key column.
 func errWritetimeOfKey(fn, col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot use selection function " + fn + " on PRIMARY KEY part " + col)
 }
 
+// errFieldOfNonUDT is Selectable.WithFieldSelection's refusal of col.field
+// on a column that is no user type.
 func errFieldOfNonUDT(sel, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid field selection: " + sel + " of type " + typ + " is not a user type")
 }
 
+// errNoFieldSelected is Selectable.WithFieldSelection's refusal of a field
+// the user type does not declare.
 func errNoFieldSelected(sel, typ, field string) *cqlerr.Error {
 	return cqlerr.Invalid(sel + " of type " + typ + " has no field " + field)
 }
@@ -690,6 +709,8 @@ func errNestedAggregate() *cqlerr.Error {
 	return cqlerr.Invalid("aggregate functions cannot be used as arguments of aggregate functions")
 }
 
+// errNoSignature is FunctionResolver's refusal of a selector's function call
+// whose argument's type no overload accepts.
 func errNoSignature(fn, arg, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid call to function " + fn + ", none of its type signatures match (argument " + arg + " is of type " + typ + ")")
 }

@@ -38,14 +38,6 @@ const systemLocalDDL = `CREATE TABLE system.local (
     truncated_at map<uuid, blob>
 ) WITH comment = 'information about the local node'`
 
-// localVersions are release_version, cql_version and native_protocol_version
-// as a node of each simulated Cassandra version reports them.
-var localVersions = map[string][3]string{
-	"3.11": {"3.11.17", "3.4.4", "4"},
-	"4.1":  {"4.1.7", "3.4.6", "5"},
-	"5.0":  {"5.0.2", "3.4.7", "5"},
-}
-
 // systemLocal returns system.local, creating it and its row on first use.
 func (db *DB) systemLocal(ks *schema.Keyspace) *schema.Table {
 	if t := ks.Tables["local"]; t != nil {
@@ -53,26 +45,22 @@ func (db *DB) systemLocal(ks *schema.Keyspace) *schema.Table {
 	}
 	t := systemTable(ks, systemLocalDDL)
 	ks.Tables[t.Name] = t
-	versions, ok := localVersions[db.Version]
-	if !ok {
-		versions = localVersions["4.1"]
-	}
 	values := map[string]string{
 		"key":                     "local",
 		"bootstrapped":            "COMPLETED",
 		"broadcast_address":       "127.0.0.1",
 		"broadcast_port":          "7000",
 		"cluster_name":            "Test Cluster",
-		"cql_version":             versions[1],
+		"cql_version":             db.Version.CQL,
 		"data_center":             "datacenter1",
 		"gossip_generation":       strconv.FormatInt(db.NowSeconds(), 10),
 		"host_id":                 "6f8b1b2e-3c2d-4a55-9a9e-2b5c8f0d1e71",
 		"listen_address":          "127.0.0.1",
 		"listen_port":             "7000",
-		"native_protocol_version": versions[2],
+		"native_protocol_version": string('0' + db.Version.Protocol),
 		"partitioner":             "org.apache.cassandra.dht.Murmur3Partitioner",
 		"rack":                    "rack1",
-		"release_version":         versions[0],
+		"release_version":         db.Version.Release,
 		"rpc_address":             "127.0.0.1",
 		"rpc_port":                "9042",
 		"schema_version":          "1a5e7c3b-6d0f-3e2a-8b4c-5d6e7f809a1b",
@@ -107,17 +95,6 @@ func (db *DB) systemLocal(ks *schema.Keyspace) *schema.Table {
 		}
 	}
 	return t
-}
-
-// LocalVersions returns release_version, cql_version and
-// native_protocol_version as system.local reports them for version: cqlsh's
-// SHOW VERSION prints them.
-func LocalVersions(version string) (release, cql, protocol string) {
-	v, ok := localVersions[version]
-	if !ok {
-		v = localVersions["4.1"]
-	}
-	return v[0], v[1], v[2]
 }
 
 // system.peers and system.peers_v2 list the other nodes a driver may

@@ -53,7 +53,7 @@ func checkSchemaKeyspace(name string) *cqlerr.Error {
 // tables, "" the keyspace, else that table. 3.11 keeps the engine's older
 // wording.
 func (db *DB) authorizeDDL(ks, perm, table string) *cqlerr.Error {
-	if db.Version == "3.11" || ks == "" && table != "" {
+	if db.Version.Before(4, 0) || ks == "" && table != "" {
 		return nil // no keyspace: the statement's own message says so
 	}
 	switch ks {

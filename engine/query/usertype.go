@@ -196,6 +196,8 @@ func listName(list, n string) string {
 
 // The messages of cql3/statements/schema/{Create,Alter,Drop}TypeStatement.java.
 
+// errTypeExists is CreateTypeStatement.apply's refusal of a type name the
+// keyspace already has (without IF NOT EXISTS).
 func errTypeExists(name string) *cqlerr.Error {
 	return cqlerr.Invalid("A user type with name '" + name + "' already exists")
 }
@@ -205,18 +207,26 @@ func errDuplicateField(field, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Duplicate field name " + field + " in type " + typ)
 }
 
+// errNoSuchType is AlterTypeStatement.apply's refusal of a type that does
+// not exist.
 func errNoSuchType(ks, name string) *cqlerr.Error {
 	return cqlerr.Invalid("Type " + ks + "." + name + " doesn't exist")
 }
 
+// errFieldExists is AlterTypeStatement.AddField's refusal of a field name
+// the type already has.
 func errFieldExists(field, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot add field " + field + " to type " + typ + ": a field with name " + field + " already exists")
 }
 
+// errCircularField is AlterTypeStatement.AddField's refusal of a field whose
+// type refers to the type itself.
 func errCircularField(field, raw, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot add new field " + field + " of type " + raw + " to user type " + typ + " as it would create a circular reference")
 }
 
+// errFieldOfKeyType is AlterTypeStatement.AddField's refusal of a field
+// added to a type a partition key uses (4.1).
 func errFieldOfKeyType(field, raw, typ, tables string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot add new field " + field + " of type " + raw + " to user type " + typ + " as the type is being used in partition key by the following tables: " + tables)
 }
@@ -226,10 +236,14 @@ func errUnknownTypeField(field, typ string) *cqlerr.Error {
 	return cqlerr.Invalid("Unkown field " + field + " in user type " + typ)
 }
 
+// errAlterFieldType is AlterTypeStatement.AlterField's refusal: ALTER TYPE
+// ... ALTER field TYPE is no longer supported.
 func errAlterFieldType() *cqlerr.Error {
 	return cqlerr.Invalid("Altering field types is no longer supported")
 }
 
+// errDropNoSuchType is DropTypeStatement.apply's refusal of a type that does
+// not exist (without IF EXISTS).
 func errDropNoSuchType(ks, name string) *cqlerr.Error {
 	return cqlerr.Invalid("Type '" + ks + "." + name + "' doesn't exist")
 }

@@ -12,11 +12,8 @@ import (
 
 // Materialized views are disabled in Cassandra 4.x's shipped cassandra.yaml;
 // the playground's cluster runs with materialized_views_enabled: true, as
-// lessons need them, and says so once per run.
-const (
-	mvExperimentalWarning = "Materialized views are experimental and are not recommended for production use."
-	mvEnabledNote         = AdvicePrefix + "this simulated cluster runs with materialized_views_enabled: true; a stock Cassandra 4.x refuses CREATE MATERIALIZED VIEW with \"Materialized views are disabled. Enable in cassandra.yaml to use.\""
-)
+// lessons need them, and says so once per run (adviceViewsEnabled).
+const mvExperimentalWarning = "Materialized views are experimental and are not recommended for production use."
 
 // viewState is what a view needs beyond its schema: its filter and, per
 // base partition, the view rows derived from it (so a base write can replace them).
@@ -108,7 +105,7 @@ func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 	if !db.advice.once("mv-enabled") {
 		return &Result{}, nil
 	}
-	db.warn(mvEnabledNote)
+	db.warn(db.advise(adviceViewsEnabled))
 	return &Result{}, nil
 }
 
@@ -444,62 +441,92 @@ func errViewCompact() *cqlerr.Error {
 	return cqlerr.New(cqlerr.SyntaxException, "COMPACT STORAGE tables are not allowed starting with version 4.0")
 }
 
+// errViewNoBase is CreateViewStatement.apply's refusal of a view over a base
+// table that does not exist.
 func errViewNoBase(base string) *cqlerr.Error {
 	return cqlerr.Invalid("Base table '" + base + "' doesn't exist")
 }
 
+// errViewNameTaken is CreateViewStatement.apply's refusal of a view name a
+// table of the keyspace has.
 func errViewNameTaken(name string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot create materialized view '" + name + "' - a table with the same name already exists")
 }
 
+// errViewOnCounters is CreateViewStatement.apply's refusal of a view over a
+// counter table.
 func errViewOnCounters() *cqlerr.Error {
 	return cqlerr.Invalid("Materialized views are not supported on counter tables")
 }
 
+// errViewNoGrace is CreateViewStatement.apply's refusal of a view over a
+// base table with gc_grace_seconds 0.
 func errViewNoGrace(name, base string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot create materialized view '" + name + "' for base table '" + base + "' with gc_grace_seconds of 0, since this value is used to TTL undelivered updates. Setting gc_grace_seconds too low might cause undelivered updates to expire before being replayed.")
 }
 
+// errViewDefaultTTL is CreateViewStatement.apply's (and
+// AlterViewStatement's) refusal of default_time_to_live on a view.
 func errViewDefaultTTL() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot set default_time_to_live for a materialized view. Data in a materialized view always expire at the same time than the corresponding data in the parent table.")
 }
 
+// errViewAlias is CreateViewStatement.apply's refusal of an alias in the
+// view's SELECT.
 func errViewAlias(expr, alias string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot use aliases when defining a materialized view (got " + expr + " AS " + alias + ")")
 }
 
+// errViewSelector is CreateViewStatement.apply's refusal of a selector that
+// is not a column name.
 func errViewSelector(expr string) *cqlerr.Error {
 	return cqlerr.Invalid("Can only select columns by name when defining a materialized view (got " + expr + ")")
 }
 
+// errViewStatic is CreateViewStatement.apply's refusal of a static column in
+// the view.
 func errViewStatic(col, view string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot include static column '" + col + "' in materialized view '" + view + "'")
 }
 
+// errViewNoPartitionKey is CreateViewStatement.apply's refusal of a view
+// PRIMARY KEY without a partition key column.
 func errViewNoPartitionKey(view string) *cqlerr.Error {
 	return cqlerr.Invalid("Must provide at least one partition key column for materialized view '" + view + "'")
 }
 
+// errViewUnknownKeyColumn is CreateViewStatement.apply's refusal of a
+// PRIMARY KEY column the base table does not have.
 func errViewUnknownKeyColumn(col, view string) *cqlerr.Error {
 	return cqlerr.Invalid("Unknown column '" + col + "' referenced in PRIMARY KEY for materialized view '" + view + "'")
 }
 
+// errViewOrderMismatch is CreateViewStatement.apply's refusal of CLUSTERING
+// ORDER BY columns that are not the clustering columns.
 func errViewOrderMismatch() *cqlerr.Error {
 	return cqlerr.Invalid("Clustering key columns must exactly match columns in CLUSTERING ORDER BY directive")
 }
 
+// errViewMissingBaseKey is CreateViewStatement.apply's refusal of a view
+// PRIMARY KEY missing some of the base table's primary key columns.
 func errViewMissingBaseKey(view string, missing []string, base string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot create materialized view '" + view + "' without primary key columns " + strings.Join(missing, ", ") + " from base table '" + base + "'")
 }
 
+// errViewTwoRegularKeys is CreateViewStatement.apply's refusal of more than
+// one base regular column in the view's PRIMARY KEY.
 func errViewTwoRegularKeys(cols []string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot include more than one non-primary key column in materialized view primary key (got " + strings.Join(cols, ", ") + ")")
 }
 
+// errViewToken is CreateViewStatement.apply's refusal of a token() relation
+// in the view's WHERE.
 func errViewToken() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot use token relation when defining a materialized view")
 }
 
+// errViewRegularRestricted is CreateViewStatement.apply's refusal of a
+// restriction other than IS NOT NULL on a non-primary-key column.
 func errViewRegularRestricted(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Non-primary key columns can only be restricted with 'IS NOT NULL' (got: " + col + " restricted illegally)")
 }

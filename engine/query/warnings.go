@@ -117,16 +117,16 @@ func (a *advice) once(key string) bool {
 }
 
 // tableAdvice looks at a table's schema right after CREATE TABLE.
-func tableAdvice(t *schema.Table) []string {
+func (db *DB) tableAdvice(t *schema.Table) []string {
 	var out []string
 	if len(t.ClusteringCs) == 1 && t.ClusteringCs[0].Type.Kind == cqltype.Timestamp {
 		c := t.ClusteringCs[0]
-		out = append(out, AdvicePrefix+"\""+c.Name+"\" (timestamp) is the only clustering column of "+t.Name+": two events in the same millisecond get the same key and the second silently overwrites the first (every write is an upsert). Use a timeuuid, or add a column that makes the key unique.")
+		out = append(out, db.advise(adviceTimestampKey, c.Name, t.Name))
 	}
 	if t.Counter {
 		for _, c := range append(append([]*schema.Column(nil), t.Statics...), t.Regulars...) {
 			if c.Type.Kind == cqltype.Counter && (idLike(c.Name) || idLike(t.Name)) {
-				out = append(out, AdvicePrefix+"the counter \""+c.Name+"\" of "+t.Name+" looks like an id generator. A counter is not a sequence: two clients that increment it and read it back can both get the same value (and a retried increment counts twice), so a key made from it can overwrite another row. Give new rows a uuid or timeuuid instead.")
+				out = append(out, db.advise(adviceCounterID, c.Name, t.Name))
 				break
 			}
 		}
@@ -149,21 +149,21 @@ func (db *DB) writeAdvice(t *schema.Table, part *store.Partition) []string {
 	var out []string
 	rows := part.Len()
 	if rows >= adviceRowsPerPartition && db.advice.once("rows:"+t.Qualified()+string(part.Key)) {
-		out = append(out, AdvicePrefix+"partition "+db.keyText(t, part.Key)+" of "+t.Name+" now holds "+strconv.Itoa(rows)+" rows; past about 100,000 rows (or 100 MB) a partition gets slow to read, repair and compact. Add a bucket (a day, a shard number) to the partition key.")
+		out = append(out, db.advise(adviceManyRows, db.keyText(t, part.Key), t.Name, strconv.Itoa(rows)))
 	} else if rows >= 1000 && rows%1000 == 0 {
 		if est := estimatePartitionBytes(part); est >= adviceBytesPerPartition && db.advice.once("bytes:"+t.Qualified()+string(part.Key)) {
-			out = append(out, AdvicePrefix+"partition "+db.keyText(t, part.Key)+" of "+t.Name+" is estimated at "+strconv.Itoa(est>>20)+" MB, past the 100 MB guidance. Split it with a bucket in the partition key.")
+			out = append(out, db.advise(adviceManyBytes, db.keyText(t, part.Key), t.Name, strconv.Itoa(est>>20)))
 		}
 	}
 	if len(part.Key) >= adviceKeyBytes && db.advice.once("key:"+t.Qualified()) {
-		out = append(out, AdvicePrefix+"a partition key of "+strconv.Itoa(len(part.Key))+" bytes is close to Cassandra's 65535-byte limit; keys are stored with every partition index entry, so keep them short.")
+		out = append(out, db.advise(adviceLongKey, strconv.Itoa(len(part.Key))))
 	}
 	data := db.Data(t)
 	if parts := data.Len(); parts > 0 && parts <= 2 {
 		total := 0
 		data.Ascend(func(p *store.Partition) bool { total += p.Len(); return true })
 		if total >= adviceLowCardinalityMin && db.advice.once("card:"+t.Qualified()) {
-			out = append(out, AdvicePrefix+t.Name+" holds "+strconv.Itoa(total)+" rows in only "+strconv.Itoa(parts)+" partition(s): a partition key with so few values puts all the data on the same replicas (a hot spot). Choose a partition key with many distinct values.")
+			out = append(out, db.advise(adviceFewPartitions, t.Name, strconv.Itoa(total), strconv.Itoa(parts)))
 		}
 	}
 	return out
@@ -218,7 +218,7 @@ func (db *DB) indexAdvice(t *schema.Table, c *schema.Column) []string {
 		return true
 	})
 	if rows >= 100 && len(distinct)*10 >= rows*9 {
-		return []string{AdvicePrefix + "the index on " + c.Name + " covers " + strconv.Itoa(rows) + " rows with " + strconv.Itoa(len(distinct)) + " distinct values: a lookup by a nearly unique value still asks every node. Prefer a table partitioned by " + c.Name + "."}
+		return []string{db.advise(adviceUniqueIndex, c.Name, strconv.Itoa(rows), strconv.Itoa(len(distinct)))}
 	}
 	return nil
 }

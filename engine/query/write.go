@@ -261,14 +261,20 @@ func fieldOf(c *schema.Column, f, op string) (int, *cqlerr.Error) {
 
 // The messages of field operations (Operation.SetField, Operation.FieldDeletion).
 
+// errNoSuchField is Operation.SetField's (or FieldDeletion's) refusal of a
+// field the user type does not declare.
 func errNoSuchField(col, field string) *cqlerr.Error {
 	return cqlerr.Invalid("UDT column " + col + " does not have a field named " + field)
 }
 
+// errFieldDeletionNonUDT is Operation.FieldDeletion's refusal of DELETE
+// col.field on a column that is no user type.
 func errFieldDeletionNonUDT(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid field deletion operation for non-UDT column " + col)
 }
 
+// errFieldDeletionFrozen is Operation.FieldDeletion's refusal of DELETE
+// col.field on a frozen user type.
 func errFieldDeletionFrozen(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Frozen UDT column " + col + " does not support field deletion")
 }
@@ -880,6 +886,8 @@ func (db *DB) applyOps(w *write, part *store.Partition, row *store.Row, room sto
 // {ModificationStatement, UpdateStatement, DeleteStatement}.java, cql3/Operation.java
 // and cql3/Attributes.java unless noted.
 
+// errModifyView is ModificationStatement.validate's refusal of INSERT,
+// UPDATE or DELETE on a materialized view.
 func errModifyView() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot directly modify a materialized view")
 }
@@ -889,29 +897,41 @@ func errModifySystem(ks string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.Unauthorized, "Cannot modify system keyspace "+ks)
 }
 
+// errInsertCounter is UpdateStatement.ParsedInsert's refusal of INSERT into
+// a counter table.
 func errInsertCounter() *cqlerr.Error {
 	return cqlerr.Invalid("INSERT statements are not allowed on counter tables, use UPDATE instead")
 }
 
+// errInsertNoColumns is UpdateStatement.ParsedInsert's refusal of an INSERT
+// with no column.
 func errInsertNoColumns() *cqlerr.Error { return cqlerr.Invalid("No columns provided to INSERT") }
 
+// errInsertUnmatched is UpdateStatement.ParsedInsert's refusal of an INSERT
+// with more or fewer values than columns.
 func errInsertUnmatched() *cqlerr.Error { return cqlerr.Invalid("Unmatched column names/values") }
 
+// errInsertDuplicates is UpdateStatement.ParsedInsert's refusal of a column
+// named twice in an INSERT.
 func errInsertDuplicates() *cqlerr.Error {
 	return cqlerr.Invalid("The column names contains duplicates")
 }
 
-// errCompactValueMandatory: a write to a COMPACT STORAGE table without its value column.
-// errEmptyDenseClustering: an empty clustering value for a row of a dense
-// COMPACT STORAGE table with one clustering column (UpdateParameters.newRow).
+// errEmptyDenseClustering is the refusal of an empty clustering value for a
+// row of a dense COMPACT STORAGE table with one clustering column
+// (UpdateParameters.newRow).
 func errEmptyDenseClustering(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid empty or null value for column " + col)
 }
 
+// errCompactValueMandatory is UpdateStatement's refusal of a write to a
+// COMPACT STORAGE table without its value column.
 func errCompactValueMandatory(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Column " + col + " is mandatory for this COMPACT STORAGE table")
 }
 
+// errSetCounter is Operation.SetValue's refusal of SET c = value on a
+// counter column.
 func errSetCounter(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Cannot set the value of counter column " + col + " (counters can only be incremented/decremented, not set)")
 }
@@ -921,6 +941,8 @@ func errIncompatibleSettings(pos cqlerr.Pos, text, col string) *cqlerr.Error {
 	return cqlerr.Syntax(pos, len(text), "Multiple incompatible setting of column "+col)
 }
 
+// errKeyInSet is UpdateStatement.ParsedUpdate's refusal of a primary key
+// column in SET.
 func errKeyInSet(col string) *cqlerr.Error {
 	return cqlerr.Invalid("PRIMARY KEY part " + col + " found in SET part")
 }
@@ -954,6 +976,8 @@ func errNullElementKey(list bool) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid null value for map key")
 }
 
+// errUnsupportedAssignment is cqlplay's own refusal of a SET form the parser
+// accepts and the executor does not model (Operation.RawUpdate).
 func errUnsupportedAssignment(text string) *cqlerr.Error {
 	return cqlerr.Invalid("Unsupported assignment " + text)
 }
@@ -963,10 +987,14 @@ func errDeleteTTL(pos cqlerr.Pos) *cqlerr.Error {
 	return cqlerr.New(cqlerr.SyntaxException, "line "+pos.String()+" mismatched input 'TTL' expecting K_TIMESTAMP")
 }
 
+// errDeleteKeyColumn is DeleteStatement.Parsed's refusal of a primary key
+// column among the columns to delete.
 func errDeleteKeyColumn(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid identifier " + col + " for deletion (should not be a PRIMARY KEY part)")
 }
 
+// errDeleteElementOfSimple is Operation.ElementDeletion's refusal of DELETE
+// col[k] on a column that is no collection.
 func errDeleteElementOfSimple(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Invalid deletion operation for non collection column " + col)
 }
@@ -977,26 +1005,38 @@ func errDeleteRangeNonStatic() *cqlerr.Error {
 	return cqlerr.Invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to delete non static columns")
 }
 
+// errDeleteRangeIf is DeleteStatement's refusal of IF conditions on
+// non-static columns with a primary key not fully restricted by equality.
 func errDeleteRangeIf() *cqlerr.Error {
 	return cqlerr.Invalid("DELETE statements must restrict all PRIMARY KEY columns with equality relations in order to use IF condition on non static columns")
 }
 
+// errConditionalTimestamp is ModificationStatement's refusal (validate; the
+// constructor too) of USING TIMESTAMP with IF conditions.
 func errConditionalTimestamp() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot provide custom timestamp for conditional updates")
 }
 
+// errCounterTimestamp is ModificationStatement.validate's refusal of USING
+// TIMESTAMP on a counter update.
 func errCounterTimestamp() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot provide custom timestamp for counter updates")
 }
 
+// errCounterTTL is ModificationStatement.validate's refusal of USING TTL on
+// a counter update.
 func errCounterTTL() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot provide custom TTL for counter updates")
 }
 
+// errCounterConditional is ModificationStatement's refusal, when the
+// statement has conditions, of IF on a counter table.
 func errCounterConditional() *cqlerr.Error {
 	return cqlerr.Invalid("Conditional updates are not supported on counter tables")
 }
 
+// errNullTimestamp is Attributes.getTimestamp's refusal of USING TIMESTAMP
+// null.
 func errNullTimestamp() *cqlerr.Error { return cqlerr.Invalid("Invalid null value of timestamp") }
 
 // errTimestampOutOfBound: UpdateParameters, USING TIMESTAMP of Long.MIN_VALUE.
@@ -1004,12 +1044,16 @@ func errTimestampOutOfBound() *cqlerr.Error {
 	return cqlerr.Invalid("Out of bound timestamp, must be in [-9223372036854775807, 9223372036854775807]")
 }
 
+// errNullTTL is Attributes.getTimeToLive's refusal of USING TTL null.
 func errNullTTL() *cqlerr.Error { return cqlerr.Invalid("Invalid null value of TTL") }
 
+// errNegativeTTL is Attributes.getTimeToLive's refusal of a negative TTL.
 func errNegativeTTL(n int) *cqlerr.Error {
 	return cqlerr.Invalid("A TTL must be greater or equal to 0, but was " + itoa(n))
 }
 
+// errTTLTooLarge is Attributes.getTimeToLive's refusal of a TTL above MaxTTL
+// (20 years).
 func errTTLTooLarge(n int) *cqlerr.Error {
 	return cqlerr.Invalid("ttl is too large. requested (" + itoa(n) + ") maximum (" + itoa(MaxTTL) + ")")
 }
@@ -1025,6 +1069,9 @@ func errTooManyRows(max int) *cqlerr.Error {
 	return cqlerr.New(cqlerr.Stopped, "The script wrote more than "+itoa(max)+" rows, the playground's bound, and was stopped. Write fewer rows.")
 }
 
+// errRangeDeleteColumns is DeleteStatement.addUpdateForKey's refusal of
+// deleting specific columns of a range of rows (a WHERE clause short of the
+// clustering columns).
 func errRangeDeleteColumns() *cqlerr.Error {
 	return cqlerr.Invalid("Range deletions are not supported for specific columns")
 }

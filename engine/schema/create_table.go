@@ -280,6 +280,8 @@ func CheckNonFrozenUDT(t *cqltype.Type) *cqlerr.Error {
 	return nil
 }
 
+// errNonFrozenUDTCollection is CreateTableStatement's refusal of a
+// non-frozen user type column whose fields hold non-frozen collections.
 func errNonFrozenUDTCollection() *cqlerr.Error {
 	return cqlerr.Invalid("Non-frozen UDTs with nested non-frozen collections are not supported")
 }
