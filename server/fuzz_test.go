@@ -21,6 +21,9 @@ var fuzzTypes = []string{
 	"UPDATE fz.c SET n = n + ? WHERE k = ?",
 }
 
+// fuzzReads are the reads FuzzRequests sends with fuzzed parameters.
+var fuzzReads = []string{"SELECT * FROM fz.t", "SELECT k, a FROM fz.t WHERE k IN (1, 2, 3)", "SELECT * FROM system_schema.columns"}
+
 const fuzzSchema = `CREATE KEYSPACE fz WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1};
 CREATE TYPE fz.addr (street text, zip int);
 CREATE TABLE fz.t (k int PRIMARY KEY, a bigint, b text, c ascii, d blob, e boolean, f decimal, g double,
@@ -103,6 +106,11 @@ func FuzzRequests(f *testing.F) {
 	f.Add(byte(proto.OpQuery), byte(0), q.B)
 	f.Add(byte(proto.OpPrepare), byte(0), q.B[:4+30])
 	f.Add(byte(proto.OpBatch), byte(4), []byte{0, 2, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 1, 0})
+	// QUERY of a read (0x40): ONE, page size 2, paging state 8 bytes.
+	f.Add(byte(proto.OpQuery), byte(0x40), []byte{0, 1, 0x0c, 0, 0, 0, 2, 0, 0, 0, 8, 0, 0, 0, 0, 0, 0, 0, 1})
+	f.Add(byte(proto.OpQuery), byte(0x42), []byte{0, 1, 0x04, 0, 0, 0, 100})
+	// A paging state past int once panicked.
+	f.Add(byte(proto.OpQuery), byte(0x40), []byte{0, 1, 0x0c, 0, 0, 0, 2, 0, 0, 0, 8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff})
 	f.Add(byte(proto.OpRegister), byte(0x80), []byte{0, 1, 0, 13, 'S', 'C', 'H', 'E', 'M', 'A', '_', 'C', 'H', 'A', 'N', 'G', 'E'})
 	f.Fuzz(func(t *testing.T, op, which byte, body []byte) {
 		version := byte(4)
@@ -118,6 +126,13 @@ func FuzzRequests(f *testing.F) {
 		var hdr [proto.HeaderSize]byte
 		if h, b, err := proto.ReadEnvelope(src, &hdr); err != nil || h.Opcode != proto.OpReady {
 			t.Fatalf("STARTUP: %v %q", err, b)
+		}
+		if op == proto.OpQuery && which&0x40 != 0 {
+			// A read of every type, the fuzzed rest its parameters (page
+			// size, paging state, values).
+			var q proto.Writer
+			q.LongString(fuzzReads[int(which&0x3f)%len(fuzzReads)])
+			body = append(q.B, body...)
 		}
 		if op == proto.OpExecute || op == proto.OpBatch {
 			id := fuzzServer.ids[int(which&0x7f)%len(fuzzServer.ids)]

@@ -68,7 +68,8 @@ func (s *Server) pagedRun(req *engine.Request) (*engine.Result, *engine.Error) {
 	}
 	offset := 0
 	if len(req.PagingState) == 8 {
-		offset = int(binary.BigEndian.Uint64(req.PagingState))
+		// A client's bytes: an offset past any read (or past int) is the end.
+		offset = int(min(binary.BigEndian.Uint64(req.PagingState), 1<<62))
 	}
 	req.PageSize, req.PagingState = 0, nil
 	res, err := s.sess.Execute(req)

@@ -42,6 +42,17 @@ func TestKeptReadsLetGo(t *testing.T) {
 	if binary.BigEndian.Uint64(first.PagingState) != 2 {
 		t.Errorf("state offset %x", first.PagingState)
 	}
+	// A client's state is bytes: offsets past the rows, or past int, are
+	// the end (once a panic: an offset of 2^64-1 became a negative int).
+	for _, st := range [][]byte{
+		{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
+		{0x80, 0, 0, 0, 0, 0, 0, 0},
+		{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff},
+	} {
+		if res := read(st); len(res.Rows) != 0 || res.PagingState != nil {
+			t.Errorf("state %x: %d rows, next %x", st, len(res.Rows), res.PagingState)
+		}
+	}
 }
 
 // TestForgottenReadIsFreed: once its last page is sent, a large paged
