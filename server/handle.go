@@ -209,17 +209,22 @@ const (
 	qNowInSeconds = 0x100
 )
 
+// readConsistencyFlags reads what opens a request's parameters: the
+// consistency (accepted, and meaningless on one node), then the flags, an
+// [int] since v5 and a [byte] before.
+func (c *conn) readConsistencyFlags(r *proto.Reader) uint32 {
+	r.Short() // consistency
+	if c.version >= 5 {
+		return uint32(r.Int())
+	}
+	return uint32(r.Byte())
+}
+
 // readParams reads query parameters: the consistency (accepted, and
 // meaningless on one node), the flags, and what they announce.
 func (c *conn) readParams(r *proto.Reader) params {
 	var p params
-	r.Short() // consistency
-	var flags uint32
-	if c.version >= 5 {
-		flags = uint32(r.Int())
-	} else {
-		flags = uint32(r.Byte())
-	}
+	flags := c.readConsistencyFlags(r)
 	if flags&qValues != 0 {
 		n := int(r.Short())
 		for i := 0; i < n && r.Err() == nil; i++ {
@@ -558,13 +563,7 @@ func (c *conn) batch(r *proto.Reader, tracing bool) (*response, *wireError) {
 		}
 		b.Statements = append(b.Statements, st)
 	}
-	r.Short() // consistency
-	var flags uint32
-	if c.version >= 5 {
-		flags = uint32(r.Int())
-	} else {
-		flags = uint32(r.Byte())
-	}
+	flags := c.readConsistencyFlags(r)
 	if flags&qSerial != 0 {
 		r.Short()
 	}

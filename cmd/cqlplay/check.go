@@ -42,19 +42,12 @@ func check(args []string, e env) int {
 	if addr != "" {
 		return checkCluster(addr, args, e)
 	}
-	examples, problems := 0, 0
-	for _, path := range args {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "cqlplay check: %v\n", err)
-			return exitCheckUsage
-		}
-		page, err := lesson.ParsePage(path, src)
-		if err != nil {
-			fmt.Fprintln(e.stdout, err)
-			problems++
-			continue
-		}
+	pages, problems, ok := readPages(args, e)
+	if !ok {
+		return exitCheckUsage
+	}
+	examples := 0
+	for _, page := range pages {
 		examples += len(page.Examples)
 		for _, r := range page.RunAll() {
 			for _, p := range r.Problems {
@@ -69,6 +62,27 @@ func check(args []string, e env) int {
 	}
 	fmt.Fprintf(e.stdout, "%s in %s agree with the engine\n", plural(examples, "example"), plural(len(args), "file"))
 	return exitOK
+}
+
+// readPages reads and parses the Markdown pages at paths. A page that does
+// not parse is a problem, printed with its file and line; a file that
+// cannot be read ends the check (ok false).
+func readPages(paths []string, e env) (pages []*lesson.Lesson, problems int, ok bool) {
+	for _, path := range paths {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "cqlplay check: %v\n", err)
+			return nil, problems, false
+		}
+		page, err := lesson.ParsePage(path, src)
+		if err != nil {
+			fmt.Fprintln(e.stdout, err)
+			problems++
+			continue
+		}
+		pages = append(pages, page)
+	}
+	return pages, problems, true
 }
 
 func plural(n int, word string) string {

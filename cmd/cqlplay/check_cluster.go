@@ -3,12 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/gocql/gocql"
 
-	"github.com/cqlplay/cqlplay/build/lesson"
 	"github.com/cqlplay/cqlplay/engine"
 )
 
@@ -25,19 +23,12 @@ const scratchKeyspace = "cqlplay_check"
 // Keyspaces an example creates are dropped after it. Exercises' checks
 // and access patterns need the engine and are not run.
 func checkCluster(addr string, paths []string, e env) int {
-	var pages []*lesson.Lesson
-	for _, path := range paths {
-		src, err := os.ReadFile(path)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "cqlplay check: %v\n", err)
-			return exitCheckUsage
-		}
-		page, err := lesson.ParsePage(path, src)
-		if err != nil {
-			fmt.Fprintln(e.stdout, err)
-			return exitCheckDisagree
-		}
-		pages = append(pages, page)
+	pages, problems, ok := readPages(paths, e)
+	if !ok {
+		return exitCheckUsage
+	}
+	if problems > 0 {
+		return exitCheckDisagree
 	}
 	c, err := dialCluster(addr)
 	if err != nil {
@@ -45,7 +36,7 @@ func checkCluster(addr string, paths []string, e env) int {
 		return exitCheckUsage
 	}
 	defer func() { c.s.Close() }()
-	examples, problems, exercises := 0, 0, 0
+	examples, exercises := 0, 0
 	for _, page := range pages {
 		for _, ex := range page.Examples {
 			if err := c.scratch(); err != nil {
