@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -42,21 +41,12 @@ client.connect()
 `
 
 func TestAuthPythonDriver(t *testing.T) {
-	python := "/usr/bin/python3"
-	if err := exec.Command(python, "-c", "import cassandra").Run(); err != nil {
-		t.Skip("python3-cassandra is not installed (apt-get install python3-cassandra): skipping")
-	}
+	python := pythonDriver(t)
 	runAuthClient(t, []string{python, "-c", pythonAuth})
 }
 
 func TestAuthNodeDriver(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed: skipping")
-	}
-	if _, err := os.Stat(filepath.Join("..", "node_modules", "cassandra-driver")); err != nil {
-		t.Skip("cassandra-driver is not installed (npm ci): skipping")
-	}
+	node := nodeDriver(t)
 	runAuthClient(t, []string{node, "-e", nodeAuth})
 }
 

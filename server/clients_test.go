@@ -37,15 +37,21 @@ type clientResult struct {
 	Paged    *int       `json:"paged"`
 }
 
-func TestPythonDriver(t *testing.T) {
+// pythonDriver is the Python that has Debian's python3-cassandra, or skips
+// the test (.ci/run installs it).
+func pythonDriver(t *testing.T) string {
+	t.Helper()
 	python := "/usr/bin/python3"
 	if err := exec.Command(python, "-c", "import cassandra").Run(); err != nil {
 		t.Skip("python3-cassandra is not installed (apt-get install python3-cassandra): skipping the Python driver test")
 	}
-	runClient(t, python, "client.py", 5)
+	return python
 }
 
-func TestNodeDriver(t *testing.T) {
+// nodeDriver is node, with the npm cassandra-driver beside the repository,
+// or skips the test (npm ci installs it).
+func nodeDriver(t *testing.T) string {
+	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("node is not installed: skipping the Node.js driver test")
@@ -53,6 +59,16 @@ func TestNodeDriver(t *testing.T) {
 	if _, err := os.Stat(filepath.Join("..", "node_modules", "cassandra-driver")); err != nil {
 		t.Skip("cassandra-driver is not installed (npm ci): skipping the Node.js driver test")
 	}
+	return node
+}
+
+func TestPythonDriver(t *testing.T) {
+	python := pythonDriver(t)
+	runClient(t, python, "client.py", 5)
+}
+
+func TestNodeDriver(t *testing.T) {
+	node := nodeDriver(t)
 	runClient(t, node, "client.js", 4)
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -122,7 +123,7 @@ func protocolsOf(cassandra string) protocols {
 	v := engine.VersionOf(cassandra)
 	p := protocols{max: v.Protocol, beta: v.Beta}
 	for n := byte(minVersion); n <= v.Beta; n++ {
-		s := itoa(int(n)) + "/v" + itoa(int(n))
+		s := strconv.Itoa(int(n)) + "/v" + strconv.Itoa(int(n))
 		if n == v.Beta {
 			s += "-beta"
 		}
@@ -133,12 +134,12 @@ func protocolsOf(cassandra string) protocols {
 
 // errInvalidVersion is ProtocolVersion.invalidVersionMessage.
 func (p protocols) errInvalidVersion(v byte) string {
-	return "Invalid or unsupported protocol version (" + itoa(int(v)) + "); supported versions are (" + strings.Join(p.supported, ", ") + ")"
+	return "Invalid or unsupported protocol version (" + strconv.Itoa(int(v)) + "); supported versions are (" + strings.Join(p.supported, ", ") + ")"
 }
 
 // errBeta is Envelope.Decoder's refusal of a beta version without USE_BETA.
 func errBeta(v byte) string {
-	return "Beta version of the protocol used (" + itoa(int(v)) + "/v" + itoa(int(v)) + "-beta), but USE_BETA flag is unset"
+	return "Beta version of the protocol used (" + strconv.Itoa(int(v)) + "/v" + strconv.Itoa(int(v)) + "-beta), but USE_BETA flag is unset"
 }
 
 // serve reads and answers requests until the client goes or the server
@@ -186,8 +187,8 @@ func (c *conn) serve() {
 			c.version = h.Version
 		}
 		if h.Version != c.version {
-			c.writeError(c.version, h.Stream, protocolError("Invalid message version. Got "+itoa(int(h.Version))+"/v"+itoa(int(h.Version))+
-				" but previous messages on this connection had version "+itoa(int(c.version))+"/v"+itoa(int(c.version))))
+			c.writeError(c.version, h.Stream, protocolError("Invalid message version. Got "+strconv.Itoa(int(h.Version))+"/v"+strconv.Itoa(int(h.Version))+
+				" but previous messages on this connection had version "+strconv.Itoa(int(c.version))+"/v"+strconv.Itoa(int(c.version))))
 			return
 		}
 		// A compressed body before v5; without a compressor the flag is
@@ -297,21 +298,4 @@ func (c *conn) event(kind string, body []byte) {
 	default:
 		c.nc.Close()
 	}
-}
-
-func itoa(n int) string {
-	if n < 0 {
-		return "-" + itoa(-n)
-	}
-	var b [20]byte
-	i := len(b)
-	for {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-		if n == 0 {
-			break
-		}
-	}
-	return string(b[i:])
 }

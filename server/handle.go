@@ -3,6 +3,7 @@ package server
 import (
 	"crypto/md5"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine"
@@ -517,7 +518,7 @@ func (c *conn) execute(r *proto.Reader, tracing bool) (*response, *wireError) {
 	}
 	if n := len(prep.p.Markers); p.names == nil && !(len(p.values) == 0 && n == 0) && len(p.values) != n {
 		// QueryProcessor.processPrepared.
-		return nil, invalid("there were " + itoa(n) + " markers(?) in CQL but " + itoa(len(p.values)) + " bound variables")
+		return nil, invalid("there were " + strconv.Itoa(n) + " markers(?) in CQL but " + strconv.Itoa(len(p.values)) + " bound variables")
 	}
 	req := &engine.Request{Statement: prep.p.Statement, Keyspace: prep.p.Keyspace, Values: p.values, Unset: p.unset,
 		Names: p.names, PageSize: p.pageSize, PagingState: p.pagingState, Tracing: tracing}
@@ -559,7 +560,7 @@ func (c *conn) batch(r *proto.Reader, tracing bool) (*response, *wireError) {
 			st.Unset = append(st.Unset, unset)
 		}
 		if markers >= 0 && markers != nv && unknown == nil {
-			return nil, invalid("There were " + itoa(markers) + " markers(?) in CQL but " + itoa(nv) + " bound variables")
+			return nil, invalid("There were " + strconv.Itoa(markers) + " markers(?) in CQL but " + strconv.Itoa(nv) + " bound variables")
 		}
 		b.Statements = append(b.Statements, st)
 	}
@@ -583,7 +584,7 @@ func (c *conn) batch(r *proto.Reader, tracing bool) (*response, *wireError) {
 		return nil, errUnprepared(unknown)
 	}
 	if kind > 2 {
-		return nil, protocolError("Invalid BATCH message type " + itoa(int(kind)))
+		return nil, protocolError("Invalid BATCH message type " + strconv.Itoa(int(kind)))
 	}
 	s := c.s
 	s.mu.Lock()

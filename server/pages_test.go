@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/binary"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -62,7 +63,7 @@ func TestForgottenReadIsFreed(t *testing.T) {
 	var script strings.Builder
 	script.WriteString("CREATE TABLE kv (k int PRIMARY KEY, v text);\n")
 	for i := 0; i < 100_000; i++ {
-		script.WriteString("INSERT INTO kv (k, v) VALUES (" + itoa(i) + ", 'some value here');\n")
+		script.WriteString("INSERT INTO kv (k, v) VALUES (" + strconv.Itoa(i) + ", 'some value here');\n")
 	}
 	s, err := New(Options{Init: script.String()})
 	if err != nil {

@@ -101,10 +101,7 @@ func TestTLSGocql(t *testing.T) {
 // TestTLSPythonDriver: the Python driver's ssl_context, verifying the
 // certificate, with -auth too.
 func TestTLSPythonDriver(t *testing.T) {
-	python := "/usr/bin/python3"
-	if err := exec.Command(python, "-c", "import cassandra").Run(); err != nil {
-		t.Skip("python3-cassandra is not installed (apt-get install python3-cassandra): skipping")
-	}
+	python := pythonDriver(t)
 	cert, _, dir := selfSigned(t)
 	opts := authOpts
 	opts.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
@@ -134,13 +131,7 @@ cluster.shutdown()
 // TestTLSNodeDriver: the Node.js driver's sslOptions, verifying the
 // certificate, with -auth too.
 func TestTLSNodeDriver(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed: skipping")
-	}
-	if _, err := os.Stat(filepath.Join("..", "node_modules", "cassandra-driver")); err != nil {
-		t.Skip("cassandra-driver is not installed (npm ci): skipping")
-	}
+	node := nodeDriver(t)
 	cert, _, dir := selfSigned(t)
 	opts := authOpts
 	opts.TLS = &tls.Config{Certificates: []tls.Certificate{cert}}
