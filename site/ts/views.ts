@@ -15,7 +15,7 @@
 
 import type { RunResult } from "./engine";
 import { Exercise } from "./exercise";
-import { renderOutcomes, renderWhy } from "./results";
+import { el, renderOutcomes, renderWhy } from "./results";
 import type { ShownRun } from "./shown";
 import { keySep, placeRows, type LayoutModel } from "./storage";
 import { drawLayoutPanel, drawNote, type LayoutReply, type PanelContext } from "./panel";
@@ -212,6 +212,16 @@ export class Views {
     this.showBar(null);
     if (this.stale.has(this.open)) this.drawLayout(this.open);
     this.fig.dataset.stale = [...this.stale].join(" ");
+  }
+
+  /**
+   * Notes, under each query's result, the `-- rows: N` comment it no longer
+   * bears out (marks.ts staleRows, with its text); the notes of the last run
+   * go first, as the comment may have been corrected with the result unchanged.
+   */
+  noteStale(notes: { stmt: number; title: string }[]): void {
+    for (const old of this.results.querySelectorAll(".out-stale")) old.remove();
+    for (const n of notes) this.results.querySelector(`.out[data-stmt="${n.stmt}"]`)?.append(el("p", "out-stale", n.title));
   }
 
   /**

@@ -15,7 +15,7 @@ import { Editor } from "./editor";
 import { ReaderEdit } from "./edit";
 import type { Engine, RunResult } from "./engine";
 import { schemaFingerprint } from "./fingerprint";
-import { errorMarks } from "./marks";
+import { errorMarks, staleRows } from "./marks";
 import { parsePatterns, type Pattern } from "./patterns";
 import { announcement, failureLine, whyLabel } from "./failures";
 import { el } from "./results";
@@ -202,7 +202,14 @@ export class Widget {
     // A model A against model B table (compare.ts) listens.
     if (this.views.patterns.length > 0) this.fig.dispatchEvent(new CustomEvent("pg-patterns", { detail: this.views.patterns }));
     const { marks, lines } = errorMarks(this.editor.value, r.outcomes);
-    this.editor.setMarks(marks, lines);
+    // A lesson's `-- rows: N` that the reader's edit made untrue is marked,
+    // in the editor and under the query's result, never left to mislead.
+    const stale = staleRows(this.editor.value, r.outcomes).map((s) => ({
+      ...s,
+      title: ui.rowsStale.replaceAll("{want}", String(s.want)).replaceAll("{got}", String(s.got)),
+    }));
+    this.editor.setMarks([...marks, ...stale.map((s) => ({ start: s.start, end: s.end, title: s.title, kind: "stale" as const }))], lines);
+    this.views.noteStale(stale);
     this.fig.dataset.errors = String(lines.length);
     this.showFailures(r.outcomes, urgent);
     this.setStatus("");
