@@ -120,7 +120,7 @@ func TestPlayPages(t *testing.T) {
 				t.Errorf("%s: the header does not link the playground", p)
 			}
 		}
-		if !strings.Contains(read("/"+lang+"/"), `<p class="play-cta"><a href="`+playURL(lang)+`">`) {
+		if !strings.Contains(read("/"+lang+"/"), `<a class="home-play" href="`+playURL(lang)+`">`) {
 			t.Errorf("the %s index does not introduce the playground", lang)
 		}
 	}

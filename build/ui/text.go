@@ -34,6 +34,13 @@ type Text struct {
 	PlayIntro string `json:"-"`
 	PlayStart string `json:"-"`
 	PlayPick  string `json:"-"`
+	// The index's first screen (build/home.go): what cqlplay is, its live
+	// example, and the ways into lesson 1 and the playground.
+	HomeTitle   string `json:"-"`
+	HomeLead    string `json:"-"`
+	HomeTry     string `json:"-"`
+	StartLesson string `json:"-"` // {title}: lesson 1's
+	OpenPlay    string `json:"-"`
 
 	Results   string `json:"results"`
 	Simulates string `json:"simulates"`
@@ -164,6 +171,9 @@ type Text struct {
 	ExRowsBad  string `json:"exRowsBad"`
 	ExPartsOK  string `json:"exPartsOK"`
 	ExPartsBad string `json:"exPartsBad"`
+	// RowsStale says that a `-- rows: N` comment no longer holds after the
+	// reader's edit (site/ts/marks.ts staleRows).
+	RowsStale string `json:"rowsStale"`
 }
 
 var Strings = map[string]*Text{
@@ -178,6 +188,11 @@ var Strings = map[string]*Text{
 		PlayIntro:      "A blank playground: write any CQL, or start from a schema below, and see its results, its storage and its cost as you type. Your script stays in this browser; Share and Embed give a link or an iframe.",
 		PlayStart:      "Start from",
 		PlayPick:       "a starting schema…",
+		HomeTitle:      "See what Cassandra does with your data",
+		HomeLead:       "Twenty short lessons on Cassandra data modeling in which every example is live: edit it and watch the results, the storage and Cassandra 4.1's exact errors change as you type.",
+		HomeTry:        "Try it: change a city or a day, or add a row. One partition per city, its days sorted inside it.",
+		StartLesson:    "Start lesson 1: {title}",
+		OpenPlay:       "Open a blank playground",
 		Minutes:        "{n} min read",
 		NotFound:       "Page not found",
 		NotFoundText:   "There is no page at this address.",
@@ -302,6 +317,7 @@ var Strings = map[string]*Text{
 		ExRowsBad:      "A partition of {table} ({key}) holds {n} rows, more than the {max} a right model keeps it under.",
 		ExPartsOK:      "The rows of {table} spread over {n} partitions (at least {min}).",
 		ExPartsBad:     "The rows of {table} sit in only {n} partitions: a right model spreads them over at least {min}.",
+		RowsStale:      "-- rows: {want} no longer holds: this query now returns {got} rows. The comment is the lesson's, true of its script; your edit changed the result.",
 	},
 	"zh": {
 		Lang: "zh", LangName: "中文",
@@ -314,6 +330,11 @@ var Strings = map[string]*Text{
 		PlayIntro:    "一个空白的游乐场：写任意 CQL，或从下面的模式开始，边输入边看结果、存储方式和代价。脚本只留在这个浏览器里；“分享”和“嵌入”给出链接或 iframe。",
 		PlayStart:    "起始模式",
 		PlayPick:     "选一个…",
+		HomeTitle:    "看看 Cassandra 怎样存放你的数据",
+		HomeLead:     "二十节简短的 Cassandra 数据建模课，每个示例都是活的：编辑它，结果、存储方式和 Cassandra 4.1 的原样错误随输入而变。",
+		HomeTry:      "试一试：改一个城市或日期，或者加一行。每个城市一个分区，分区内的日期按顺序排好。",
+		StartLesson:  "从第 1 课开始：{title}",
+		OpenPlay:     "打开空白游乐场",
 		Minutes:      "阅读约 {n} 分钟",
 		NotFound:     "找不到页面",
 		NotFoundText: "这个地址没有页面。",
@@ -440,5 +461,6 @@ var Strings = map[string]*Text{
 		ExRowsBad:      "{table} 的一个分区（{key}）有 {n} 行，超过了正确模型的上限 {max} 行。",
 		ExPartsOK:      "{table} 的行分布在 {n} 个分区里（至少 {min} 个）。",
 		ExPartsBad:     "{table} 的行只落在 {n} 个分区里：正确的模型会把它们分散到至少 {min} 个分区。",
+		RowsStale:      "-- rows: {want} 不再成立：这条查询现在返回 {got} 行。这个注释是课程写的，对课程原来的脚本成立；你的修改改变了结果。",
 	},
 }

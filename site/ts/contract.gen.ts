@@ -133,6 +133,7 @@ export interface UI {
   exRowsBad: string;
   exPartsOK: string;
   exPartsBad: string;
+  rowsStale: string;
 }
 
 /** The reader's own features' strings in the page's language (build/ui Reader). */

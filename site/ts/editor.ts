@@ -150,6 +150,7 @@ export class Editor {
    * width of a character of the monospace font.
    */
   private hoverMark(e: MouseEvent): void {
+    if (this.wrapped()) return; // offsetAt counts unwrapped rows; a phone has no pointer to hover
     const offset = this.offsetAt(e.clientX, e.clientY);
     const m = offset < 0 ? undefined : this.marks.find((k) => k.start <= offset && offset < k.end);
     const title = m ? m.title : "";
@@ -175,6 +176,15 @@ export class Editor {
   }
 
   private static measure: CanvasRenderingContext2D | null | undefined;
+
+  /**
+   * Whether the lines wrap (site.css, on a phone): a long INSERT reads
+   * whole instead of scrolling sideways under a 360 px screen. Rows are then
+   * the browser's, so positions come from the painted lines, not the text.
+   */
+  private wrapped(): boolean {
+    return getComputedStyle(this.input).whiteSpace.startsWith("pre-wrap");
+  }
 
   /** Sets the table and column names offered for completion. */
   setNames(names: string[]): void {
@@ -362,8 +372,16 @@ export class Editor {
       }),
     );
     const lines = before.split("\n");
-    this.menu.style.top = `calc(${lines.length} * var(--ed-line))`;
-    this.menu.style.left = `calc(${lines[lines.length - 1].length - word.length} * 1ch + var(--ed-pad))`;
+    const line = this.wrapped() ? (this.code.children[lines.length - 1] as HTMLElement | undefined) : undefined;
+    if (line) {
+      // A wrapped line's visual rows are the browser's: the menu opens under
+      // the whole line, at its start.
+      this.menu.style.top = `calc(${line.offsetTop + line.offsetHeight}px + var(--ed-pad))`;
+      this.menu.style.left = "var(--ed-pad)";
+    } else {
+      this.menu.style.top = `calc(${lines.length} * var(--ed-line))`;
+      this.menu.style.left = `calc(${lines[lines.length - 1].length - word.length} * 1ch + var(--ed-pad))`;
+    }
     this.menu.hidden = false;
     this.menu.dataset.word = word;
     this.highlightItem();
