@@ -313,6 +313,10 @@ func TestBrowserFailureLine(t *testing.T) {
 			if !strings.HasPrefix(line, failing) {
 				t.Errorf("the failure line reads %q, want it to start %q", line, failing)
 			}
+			// Shown whole: wrapped, never cut with an ellipsis.
+			if eval[bool](t, ctx, `(() => { const b = document.querySelector("#ex-0 .pg-fail"); return b.scrollWidth > b.clientWidth + 1 || getComputedStyle(b).textOverflow === "ellipsis" })()`) {
+				t.Error("the failure line is cut")
+			}
 			if got, want := eval[string](t, ctx, `document.querySelector("#ex-0-tab-why").textContent`), ui.Why+" (1)"; got != want {
 				t.Errorf("the Why tab reads %q, want %q", got, want)
 			}
