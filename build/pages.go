@@ -65,6 +65,20 @@ type pageData struct {
 	Slug       string      // a lesson page's slug
 	Exercises  int         // a lesson page's exercises
 	Start      string      // the index: the way into lesson 1, in words
+	// ProgressLine is a lesson's progress line as a first visit shows it
+	// (site/ts/reader.ts draws the reader's own): written by the build so
+	// that the line has its height before the script fills it.
+	ProgressLine string
+}
+
+// unreadLine is reader.ts's progress line of an unread lesson with
+// exercises exercises, none solved.
+func unreadLine(r *readerText, exercises int) string {
+	if exercises == 0 {
+		return r.LessonUnread
+	}
+	count := strings.NewReplacer("{n}", "0", "{m}", strconv.Itoa(exercises)).Replace(r.ExCount)
+	return strings.NewReplacer("{state}", r.LessonUnread, "{count}", count).Replace(r.LessonLine)
 }
 
 // loadTemplates parses site/templates: base.html with each page template.
@@ -155,6 +169,7 @@ func (w *writer) lessonPage(l *lesson.Lesson) ([]string, error) {
 	d.Summary = lessonSummary(l)
 	d.Body = template.HTML(body)
 	d.Slug, d.Exercises = l.Slug, exercisesOf(l)
+	d.ProgressLine = unreadLine(d.R, d.Exercises)
 	same := w.inLang(l.Lang)
 	for i, o := range same {
 		if o == l {
@@ -194,6 +209,7 @@ func (w *writer) embedPage(l *lesson.Lesson, ex *lesson.Example, t *uiText, widg
 	b.WriteString(widget)
 	d := w.page(l.Lang, l.Title, embedURL(l, ex), func(string) string { return embedURL(l, ex) })
 	d.Canonical = w.base + lessonURL(l)
+	d.Summary = lessonSummary(l)
 	d.Body = template.HTML(b.String())
 	d.Prev = &link{URL: lessonURL(l), Title: l.Title} // the lesson it comes from
 	d.Embed = true

@@ -34,6 +34,7 @@ type lighthouseReport struct {
 	TBTMs         float64  `json:"tbtMs"`
 	FCPMs         float64  `json:"fcpMs"`
 	Failing       []string `json:"failing"`
+	Shifts        []string `json:"shifts"`
 }
 
 // benchLighthouse builds the site as Netlify serves it (its base the
@@ -100,6 +101,9 @@ func benchLighthouse(c benchConfig) error {
 		fmt.Fprintf(c.Out, "%-32s %5s %5s %5s %5s %7.3f %7.0f %7.0f\n", r.Path, n(r.Performance), n(r.Accessibility), n(r.BestPractices), n(r.SEO), r.CLS, r.LCPMs, r.TBTMs)
 		if len(r.Failing) > 0 {
 			fmt.Fprintf(c.Out, "  not passing: %s\n", strings.Join(r.Failing, ", "))
+		}
+		if len(r.Shifts) > 0 {
+			fmt.Fprintf(c.Out, "  layout shifts: %s\n", strings.Join(r.Shifts, "; "))
 		}
 	}
 	return nil

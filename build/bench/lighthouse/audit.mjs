@@ -42,6 +42,8 @@ for (const path of paths) {
       tbtMs: num("total-blocking-time"),
       fcpMs: num("first-contentful-paint"),
       failing,
+      // What moved, when something did: the elements Lighthouse blames.
+      shifts: (lhr.audits["layout-shifts"]?.details?.items ?? []).map((i) => `${i.score?.toFixed?.(3)} ${i.node?.selector ?? i.node?.snippet ?? "?"}`),
     }));
   } finally {
     await chrome.kill();
