@@ -84,19 +84,23 @@ type Text struct {
 	AnnounceOK   string `json:"announceOK"`
 	AnnounceFail string `json:"announceFail"`
 	// The Sizes view (site/ts/sizes.ts).
-	Sizes       string `json:"sizes"`
-	SzNodes     string `json:"szNodes"`
-	SzNode      string `json:"szNode"`
-	SzPartition string `json:"szPartition"`
-	SzRows      string `json:"szRows"`
-	SzValues    string `json:"szValues"`
-	SzBytes     string `json:"szBytes"`
-	SzRowsMax   string `json:"szRowsMax"`
-	SzValuesMax string `json:"szValuesMax"`
-	SzBytesMax  string `json:"szBytesMax"`
-	SzLegend    string `json:"szLegend"`
-	ModelLabel  string `json:"modelLabel"`
-	ModelLegend string `json:"modelLegend"`
+	Sizes        string `json:"sizes"`
+	SzNodes      string `json:"szNodes"`
+	SzNode       string `json:"szNode"`
+	SzPartition  string `json:"szPartition"`
+	SzRows       string `json:"szRows"`
+	SzValues     string `json:"szValues"`
+	SzBytes      string `json:"szBytes"`
+	SzRowsMax    string `json:"szRowsMax"`
+	SzValuesMax  string `json:"szValuesMax"`
+	SzBytesMax   string `json:"szBytesMax"`
+	SzLegend     string `json:"szLegend"`
+	ModelLabel   string `json:"modelLabel"`
+	ModelLegend  string `json:"modelLegend"`  // the diagram of access patterns
+	ModelLegendQ string `json:"modelLegendQ"` // the diagram of a script's SELECTs, which lists no access patterns
+	ModelScroll  string `json:"modelScroll"`  // the name of the diagram's scrolling region
+	// WideHint says, on a narrow screen, that a wide view scrolls sideways.
+	WideHint string `json:"wideHint"`
 	// The access patterns' checklist under the Model view (site/ts/patterns.ts).
 	APTitle        string `json:"apTitle"`
 	APScore        string `json:"apScore"`
@@ -241,7 +245,7 @@ var Strings = map[string]*Text{
 		SzValuesMax:    "against the limit of 2 billion values a partition",
 		SzBytesMax:     "against the guidance of 100 MB a partition",
 		SzLegend:       "Bars are on a log scale against the guidance for one partition: 100,000 rows, 2 billion values (Nv = Nr (Nc - Npk - Ns) + Ns: rows times the columns outside the primary key and the static ones, plus the static ones), 100 MB; amber near it, red past it. A node in red holds half again the mean of the nodes: a hot spot. Sizes estimate the serialized data, not the disk.",
-		ModelLabel:     "The tables of the script as a Chebotko diagram, with its SELECTs as arrows to the table each reads",
+		ModelLabel:     "The tables of the script as a Chebotko diagram, with its access patterns (or, when it lists none, its SELECTs) as arrows to the table each reads",
 		VsTitle:        "Model A against model B: what each access pattern costs",
 		VsQuery:        "access pattern",
 		VsCost:         "partitions {p} · rows read {r} · returned {n} · nodes {nodes}",
@@ -252,7 +256,10 @@ var Strings = map[string]*Text{
 		APOnePartition: "one partition",
 		APOrder:        "in its ORDER BY",
 		APHint:         "List your application's queries in a comment block that starts with the line \"-- access patterns\", one \"-- name: SELECT ...\" a line: each is checked here against your tables.",
-		ModelLegend:    "K partition key · C↑ C↓ clustering column, ascending or descending · S static column · an arrow is a SELECT of the script, red when it fails (hover for the message)",
+		ModelLegend:    "K partition key · C↑ C↓ clustering column, ascending or descending · S static column · each access pattern, in the application's order, points to the table that answers it; one that fails is red, with Cassandra's message",
+		ModelLegendQ:   "K partition key · C↑ C↓ clustering column, ascending or descending · S static column · each SELECT of the script points to the table it reads; one that fails is red, with Cassandra's message",
+		ModelScroll:    "Chebotko diagram",
+		WideHint:       "Scroll sideways to see all of it →",
 		NoTables:       "No tables yet.",
 		NoData:         "No data stored.",
 		Token:          "token",
@@ -379,7 +386,7 @@ var Strings = map[string]*Text{
 		SzValuesMax:    "对照每个分区 20 亿个值的上限",
 		SzBytesMax:     "对照每个分区 100 MB 的建议上限",
 		SzLegend:       "条形图按对数刻度对照单个分区的建议上限：10 万行、20 亿个值（Nv = Nr (Nc - Npk - Ns) + Ns：行数乘以主键和静态列之外的列数，再加上静态列数）、100 MB；接近时为琥珀色，超过时为红色。红色的节点存储的数据超过各节点平均值的 1.5 倍：这就是热点。大小是对序列化数据的估计，而不是磁盘占用。",
-		ModelLabel:     "脚本中的表（Chebotko 图），箭头是脚本里的 SELECT，指向它读取的表",
+		ModelLabel:     "脚本中的表（Chebotko 图）：访问模式（没有列出时是脚本里的 SELECT）以箭头指向它读取的表",
 		VsTitle:        "模型 A 对比模型 B：每个访问模式的代价",
 		VsQuery:        "访问模式",
 		VsCost:         "分区 {p} · 读 {r} 行 · 返回 {n} 行 · 节点 {nodes}",
@@ -390,7 +397,10 @@ var Strings = map[string]*Text{
 		APOnePartition: "单个分区",
 		APOrder:        "符合 ORDER BY",
 		APHint:         "在脚本里写一个以 \"-- 访问模式\"（或 \"-- access patterns\"）开头的注释块，每行一条 \"-- 名称: SELECT ...\"，列出应用的查询：这里会对照你的表逐条检查。",
-		ModelLegend:    "K 分区键 · C↑ C↓ 聚簇列（升序或降序）· S 静态列 · 箭头是脚本里的一条 SELECT，失败时为红色（悬停可见错误信息）",
+		ModelLegend:    "K 分区键 · C↑ C↓ 聚簇列（升序或降序）· S 静态列 · 每个访问模式按应用中的顺序排列，箭头指向回答它的表；失败的为红色，并附 Cassandra 的错误信息",
+		ModelLegendQ:   "K 分区键 · C↑ C↓ 聚簇列（升序或降序）· S 静态列 · 脚本里的每条 SELECT 指向它读取的表；失败的为红色，并附 Cassandra 的错误信息",
+		ModelScroll:    "Chebotko 图",
+		WideHint:       "左右滑动可看到全部 →",
 		NoTables:       "还没有表。",
 		NoData:         "没有存储数据。",
 		Token:          "token",

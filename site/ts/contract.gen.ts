@@ -74,6 +74,9 @@ export interface UI {
   szLegend: string;
   modelLabel: string;
   modelLegend: string;
+  modelLegendQ: string;
+  modelScroll: string;
+  wideHint: string;
   apTitle: string;
   apScore: string;
   apRuns: string;
