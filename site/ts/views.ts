@@ -116,10 +116,31 @@ export class Views {
       t.tabIndex = on ? 0 : -1;
     }
     for (const [v, p] of this.panels) p.hidden = v !== name;
+    this.reveal(name);
     this.fig.dataset.open = name;
     this.open = name;
     this.showBar(null);
     if (this.stale.has(name)) this.drawLayout(name);
+  }
+
+  /**
+   * Scrolls the row of tabs, where it is narrower than its tabs (a phone),
+   * so that the open view's tab is whole on screen; the page itself does
+   * not move. Read after the next frame: at boot the row may not be laid
+   * out yet, and a layout forced there would cost every widget's start.
+   */
+  private reveal(name: string): void {
+    const tab = this.tabs.find((t) => t.dataset.view === name);
+    const row = tab?.parentElement;
+    if (!tab || !row || typeof requestAnimationFrame === "undefined") return;
+    requestAnimationFrame(() => {
+      if (row.scrollWidth <= row.clientWidth) return;
+      const r = row.getBoundingClientRect(),
+        t = tab.getBoundingClientRect();
+      const edge = 24; // past the edge's shadow
+      if (t.left < r.left + edge) row.scrollLeft -= r.left + edge - t.left;
+      else if (t.right > r.right - edge) row.scrollLeft += t.right - (r.right - edge);
+    });
   }
 
   /**
