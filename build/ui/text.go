@@ -131,6 +131,8 @@ type Text struct {
 	TravelKinds   string `json:"travelKinds"`  // written|shadowed|tombstone, as the change list names them
 	TravelFill    string `json:"travelFill"`   // "{line}": the state after a -- @fill, which has no statement number
 	TravelFilled  string `json:"travelFilled"` // "{n}", "{table}": what a -- @fill wrote, counted
+	TravelLegend  string `json:"travelLegend"` // written|shadowed|tombstone|read: what each mark of a state means
+	TravelNot     string `json:"travelNot"`    // over a view that does not travel, while the others show an earlier state
 	PartDeleted   string `json:"partDeleted"`
 	RowDeleted    string `json:"rowDeleted"`
 	RangeTomb     string `json:"rangeTomb"`
@@ -265,7 +267,7 @@ var Strings = map[string]*Text{
 		Token:          "token",
 		Replicas:       "replicas: nodes {nodes}",
 		ReplicaOne:     "replica: node {nodes}",
-		TravelAt:       "Storage after statement {n} of {total} (line {line}), where the caret is",
+		TravelAt:       "Storage after statement {n} of {total} (line {line}, highlighted in the editor)",
 		TravelFinal:    "Storage after all {total} statements",
 		TravelPrev:     "◀ Earlier",
 		TravelNext:     "Later ▶",
@@ -275,8 +277,10 @@ var Strings = map[string]*Text{
 		TravelLabel:    "Step through the script",
 		TravelMore:     "and {n} more",
 		TravelKinds:    "written|shadowed|tombstone laid",
-		TravelFill:     "Storage after the -- @fill on line {line}, where the caret is",
+		TravelFill:     "Storage after the -- @fill on line {line} (highlighted in the editor)",
 		TravelFilled:   "This -- @fill: {n} rows generated into {table}, not marked one by one.",
+		TravelLegend:   "written|shadowed|tombstone|read",
+		TravelNot:      "This view shows the whole script; only Storage, cassandra-cli, sstabledump and Ring step back to the statement highlighted in the editor.",
 		PartDeleted:    "partition deleted",
 		RowDeleted:     "row deleted",
 		RangeTomb:      "range tombstone",
@@ -406,7 +410,7 @@ var Strings = map[string]*Text{
 		Token:          "token",
 		Replicas:       "副本：节点 {nodes}",
 		ReplicaOne:     "副本：节点 {nodes}",
-		TravelAt:       "第 {n}/{total} 条语句（第 {line} 行，光标所在）执行后的存储",
+		TravelAt:       "第 {n}/{total} 条语句（第 {line} 行，编辑器中高亮）执行后的存储",
 		TravelFinal:    "全部 {total} 条语句执行后的存储",
 		TravelPrev:     "◀ 上一条",
 		TravelNext:     "下一条 ▶",
@@ -416,8 +420,10 @@ var Strings = map[string]*Text{
 		TravelLabel:    "逐条查看脚本",
 		TravelMore:     "还有 {n} 项",
 		TravelKinds:    "写入|遮蔽|新墓碑",
-		TravelFill:     "第 {line} 行的 -- @fill（光标所在）执行后的存储",
+		TravelFill:     "第 {line} 行的 -- @fill（编辑器中高亮）执行后的存储",
 		TravelFilled:   "这条 -- @fill：向 {table} 生成了 {n} 行，不逐行标出。",
+		TravelLegend:   "写入|被遮蔽|墓碑|读取",
+		TravelNot:      "这个视图显示整个脚本的结果；只有存储、cassandra-cli、sstabledump 和环会回到编辑器中高亮的那条语句。",
 		PartDeleted:    "分区已删除",
 		RowDeleted:     "行已删除",
 		RangeTomb:      "范围墓碑",

@@ -104,6 +104,8 @@ export interface UI {
   travelKinds: string;
   travelFill: string;
   travelFilled: string;
+  travelLegend: string;
+  travelNot: string;
   partDeleted: string;
   rowDeleted: string;
   rangeTomb: string;

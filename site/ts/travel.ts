@@ -128,6 +128,8 @@ export class TravelBar {
   private readonly prev: HTMLButtonElement;
   private readonly next: HTMLButtonElement;
   private readonly end: HTMLButtonElement;
+  private readonly steps: HTMLElement;
+  private readonly legend: HTMLElement;
 
   constructor(
     private readonly ui: UI,
@@ -150,9 +152,14 @@ export class TravelBar {
     this.label.setAttribute("aria-live", "polite");
     this.summary = el("span", "pg-travel-sum");
     this.list = el("ul", "pg-travel-list");
-    const buttons = el("span", "pg-travel-steps");
-    buttons.append(this.prev, this.next, this.end);
-    this.root.append(this.label, buttons, this.summary, this.list);
+    this.steps = el("span", "pg-travel-steps");
+    this.steps.append(this.prev, this.next, this.end);
+    // What each mark means: green is "written" only, a partition the
+    // statement read is outlined in blue, dashed.
+    this.legend = el("ul", "pg-travel-legend");
+    const [written, shadowed, tombstone, read] = ui.travelLegend.split("|");
+    this.legend.append(el("li", "tt-written", written), el("li", "tt-shadowed", shadowed), el("li", "tt-tombstone", tombstone), el("li", "tt-read", read));
+    this.root.append(this.label, this.steps, this.summary, this.legend, this.list);
   }
 
   /**
@@ -169,6 +176,9 @@ export class TravelBar {
     };
     this.root.hidden = total < 2;
     this.root.dataset.at = at === null ? "" : String(at);
+    this.root.classList.remove("pg-travel-note");
+    this.steps.hidden = false;
+    this.legend.hidden = at === null || at < 0;
     set(
       this.label,
       at === null
@@ -193,7 +203,19 @@ export class TravelBar {
     if (items.length > 0 || this.list.firstChild) this.list.replaceChildren(...items);
   }
 
-  /** Hides the bar (a view that does not travel is open). */
+  /** Shows text alone: a view that does not travel is open while the others show an earlier state. */
+  note(text: string): void {
+    this.root.hidden = false;
+    this.root.dataset.at = "";
+    this.root.classList.add("pg-travel-note");
+    if (this.label.textContent !== text) this.label.textContent = text;
+    this.steps.hidden = true;
+    this.legend.hidden = true;
+    this.summary.textContent = "";
+    if (this.list.firstChild) this.list.replaceChildren();
+  }
+
+  /** Hides the bar (a view that does not travel is open, on the final state). */
   hide(): void {
     this.root.hidden = true;
   }

@@ -71,7 +71,14 @@ export class Widget {
     // Time travel steps through this playground's own statements; one that
     // continues earlier examples starts from the state they left (the
     // worker's session is based after its prelude).
-    this.views = new Views(fig, ui, this.shown, () => this.schedule(0), (line) => this.editor.caretToLine(line));
+    this.views = new Views(
+      fig,
+      ui,
+      this.shown,
+      () => this.schedule(0),
+      (line) => this.editor.caretToLine(line),
+      (first, last) => this.editor?.showStatement(first, last),
+    );
     const src = fig.querySelector(".pg-src")!;
     this.edit = new ReaderEdit(fig, ui, this.index, src.textContent ?? "", (s) => this.setStatus(s));
     this.editor = new Editor({
