@@ -79,7 +79,7 @@ func TestBrowserTimeTravel(t *testing.T) {
 	if got := eval[string](t, ctx, bar+`.querySelector(".pg-travel-at").textContent`); !strings.Contains(got, "statement 6 of 7") || !strings.Contains(got, "line 6") {
 		t.Errorf("the bar says %q", got)
 	}
-	if got := eval[string](t, ctx, bar+`.querySelector(".pg-travel-sum").textContent`); !strings.Contains(got, "1 tombstones") {
+	if got := eval[string](t, ctx, bar+`.querySelector(".pg-travel-sum").textContent`); !strings.Contains(got, "1 tombstone laid") {
 		t.Errorf("the DELETE's summary is %q", got)
 	}
 

@@ -22,6 +22,7 @@
 
 import type { UI } from "./types";
 import { groupDigits } from "./bounded";
+import { counted } from "./counted";
 
 /** The views that travel; the others always show the final state. */
 export const travelViews: ReadonlySet<string> = new Set(["storage", "cli", "sstabledump", "ring"]);
@@ -88,7 +89,7 @@ export function changeMarks(changes: readonly Change[]): Map<string, string> {
 export function changeSummary(ui: UI, changes: readonly Change[]): string {
   if (changes.length === 0) return ui.travelNone;
   const n = (kind: Change["kind"]) => String(changes.filter((c) => c.kind === kind).length);
-  return ui.travelChanges.replace("{w}", n("written")).replace("{s}", n("shadowed")).replace("{t}", n("tombstone"));
+  return counted(ui.travelChanges, { w: n("written"), s: n("shadowed"), t: n("tombstone") });
 }
 
 /** One change as a line of the list under a text view: "written ks.t 1 · 2 v". */
