@@ -78,6 +78,7 @@ type Text struct {
 	Sstabledump string `json:"sstabledump"`
 	Ring        string `json:"ring"`
 	Model       string `json:"model"`
+	CLIVersion  string `json:"cliVersion"` // above the cassandra-cli view: which version's output it prints
 	// A run's failures, whatever view is open (site/ts/failures.ts).
 	FailLine     string `json:"failLine"`
 	FailMore     string `json:"failMore"`
@@ -232,6 +233,7 @@ var Strings = map[string]*Text{
 		Sstabledump:    "sstabledump",
 		Ring:           "Ring",
 		Model:          "Model",
+		CLIVersion:     "As the cassandra-cli of Cassandra 1.2 printed list <table>: 2.0 and 2.1 wrote name= where 1.2 wrote column=.",
 		FailLine:       "Line {line}: {msg}",
 		FailMore:       "{n} failed ·",
 		AnnounceOK:     "{n} {n:statement|statements} run, none failed.",
@@ -375,6 +377,7 @@ var Strings = map[string]*Text{
 		Sstabledump:    "sstabledump",
 		Ring:           "环",
 		Model:          "模型图",
+		CLIVersion:     "按 Cassandra 1.2 的 cassandra-cli 执行 list 的输出；2.0 和 2.1 把 1.2 的 column= 写成 name=。",
 		FailLine:       "第 {line} 行：{msg}",
 		FailMore:       "{n} 处失败 ·",
 		AnnounceOK:     "运行了 {n} 条语句，全部成功。",

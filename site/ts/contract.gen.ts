@@ -57,6 +57,7 @@ export interface UI {
   sstabledump: string;
   ring: string;
   model: string;
+  cliVersion: string;
   failLine: string;
   failMore: string;
   announceOK: string;

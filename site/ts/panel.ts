@@ -50,5 +50,13 @@ export function drawLayoutPanel(panel: HTMLElement, ui: UI, view: string, form: 
   const pre = document.createElement("pre");
   pre.className = "lay-text";
   renderBoundedText(pre, ui, reply.text ?? "", reply.elided ?? []);
-  panel.replaceChildren(...(filled ? [filled, pre] : [pre]));
+  const lead: HTMLElement[] = filled ? [filled] : [];
+  // The cli's output differed by version: say which one it prints.
+  if (view === "cli") {
+    const p = document.createElement("p");
+    p.className = "lay-caption";
+    p.textContent = ui.cliVersion;
+    lead.push(p);
+  }
+  panel.replaceChildren(...lead, pre);
 }
