@@ -77,6 +77,9 @@ type Text struct {
 	CLI         string `json:"cli"`
 	Sstabledump string `json:"sstabledump"`
 	Ring        string `json:"ring"`
+	RingLabel   string `json:"ringLabel"`  // the ring drawing's name
+	RingNode    string `json:"ringNode"`   // "{node}", "{owns}": a node of the legend
+	RingRanges  string `json:"ringRanges"` // "{n}": the disclosure of the vnode ranges
 	Model       string `json:"model"`
 	CLIVersion  string `json:"cliVersion"` // above the cassandra-cli view: which version's output it prints
 	// A run's failures, whatever view is open (site/ts/failures.ts).
@@ -232,6 +235,9 @@ var Strings = map[string]*Text{
 		CLI:            "cassandra-cli",
 		Sstabledump:    "sstabledump",
 		Ring:           "Ring",
+		RingLabel:      "The token ring: each arc a vnode range, in the colour of the node that owns it; each dot a partition at its token",
+		RingNode:       "node {node} · owns {owns}",
+		RingRanges:     "The {n} vnode ranges, (start, end] → node",
 		Model:          "Model",
 		CLIVersion:     "As the cassandra-cli of Cassandra 1.2 printed list <table>: 2.0 and 2.1 wrote name= where 1.2 wrote column=.",
 		FailLine:       "Line {line}: {msg}",
@@ -376,6 +382,9 @@ var Strings = map[string]*Text{
 		CLI:            "cassandra-cli",
 		Sstabledump:    "sstabledump",
 		Ring:           "环",
+		RingLabel:      "token 环：每段弧是一个 vnode 范围，颜色表示拥有它的节点；每个点是一个分区，位于它的 token 处",
+		RingNode:       "节点 {node} · 占 {owns}",
+		RingRanges:     "全部 {n} 个 vnode 范围（start, end] → 节点",
 		Model:          "模型图",
 		CLIVersion:     "按 Cassandra 1.2 的 cassandra-cli 执行 list 的输出；2.0 和 2.1 把 1.2 的 column= 写成 name=。",
 		FailLine:       "第 {line} 行：{msg}",

@@ -56,6 +56,9 @@ export interface UI {
   cli: string;
   sstabledump: string;
   ring: string;
+  ringLabel: string;
+  ringNode: string;
+  ringRanges: string;
   model: string;
   cliVersion: string;
   failLine: string;
