@@ -321,7 +321,8 @@ func TestBrowserFailureLine(t *testing.T) {
 				t.Errorf("the Why tab reads %q, want %q", got, want)
 			}
 			// The lesson's statements (the build counted them) and the one typed.
-			counts := strings.NewReplacer("{n}", strconv.Itoa(eval[int](t, ctx, `Number(document.querySelector("#ex-0").dataset.statements) + 1`)), "{m}", "1").Replace(ui.AnnounceFail)
+			// More than one statement: the plural's word (site/ts/counted.ts).
+			counts := strings.NewReplacer("{n:statement|statements}", "statements", "{n}", strconv.Itoa(eval[int](t, ctx, `Number(document.querySelector("#ex-0").dataset.statements) + 1`)), "{m}", "1").Replace(ui.AnnounceFail)
 			if got := eval[string](t, ctx, `document.querySelector("#ex-0 .pg-announce").textContent`); !strings.HasPrefix(got, counts+" "+failing) {
 				t.Errorf("the announcement is %q, want it to start %q", got, counts+" "+failing)
 			}

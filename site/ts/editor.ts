@@ -50,6 +50,8 @@ export class Editor {
   private menuItems: string[] = [];
   private menuIndex = 0;
   private lastLine = 0;
+  /** The band behind the statement whose state the travelling views show (showStatement). */
+  private readonly band: HTMLElement;
   private lines: string[] | null = []; // the HTML of each painted line; null: painted plain
   /** Colours a keystroke's edit by re-rendering the lines it changed, not the whole text. */
   private readonly highlighter = new Highlighter();
@@ -88,7 +90,10 @@ export class Editor {
     this.menu.className = "ed-menu";
     this.menu.setAttribute("role", "listbox");
     this.menu.hidden = true;
-    inner.append(pre, this.input, this.menu);
+    this.band = document.createElement("div");
+    this.band.className = "ed-at";
+    this.band.hidden = true;
+    inner.append(this.band, pre, this.input, this.menu);
     scroller.append(inner);
     this.root.append(this.gutter, scroller, help);
     this.input.addEventListener("input", () => this.changed());
@@ -307,6 +312,22 @@ export class Editor {
     ta.setSelectionRange(start, start + spaces);
     document.execCommand("delete");
     ta.setSelectionRange(Math.max(start, caret - spaces), Math.max(start, caret - spaces));
+  }
+
+  /**
+   * Lays a band behind lines first to last (1-based): the statement whose
+   * state the travelling views show (time travel); 0 takes it away. The
+   * caret does not show while the editor has no focus (a press on the
+   * bar's buttons), the band does.
+   */
+  showStatement(first: number, last: number): void {
+    const key = first > 0 ? first + ":" + last : "";
+    if (this.band.dataset.lines === key) return;
+    this.band.dataset.lines = key;
+    this.band.hidden = first <= 0;
+    if (first <= 0) return;
+    this.band.style.top = `calc(${first - 1} * var(--ed-line) + var(--ed-pad))`;
+    this.band.style.height = `calc(${last - first + 1} * var(--ed-line))`;
   }
 
   /**

@@ -48,6 +48,8 @@ export class Widget {
   private readonly shown: ShownRun;
   private readonly views: Views;
   private readonly status: HTMLElement;
+  /** What Share, Embed and Open file say, on a line of its own under the bar's buttons (it wrapped them). */
+  private readonly note: HTMLElement;
   private readonly failLine: HTMLButtonElement; // the first failure, under the editor
   private readonly announcer: HTMLElement; // what a screen reader hears after the reader's run
   private timer = 0;
@@ -71,9 +73,21 @@ export class Widget {
     // Time travel steps through this playground's own statements; one that
     // continues earlier examples starts from the state they left (the
     // worker's session is based after its prelude).
-    this.views = new Views(fig, ui, this.shown, () => this.schedule(0), (line) => this.editor.caretToLine(line));
+    this.views = new Views(
+      fig,
+      ui,
+      this.shown,
+      () => this.schedule(0),
+      (line) => this.editor.caretToLine(line),
+      (first, last) => this.editor?.showStatement(first, last),
+    );
     const src = fig.querySelector(".pg-src")!;
-    this.edit = new ReaderEdit(fig, ui, this.index, src.textContent ?? "", (s) => this.setStatus(s));
+    this.note = el("span", "pg-note", "");
+    this.note.setAttribute("role", "status");
+    this.note.setAttribute("aria-live", "polite");
+    this.edit = new ReaderEdit(fig, ui, this.index, src.textContent ?? "", (s) => {
+      if (this.note.textContent !== s) this.note.textContent = s;
+    });
     this.editor = new Editor({
       text: this.edit.initial,
       readonly: fig.hasAttribute("data-readonly") || fig.hasAttribute("data-locked"),
@@ -82,6 +96,7 @@ export class Widget {
       onChange: () => {
         this.schedule(); // first: the edit is saved while the engine runs
         this.edit.changed();
+        if (this.note.firstChild) this.note.textContent = ""; // said of the text before this edit
       },
       onRunNow: () => this.schedule(0),
       onCaret: (line) => this.views.select(line),
@@ -94,6 +109,7 @@ export class Widget {
     this.status.setAttribute("role", "status");
     this.status.setAttribute("aria-live", "polite");
     this.edit.attach(this.editor, fig.querySelector(".pg-bar")!, this.status);
+    fig.querySelector(".pg-bar")!.append(this.note);
     this.status.textContent = ui.loading;
     this.views.results.addEventListener("click", (e) => this.jump(e));
     // Whatever view is open, a failure shows under the editor; a click
