@@ -378,7 +378,7 @@ func BenchmarkLayoutBounded(b *testing.B) {
 func TestSummaryJSONSized(t *testing.T) {
 	s := NewSession(Options{})
 	s.Rerun("CREATE TABLE w (k int, c int, v double, PRIMARY KEY (k, c));\n-- @fill w 10000 k=seq(2) c=series(0, 1) v=uniform(0, 9)\n")
-	out := layout.BuildSummary(s.DB(), s.DB().Schema.UserTables()).JSON()
+	out := layout.BuildSummary(stateOf(s.db), s.db.Schema.UserTables()).JSON()
 	if cap(out) > 2*len(out)+4096 {
 		t.Errorf("the summary's JSON is %d bytes in a buffer of %d", len(out), cap(out))
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
-	"github.com/cqlplay/cqlplay/engine/query"
+	"github.com/cqlplay/cqlplay/engine/ring"
 	"github.com/cqlplay/cqlplay/engine/version"
 )
 
@@ -45,7 +45,7 @@ func (s *Session) directive(d *cql.Directive, retry *bool) *cqlerr.Error {
 		if !ok {
 			return directiveError("-- @nodes takes a node count, then optionally `rf R` and `vnodes V`, e.g. -- @nodes 6 rf 3")
 		}
-		s.db.Ring = query.NewRing(nodes, vnodes, rf)
+		s.db.Ring = ring.New(nodes, vnodes, rf)
 	case "version":
 		if len(d.Args) != 1 || !IsVersion(d.Args[0]) {
 			return directiveError("-- @version takes " + VersionList(""))

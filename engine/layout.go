@@ -8,7 +8,6 @@ import (
 	"github.com/cqlplay/cqlplay/engine/layout"
 	"github.com/cqlplay/cqlplay/engine/query"
 	"github.com/cqlplay/cqlplay/engine/schema"
-	"github.com/cqlplay/cqlplay/engine/store"
 )
 
 // LayoutForms are the forms Session.Layout renders, in the order the page
@@ -60,20 +59,20 @@ func (s *Session) LayoutBounded(form, table string, bounds *layout.Bounds) (stri
 	}
 	db := s.db
 	if form == "tree" || bounds == nil && form != "summary" && form != "ring" {
-		if n := listedRows(db, tables); n > maxLayoutRows {
+		if layout.ListedRows(stateOf(db), tables, maxLayoutRows) > maxLayoutRows {
 			return "", nil, errors.New("the " + form + " layout lists every row, and these tables hold more than " + strconv.Itoa(maxLayoutRows) + ": too many to list. Ask for the bounded layout (cqlplay.layoutBounded), the summary or ring form, or one table.")
 		}
 	}
 	switch form {
 	case "map":
-		m, elided := layout.BuildBounded(db, tables, bounds)
+		m, elided := layout.BuildBounded(stateOf(db), tables, bounds)
 		return string(m.JSON()), elided, nil
 	case "summary":
-		return string(layout.BuildSummary(db, tables).JSON()), nil, nil
+		return string(layout.BuildSummary(stateOf(db), tables).JSON()), nil, nil
 	case "tree":
-		return layout.Build(db, tables).Tree(), nil, nil
+		return layout.Build(stateOf(db), tables).Tree(), nil, nil
 	case "ring":
-		return layout.BuildRing(db, tables).Text(), nil, nil
+		return layout.BuildRing(stateOf(db), tables).Text(), nil, nil
 	}
 	data := db.Tables()
 	var b strings.Builder
@@ -114,20 +113,9 @@ func (s *Session) LayoutBounded(form, table string, bounds *layout.Bounds) (stri
 // it takes about 3 s. A variable for the tests.
 var maxLayoutRows = 200_000
 
-// listedRows counts the rows (a partition of none as one) of tables that a
-// layout listing every row would list, up to just past maxLayoutRows.
-func listedRows(db *query.DB, tables []*schema.Table) int {
-	n := 0
-	data := db.Tables()
-	for _, t := range tables {
-		if d := data[t]; d != nil {
-			d.Ascend(func(p *store.Partition) bool {
-				n += max(p.Len(), 1)
-				return n <= maxLayoutRows
-			})
-		}
-	}
-	return n
+// stateOf is what the views draw of db.
+func stateOf(db *query.DB) layout.State {
+	return layout.State{Clock: db.Clock, Ring: db.Ring, Data: db.Tables()}
 }
 
 // layoutTables resolves Layout's table argument.

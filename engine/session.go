@@ -12,6 +12,8 @@ import (
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/internal/peek"
+	"github.com/cqlplay/cqlplay/engine/layout"
 	"github.com/cqlplay/cqlplay/engine/query"
 )
 
@@ -106,8 +108,11 @@ func NewSession(opts Options) *Session {
 // a script of a hundred thousand statements.
 func (s *Session) AfterStatement(f func()) { s.afterStatement = f }
 
-// DB exposes the session's cluster to the engine's own packages (layout).
-func (s *Session) DB() *query.DB { return s.db }
+func init() {
+	// The tests of the packages below see a session's cluster through peek.
+	peek.Cluster = func(s any) *query.DB { return s.(*Session).db }
+	peek.State = func(s any) layout.State { return stateOf(s.(*Session).db) }
+}
 
 // Run executes every statement of script in order and returns one Outcome per
 // statement. A failing statement does not stop the ones after it, as cqlsh

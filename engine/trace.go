@@ -7,6 +7,7 @@ import (
 
 	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/query"
+	"github.com/cqlplay/cqlplay/engine/ring"
 )
 
 // Trace is what TRACING ON prints after a statement: the system_traces
@@ -95,21 +96,21 @@ func (s *Session) attachTrace(o *Outcome) {
 	t.at(1, threadNTR, "Parsing "+o.Statement+";", 120+int64(len(o.Statement)))
 	t.at(1, threadNTR, "Preparing statement", 60)
 	table := p.Table[strings.IndexByte(p.Table, '.')+1:]
-	ring := s.db.Ring
+	rg := s.db.Ring
 	switch {
 	case p.Kind == "write":
-		t.write(ring, table, p.Partitions)
+		t.write(rg, table, p.Partitions)
 	case p.Trace == nil:
 		return
 	case p.Kind == "single-partition" || p.Kind == "multi-partition":
 		for _, r := range p.Trace.Reads {
-			t.read(closest(ring.Replicas(r.Token)), table, p.Trace.Names, r)
+			t.read(closest(rg.Replicas(r.Token)), table, p.Trace.Names, r)
 		}
 	default:
-		t.scan(ring, p)
+		t.scan(rg, p)
 	}
 	tr.Duration = t.now + 40
-	tr.Note = traceNote(s.db.Lang, ring)
+	tr.Note = traceNote(s.db.Lang, rg)
 	o.Trace = tr
 	// system_traces keeps it, with the parameters cqlsh's request carries
 	// (QueryMessage.traceQuery): its consistency levels and page size.
@@ -181,7 +182,7 @@ func readLine(live, tombstones int) string {
 // scan traces a range read (StorageProxy's RangeCommands, condensed to one
 // range request per node contacted) and each node's seq scan
 // (PartitionRangeReadCommand.queryStorage).
-func (t *tracer) scan(ring *query.Ring, p *Plan) {
+func (t *tracer) scan(rg *ring.Ring, p *Plan) {
 	f := p.Trace
 	t.at(1, threadNTR, "Computing ranges to query", 40)
 	// An in-memory table has no sstables to estimate from: 0.0 rows per
@@ -189,7 +190,7 @@ func (t *tracer) scan(ring *query.Ring, p *Plan) {
 	t.at(1, threadNTR, "Submitting range requests on "+strconv.Itoa(f.Ranges)+" ranges with a concurrency of 1 (0.0 rows per range expected)", 30)
 	live, tombs := map[int]int{}, map[int]int{}
 	for _, r := range f.Reads {
-		n := ring.Replicas(r.Token)[0]
+		n := rg.Replicas(r.Token)[0]
 		live[n] += r.Live
 		tombs[n] += r.Tombstones
 	}
@@ -216,10 +217,10 @@ func (t *tracer) scan(ring *query.Ring, p *Plan) {
 // write traces a mutation of each partition (StorageProxy.mutate): sent to
 // the remote replicas first, applied on the coordinator when it is one
 // (Keyspace.applyInternal), then each remote replica's apply and response.
-func (t *tracer) write(ring *query.Ring, table string, tokens []int64) {
+func (t *tracer) write(rg *ring.Ring, table string, tokens []int64) {
 	t.at(1, threadNTR, "Determining replicas for mutation", 40)
 	for _, tok := range tokens {
-		replicas := ring.Replicas(tok)
+		replicas := rg.Replicas(tok)
 		local := false
 		for _, n := range replicas {
 			if n == 1 {
@@ -245,8 +246,8 @@ func (t *tracer) write(ring *query.Ring, table string, tokens []int64) {
 }
 
 // traceNote says the trace is simulated, in lang.
-func traceNote(lang string, ring *query.Ring) string {
-	nodes, rf := strconv.Itoa(ring.Nodes), strconv.Itoa(ring.RF)
+func traceNote(lang string, rg *ring.Ring) string {
+	nodes, rf := strconv.Itoa(rg.Nodes), strconv.Itoa(rg.RF)
 	if lang == "zh" {
 		return "模拟的追踪：cqlplay 在它的 " + nodes + " 节点集群（复制因子 " + rf + "）上推演这条语句；活动文字与 Cassandra 4.1 的追踪一致，时间和消息大小只是示意。"
 	}

@@ -86,7 +86,7 @@ func TestLayoutAtMatchesFreshRun(t *testing.T) {
 				if got != want {
 					t.Fatalf("seed %d: writes after LayoutAt differ from a fresh session's\nscript:\n%s\nthen:\n%s\n\ngot:\n%s\nwant:\n%s", seed, script, more, got, want)
 				}
-				for tab, d := range s.DB().Tables() {
+				for tab, d := range s.db.Tables() {
 					if err := d.Check(); err != nil {
 						t.Fatalf("seed %d: the store of %s is inconsistent after LayoutAt: %v", seed, tab.Name, err)
 					}

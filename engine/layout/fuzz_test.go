@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/internal/peek"
 )
 
 // FuzzLayout runs arbitrary scripts (the page runs whatever the reader
@@ -37,7 +38,7 @@ func FuzzLayout(f *testing.F) {
 				t.Fatalf("map is not JSON:\n%s", out)
 			}
 		}
-		for _, ks := range s.DB().Schema.Keyspaces {
+		for _, ks := range peek.Cluster(s).Schema.Keyspaces {
 			if ks.System {
 				continue
 			}

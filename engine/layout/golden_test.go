@@ -9,6 +9,7 @@ import (
 
 	"github.com/cqlplay/cqlplay/engine"
 	"github.com/cqlplay/cqlplay/engine/golden"
+	"github.com/cqlplay/cqlplay/engine/internal/peek"
 )
 
 // goldenForms maps each layout form to its golden file's extension.
@@ -121,7 +122,7 @@ func TestSeedListing(t *testing.T) {
 // table is valid JSON (the golden files hold the exact text).
 func TestSstabledumpIsJSON(t *testing.T) {
 	eachScript(t, func(script string, s *engine.Session) {
-		for _, name := range s.DB().Schema.Keyspaces["cqlplay"].TableNames() {
+		for _, name := range peek.Cluster(s).Schema.Keyspaces["cqlplay"].TableNames() {
 			out, err := s.Layout("sstabledump", name)
 			if err != nil {
 				t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/ring"
 	"github.com/cqlplay/cqlplay/engine/schema"
 	"github.com/cqlplay/cqlplay/engine/store"
 	"github.com/cqlplay/cqlplay/engine/version"
@@ -37,7 +38,7 @@ type DB struct {
 	// (reader.formatRows).
 	fmtBuf []byte
 	// Ring is the simulated cluster's token ring.
-	Ring *Ring
+	Ring *ring.Ring
 	// Traces are the requests TRACING ON traced, which system_traces lists.
 	Traces []TraceSession
 	// listSeq orders list elements appended within one microsecond.
@@ -98,7 +99,7 @@ func New(clock int64, seed uint64, name string) *DB {
 		Clock:    clock,
 		Version:  v,
 		rng:      seed,
-		Ring:     NewRing(3, 16, 1),
+		Ring:     ring.New(3, 16, 1),
 		PageSize: cqlshPageSize,
 	}
 }

@@ -36,7 +36,6 @@
 //	rowbuf.go        formatting a result row without allocating per cell
 //	warnings.go      tombstone thresholds, large partitions, when the playground gives modeling advice
 //	advice.go        the playground's modeling advice by rule, in English and Chinese
-//	ring.go          the simulated ring: nodes, vnodes, replicas of a token
 //	javahash.go      Java's HashSet order of column names, which messages and renames follow
 //	explain.go       the Why and Fix of a failed statement, in terms of the storage layout
 //
