@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -14,38 +15,120 @@ import (
 // offers them.
 var LayoutForms = []string{"map", "tree", "cli", "sstabledump", "ring", "summary"}
 
-// Layout renders what the session's cluster stores, after the scripts run so
-// far, in one of LayoutForms:
-//
-//   - "map": the storage model as JSON (layout.Model: tables, partitions in
-//     token order, rows, cells and tombstones, and the ring), which the page draws;
-//   - "tree": the same model as an indented text tree;
-//   - "cli": the legacy cassandra-cli `list` output;
-//   - "sstabledump": the JSON sstabledump prints for a flush of each table;
-//   - "ring": the nodes, their token ranges and the load each carries, as text;
-//   - "summary": the "map" model without rows and cells: the tables and their
-//     columns, each partition's key, token, replicas, live rows and size, and
-//     the ring. What a view of the schema or of sizes needs, at a size that
-//     does not grow with the rows (35 MB of "map" for 100,000 rows).
-//
-// table "" means every user table, in keyspace then table name order (views
-// included); "t" is a table of the current keyspace and "ks.t" one of any
-// keyspace. An unknown form or table is an error that names what exists.
-// With several tables, the cli and sstabledump forms put each table's text
-// under a header line of its own. A form that lists every row (map, tree,
-// cli, sstabledump; tree even within bounds) of tables holding more than
-// maxLayoutRows is an error too, which names what to ask for instead.
-func (s *Session) Layout(form, table string) (string, error) {
-	text, _, err := s.LayoutBounded(form, table, nil)
-	return text, err
+// LayoutRequest asks Session.Layout for one view of the storage. The zero
+// value but Form asks for the whole view of every table as the session
+// stands now; the other fields ask for an earlier state, bounds, or the
+// rows a reader's click adds.
+type LayoutRequest struct {
+	// Form is one of LayoutForms:
+	//
+	//   - "map": the storage model as JSON (layout.Model: tables, partitions in
+	//     token order, rows, cells and tombstones, and the ring), which the page draws;
+	//   - "tree": the same model as an indented text tree;
+	//   - "cli": the legacy cassandra-cli `list` output;
+	//   - "sstabledump": the JSON sstabledump prints for a flush of each table;
+	//   - "ring": the nodes, their token ranges and the load each carries, as text;
+	//   - "summary": the "map" model without rows and cells: the tables and their
+	//     columns, each partition's key, token, replicas, live rows and size, and
+	//     the ring. What a view of the schema or of sizes needs, at a size that
+	//     does not grow with the rows (35 MB of "map" for 100,000 rows).
+	Form string
+	// Table "" means every user table, in keyspace then table name order
+	// (views included); "t" is a table of the current keyspace and "ks.t"
+	// one of any keyspace. With several tables, the cli and sstabledump
+	// forms put each table's text under a header line of its own.
+	Table string
+	// Travel asks for the state right after the statement that gave
+	// outcome At (0-based) of the last Rerun's script, with the changes
+	// that statement made (time travel, travel.go); an At at or past the
+	// last outcome gives the final state. Without a Rerun before it, the
+	// script is empty and the state the fresh one. The session is left as
+	// it was.
+	Travel bool
+	At     int
+	// Fill, from 1, asks for the state right after the -- @fill on that
+	// line of the last Rerun's script, and what the fill wrote (At is then
+	// not read); it fails when no fill ran on that line.
+	Fill int
+	// Bounds, when set, bound the views that list rows (ViewBounds: the
+	// page's, with the partitions the reader opened): in the "map", "cli"
+	// and "sstabledump" forms a partition past them lists its first and
+	// last rows only, and LayoutResult.Elided says which partitions were
+	// summarised and where. The other forms do not list rows.
+	Bounds *Bounds
+	// More, from 1, with Partition (layout.PartitionID's "ks.t token"),
+	// asks only for what the page puts in place of that partition's gap in
+	// the view within ViewBounds(Bounds.Open) (at At when Travel) when More
+	// more of its rows are listed (layoutMore); Table is not read.
+	Partition string
+	More      int
 }
 
-// LayoutBounded is Layout within bounds (nil: none): in the "map", "cli"
-// and "sstabledump" forms a partition past them lists its first and last
-// rows only, and the Elisions say which partitions were summarised and
-// where (in a text form, At counts the lines of the whole text). The other
-// forms do not list rows and are Layout's.
-func (s *Session) LayoutBounded(form, table string, bounds *layout.Bounds) (string, []layout.Elision, error) {
+// LayoutResult is a view Session.Layout rendered, with what its request
+// asked for beside it; AppendJSON writes it as the bridge answers.
+type LayoutResult struct {
+	Form, Table string
+	// Layout is the view: the model as JSON in the "map" and "summary"
+	// forms, text in the others.
+	Layout string
+	// Travel is set for a request that travelled: Statement is its At,
+	// Changes what that statement changed.
+	Travel    bool
+	Statement int
+	Changes   []Change
+	// Fill is what the -- @fill a request named wrote, or nil.
+	Fill *Fill
+	// More is set for a request of More rows: Replaces counts the rows
+	// after the old gap ("map") or the lines from the gap's on (text) that
+	// Layout replaces.
+	More     bool
+	Replaces int
+	// Bounded is set for a request within bounds: Elided lists the
+	// partitions the view summarised.
+	Bounded bool
+	Elided  []Elision
+}
+
+// Bounds bound the views that list rows (layout.Bounds).
+type Bounds = layout.Bounds
+
+// Layout renders what the session's cluster stores, as req asks: after the
+// scripts run so far, or at an earlier state of the last Rerun. An unknown
+// form or table is an error that names what exists. A form that lists
+// every row (map, tree, cli, sstabledump; tree even within bounds) of
+// tables holding more than maxLayoutRows is an error too, which names what
+// to ask for instead.
+func (s *Session) Layout(req LayoutRequest) (LayoutResult, error) {
+	res := LayoutResult{Form: req.Form, Table: req.Table, Bounded: req.Bounds != nil}
+	var err error
+	switch {
+	case req.Partition != "" || req.More != 0:
+		at := -1
+		if req.Travel {
+			at = req.At
+		}
+		var open map[string]int
+		if req.Bounds != nil {
+			open = maps.Clone(req.Bounds.Open)
+		}
+		res.Table, res.More, res.Bounded = "", true, true
+		res.Layout, res.Replaces, res.Elided, err = s.layoutMore(req.Form, open, req.Partition, req.More, at)
+	case req.Fill > 0:
+		var f Fill
+		res.Layout, f, res.Elided, err = s.layoutAfterFill(req.Form, req.Table, req.Fill, req.Bounds)
+		res.Fill = &f
+	case req.Travel:
+		res.Travel, res.Statement = true, req.At
+		res.Layout, res.Changes, res.Elided, err = s.layoutAt(req.Form, req.Table, req.At, req.Bounds)
+	default:
+		res.Layout, res.Elided, err = s.layoutBounded(req.Form, req.Table, req.Bounds)
+	}
+	return res, err
+}
+
+// layoutBounded renders the present state within bounds (nil: none); in a
+// text form an Elision's At counts the lines of the whole text.
+func (s *Session) layoutBounded(form, table string, bounds *layout.Bounds) (string, []layout.Elision, error) {
 	known := false
 	for _, f := range LayoutForms {
 		known = known || f == form

@@ -314,25 +314,3 @@ func appendJSONStrings(dst []byte, ss []string) []byte {
 	}
 	return append(dst, ']')
 }
-
-// AppendLayoutJSON appends the JSON form of a Session.Layout result, as the
-// WebAssembly bridge's layout and `cqlplay run --json --layout` give it:
-//
-//	{"form":"map","table":"","map":{...}}     the "map" (or "summary") form's model, as JSON
-//	{"form":"cli","table":"t","text":"..."}    every other form, as text
-//
-// so a reader parses one object and the model is not JSON inside a string.
-func AppendLayoutJSON(dst []byte, form, table, layout string) []byte {
-	dst = append(dst, `{"form":`...)
-	dst = jsonenc.AppendString(dst, form)
-	dst = append(dst, `,"table":`...)
-	dst = jsonenc.AppendString(dst, table)
-	if form == "map" || form == "summary" {
-		dst = append(dst, `,"map":`...)
-		dst = append(dst, layout...)
-	} else {
-		dst = append(dst, `,"text":`...)
-		dst = jsonenc.AppendString(dst, layout)
-	}
-	return append(dst, '}')
-}

@@ -52,7 +52,7 @@ type snapshot struct {
 	// shell is what cqlsh's commands had set then (PAGING, EXPAND...).
 	shell shellState
 	// filled is the -- @fill the item before it was, if one that ran: the
-	// snapshot is the state right after it (LayoutAfterFill).
+	// snapshot is the state right after it (layoutAfterFill).
 	filled Fill
 }
 
@@ -146,7 +146,7 @@ func (s *Session) rerunState() *rerunState {
 }
 
 // Base makes the session's present state the start of its Reruns: from
-// now on Rerun, RerunEach and LayoutAt answer as a session that had run
+// now on Rerun, RerunEach and Layout answer as a session that had run
 // what this one has run so far, and then the script, instead of a fresh
 // one. A page calls it once after running a playground's prelude (the
 // examples the playground continues), so that each edit reruns the

@@ -80,7 +80,7 @@ type Session struct {
 	// base is the state Reruns start from (Base), or nil: a fresh cluster.
 	base *snapshot
 	// filled is the -- @fill the last item was, if it was one that ran
-	// (LayoutAfterFill stops after it, and a snapshot then is its state).
+	// (layoutAfterFill stops after it, and a snapshot then is its state).
 	filled Fill
 	// specs caches the marker receivers of statements Execute bound values
 	// to (request.go), until a statement that may change the schema runs.
@@ -155,7 +155,7 @@ func (s *Session) startRun() (deadline time.Time) {
 // place (MaxStatements counts from the run's start). Before each item,
 // unless a -- @retry waits for its statement, it calls mark, when set,
 // with the reader and that count: Rerun keeps snapshots there, and
-// LayoutAt stops the run there when mark reports true.
+// time travel stops the run there when mark reports true.
 func (s *Session) runFrom(r *cql.Reader, executed int, deadline time.Time, emit func(*Outcome), mark func(r *cql.Reader, executed int) (stop bool)) {
 	retry := false
 	var item cql.Item

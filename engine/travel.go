@@ -10,29 +10,22 @@ import (
 )
 
 // Time travel. The page shows the storage as it stood after the statement
-// under the reader's caret, not only after the whole script. LayoutAt
-// rebuilds that state from the last Rerun's snapshots: it resumes a copy
+// under the reader's caret, not only after the whole script. Layout
+// (LayoutRequest.Travel) rebuilds that state from the last Rerun's snapshots: it resumes a copy
 // of the nearest snapshot at or before the statement and replays the
 // statements up to it. The copy is its own (query.DB.Resume): the live
 // session and the snapshots are left as they were, so the next Rerun and
-// Run go on as if LayoutAt had never been called.
+// Run go on as if it had never been asked.
 
 // Change is one thing a statement changed in the storage (layout.Change),
 // for the page to mark.
 type Change = layout.Change
 
-// LayoutAt renders, in one of LayoutForms, the state of the cluster right
-// after the statement that gave outcome n (0-based) of the last Rerun's
-// script, with the changes that statement made; an n at or past the last
-// outcome gives the final state. The table argument is Layout's. Without a
-// Rerun before it, the script is empty and the state the fresh one.
-func (s *Session) LayoutAt(form, table string, n int) (string, []Change, error) {
-	text, changes, _, err := s.LayoutAtBounded(form, table, n, nil)
-	return text, changes, err
-}
-
-// LayoutAtBounded is LayoutAt within bounds, as LayoutBounded renders.
-func (s *Session) LayoutAtBounded(form, table string, n int, bounds *layout.Bounds) (string, []Change, []layout.Elision, error) {
+// layoutAt renders, in one of LayoutForms and within bounds (nil: none),
+// the state of the cluster right after the statement that gave outcome n
+// of the last Rerun's script, with the changes that statement made
+// (LayoutRequest.Travel).
+func (s *Session) layoutAt(form, table string, n int, bounds *layout.Bounds) (string, []Change, []layout.Elision, error) {
 	if n < 0 {
 		return "", nil, nil, errors.New("statement index " + strconv.Itoa(n) + " is negative: the first statement is 0")
 	}
@@ -42,7 +35,7 @@ func (s *Session) LayoutAtBounded(form, table string, n int, bounds *layout.Boun
 	// Run the statements before n, then statement n, keeping a copy of the
 	// storage as it stood right before statement n: after the directives
 	// in between too, so that what a -- @fill wrote is the fill's
-	// (LayoutAfterFill), not the next statement's.
+	// (layoutAfterFill), not the next statement's.
 	var before *query.DB
 	emit := func(*Outcome) { count++ }
 	runTo := func(want int) {
@@ -62,7 +55,7 @@ func (s *Session) LayoutAtBounded(form, table string, n int, bounds *layout.Boun
 		return t.travelBounded(form, table, bounds, &before, step)
 	}
 	ran := step()
-	out, elided, err := t.LayoutBounded(form, table, bounds)
+	out, elided, err := t.layoutBounded(form, table, bounds)
 	if err != nil || before == nil || !ran {
 		return out, nil, elided, err
 	}

@@ -5,7 +5,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/query"
 )
 
-// travelBounded finishes LayoutAtBounded on t, the copy on its way to
+// travelBounded finishes layoutAt on t, the copy on its way to
 // statement n: it runs statement n (step, which reports whether it ran
 // and leaves in before a copy of the state right before it, nil when the
 // script ended sooner), and renders the state after it within bounds. Its changes compare only the
@@ -16,7 +16,7 @@ import (
 // lists whole (layout.ChangesBounded).
 func (t *Session) travelBounded(form, table string, bounds *layout.Bounds, before **query.DB, step func() bool) (string, []Change, []layout.Elision, error) {
 	ran := step()
-	out, elided, err := t.LayoutBounded(form, table, bounds)
+	out, elided, err := t.layoutBounded(form, table, bounds)
 	if err != nil || *before == nil || !ran {
 		return out, nil, elided, err
 	}

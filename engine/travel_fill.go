@@ -25,12 +25,12 @@ type Fill struct {
 	Rows  int
 }
 
-// LayoutAfterFill renders, in one of LayoutForms and within bounds (nil:
+// layoutAfterFill renders, in one of LayoutForms and within bounds (nil:
 // none), the state right after the -- @fill on line (1-based) of the last
 // Rerun's script, and says what the fill wrote. It fails when no fill ran
 // on that line (none is there, it failed, or a bound stopped the script
-// before it). The session is left as it was, as LayoutAt leaves it.
-func (s *Session) LayoutAfterFill(form, table string, line int, bounds *layout.Bounds) (string, Fill, []layout.Elision, error) {
+// before it). The session is left as it was, as time travel leaves it.
+func (s *Session) layoutAfterFill(form, table string, line int, bounds *layout.Bounds) (string, Fill, []layout.Elision, error) {
 	script := s.rerunState().script
 	// Resume from the state right after the fill, if a snapshot holds it,
 	// or else before the line: a snapshot whose state depends on no byte
@@ -56,6 +56,6 @@ func (s *Session) LayoutAfterFill(form, table string, line int, bounds *layout.B
 	if line < 1 || t.filled.Line != line {
 		return "", Fill{}, nil, errors.New("no -- @fill ran on line " + strconv.Itoa(line) + " of the script")
 	}
-	out, elided, err := t.LayoutBounded(form, table, bounds)
+	out, elided, err := t.layoutBounded(form, table, bounds)
 	return out, t.filled, elided, err
 }

@@ -32,7 +32,7 @@ type Bounds struct {
 	// PageToken, whose rows before its row From a view leaves out, and
 	// the only one the "map" form builds: what the page puts in place of
 	// a gap when the reader asks for more rows is the rest, byte for byte
-	// what the whole view lists from there (engine's Session.LayoutMore).
+	// what the whole view lists from there (engine's Session.Layout with a LayoutRequest's More).
 	Page      string
 	PageToken int64
 	From      int

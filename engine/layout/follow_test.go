@@ -335,7 +335,7 @@ func TestMapJSONDecodes(t *testing.T) {
 func TestCLIEscapesComponents(t *testing.T) {
 	s := runScript(t, "CREATE TABLE t (k text, c text, v int, PRIMARY KEY (k, c));\n"+
 		"INSERT INTO t (k, c, v) VALUES ('a:b', 'x:y', 1) USING TTL 60 AND TIMESTAMP 10;\n")
-	got, err := s.Layout("cli", "t")
+	got, err := layoutText(s, "cli", "t")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,7 +374,7 @@ func TestDroppedColumnHidden(t *testing.T) {
 	}
 	s := runScript(t, script)
 	for _, form := range []string{"cli", "sstabledump", "tree"} {
-		out, _ := s.Layout(form, "t")
+		out, _ := layoutText(s, form, "t")
 		if strings.Contains(out, "gone") {
 			t.Errorf("%s shows the dropped column:\n%s", form, out)
 		}
@@ -403,7 +403,7 @@ func TestCompactStorageCLI(t *testing.T) {
 	}
 	for _, tc := range tests {
 		s := runScript(t, tc.script)
-		got, err := s.Layout("cli", "events")
+		got, err := layoutText(s, "cli", "events")
 		if err != nil {
 			t.Fatal(err)
 		}

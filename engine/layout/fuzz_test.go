@@ -30,7 +30,7 @@ func FuzzLayout(f *testing.F) {
 		s := engine.NewSession(engine.Options{MaxStatements: 40, MaxRows: 500, Timeout: 2 * time.Second})
 		s.Run(script)
 		for _, form := range engine.LayoutForms {
-			out, err := s.Layout(form, "")
+			out, err := layoutText(s, form, "")
 			if err != nil {
 				t.Fatalf("%s: %v", form, err)
 			}
@@ -43,7 +43,7 @@ func FuzzLayout(f *testing.F) {
 				continue
 			}
 			for name := range ks.Tables {
-				out, err := s.Layout("sstabledump", ks.Name+"."+name)
+				out, err := layoutText(s, "sstabledump", ks.Name+"."+name)
 				if err != nil {
 					t.Fatal(err)
 				}
