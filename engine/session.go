@@ -9,11 +9,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/internal/peek"
-	"github.com/cqlplay/cqlplay/engine/layout"
 	"github.com/cqlplay/cqlplay/engine/query"
 )
 
@@ -110,8 +110,7 @@ func (s *Session) AfterStatement(f func()) { s.afterStatement = f }
 
 func init() {
 	// The tests of the packages below see a session's cluster through peek.
-	peek.Cluster = func(s any) *query.DB { return s.(*Session).db }
-	peek.State = func(s any) layout.State { return stateOf(s.(*Session).db) }
+	peek.Cluster = func(s unsafe.Pointer) *query.DB { return (*Session)(s).db }
 }
 
 // Run executes every statement of script in order and returns one Outcome per

@@ -22,7 +22,7 @@ func benchSession(b *testing.B, rows int) (*engine.Session, []*schema.Table) {
 			b.Fatalf("%s: %s", o.Statement, o.Error.Message)
 		}
 	}
-	return s, []*schema.Table{peek.Cluster(s).Schema.Keyspaces["bench"].Tables["readings"]}
+	return s, []*schema.Table{peek.DB(s).Schema.Keyspaces["bench"].Tables["readings"]}
 }
 
 // BenchmarkBuildMap100k builds the map model of 100,000 rows (W1).

@@ -17,7 +17,7 @@ import (
 func modelOf(t *testing.T, script, table string) *layout.Table {
 	t.Helper()
 	s := runScript(t, script)
-	tb := peek.Cluster(s).Schema.Keyspaces["cqlplay"].Tables[table]
+	tb := peek.DB(s).Schema.Keyspaces["cqlplay"].Tables[table]
 	if tb == nil {
 		t.Fatalf("no table %s", table)
 	}
@@ -250,7 +250,7 @@ func TestRing(t *testing.T) {
 		"CREATE TABLE t (country text, uid int, PRIMARY KEY (country, uid));\n"+
 		"INSERT INTO t (country, uid) VALUES ('us', 1);\nINSERT INTO t (country, uid) VALUES ('us', 2);\n"+
 		"INSERT INTO t (country, uid) VALUES ('us', 3);\nINSERT INTO t (country, uid) VALUES ('nz', 4);\n")
-	m := layout.Build(peek.State(s), []*schema.Table{peek.Cluster(s).Schema.Keyspaces["cqlplay"].Tables["t"]})
+	m := layout.Build(peek.State(s), []*schema.Table{peek.DB(s).Schema.Keyspaces["cqlplay"].Tables["t"]})
 	r := m.Ring
 	if r.Nodes != 5 || r.RF != 2 || r.VNodes != 8 || len(r.Ranges) != 40 || len(r.Loads) != 5 {
 		t.Fatalf("ring %d nodes rf %d vnodes %d, %d ranges, %d loads", r.Nodes, r.RF, r.VNodes, len(r.Ranges), len(r.Loads))
@@ -294,7 +294,7 @@ func containsInt(xs []int, x int) bool {
 func TestMapJSONDecodes(t *testing.T) {
 	s := runScript(t, "CREATE TABLE t (k text, c blob, v text, PRIMARY KEY (k, c));\n"+
 		"INSERT INTO t (k, c, v) VALUES ('a\"<&>', 0x00ff, 'line\nbreak\té\u2028');\n")
-	m := layout.Build(peek.State(s), []*schema.Table{peek.Cluster(s).Schema.Keyspaces["cqlplay"].Tables["t"]})
+	m := layout.Build(peek.State(s), []*schema.Table{peek.DB(s).Schema.Keyspaces["cqlplay"].Tables["t"]})
 	var got struct {
 		Now    int64
 		Tables []struct {
@@ -352,8 +352,8 @@ func TestCLIEscapesComponents(t *testing.T) {
 func TestBuildRingMatchesBuild(t *testing.T) {
 	eachScript(t, func(script string, s *engine.Session) {
 		var tables []*schema.Table
-		for _, name := range peek.Cluster(s).Schema.Keyspaces["cqlplay"].TableNames() {
-			tables = append(tables, peek.Cluster(s).Schema.Keyspaces["cqlplay"].Tables[name])
+		for _, name := range peek.DB(s).Schema.Keyspaces["cqlplay"].TableNames() {
+			tables = append(tables, peek.DB(s).Schema.Keyspaces["cqlplay"].Tables[name])
 		}
 		full := layout.Build(peek.State(s), tables).Ring
 		light := layout.BuildRing(peek.State(s), tables)

@@ -38,7 +38,7 @@ func FuzzLayout(f *testing.F) {
 				t.Fatalf("map is not JSON:\n%s", out)
 			}
 		}
-		for _, ks := range peek.Cluster(s).Schema.Keyspaces {
+		for _, ks := range peek.DB(s).Schema.Keyspaces {
 			if ks.System {
 				continue
 			}

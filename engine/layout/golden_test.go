@@ -122,7 +122,7 @@ func TestSeedListing(t *testing.T) {
 // table is valid JSON (the golden files hold the exact text).
 func TestSstabledumpIsJSON(t *testing.T) {
 	eachScript(t, func(script string, s *engine.Session) {
-		for _, name := range peek.Cluster(s).Schema.Keyspaces["cqlplay"].TableNames() {
+		for _, name := range peek.DB(s).Schema.Keyspaces["cqlplay"].TableNames() {
 			out, err := layoutText(s, "sstabledump", name)
 			if err != nil {
 				t.Fatal(err)
