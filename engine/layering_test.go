@@ -25,10 +25,12 @@ var layers = map[string]int{
 	"engine/store":    4,
 	// layout draws what is stored (schema, store, ring), below the
 	// executor, which may ask it but never the other way round.
-	"engine/layout":        5,
-	"engine/query":         6,
-	"engine/internal/peek": 7,
-	"engine":               8,
+	"engine/layout": 5,
+	"engine/query":  6,
+	// The features the facade offers, each in its own package below it.
+	"engine/internal/directive": 7,
+	"engine/internal/peek":      7,
+	"engine":                    8,
 }
 
 // public are the engine packages code outside engine/ may import: the facade,

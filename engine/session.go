@@ -13,6 +13,7 @@ import (
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/internal/directive"
 	"github.com/cqlplay/cqlplay/engine/internal/peek"
 	"github.com/cqlplay/cqlplay/engine/query"
 )
@@ -179,7 +180,9 @@ func (s *Session) runFrom(r *cql.Reader, executed int, deadline time.Time, emit 
 		it := &item
 		if d, ok := it.Stmt.(*cql.Directive); ok {
 			s.db.ForgetPrepared()
-			if err := s.directive(d, &retry); err != nil {
+			eff, err := directive.Apply(s.db, d, s.afterStatement)
+			retry, s.filled = retry || eff.Retry, eff.Filled
+			if err != nil {
 				o = Outcome{Statement: it.Src, Line: it.Pos.Line, Error: err.At(it.Pos, len(it.Src))}
 				emit(&o)
 				if err.Code == cqlerr.Stopped {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/internal/directive"
 	"github.com/cqlplay/cqlplay/engine/layout"
 )
 
@@ -17,13 +18,7 @@ import (
 // rows would be half a million marks.
 
 // Fill is what a -- @fill wrote: Rows generated rows into Table.
-type Fill struct {
-	// Line is the directive's line (1-based) in its script.
-	Line int
-	// Table is "keyspace.table".
-	Table string
-	Rows  int
-}
+type Fill = directive.Fill
 
 // layoutAfterFill renders, in one of LayoutForms and within bounds (nil:
 // none), the state right after the -- @fill on line (1-based) of the last

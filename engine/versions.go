@@ -1,6 +1,11 @@
 package engine
 
-import "github.com/cqlplay/cqlplay/engine/version"
+import (
+	"time"
+
+	"github.com/cqlplay/cqlplay/engine/internal/directive"
+	"github.com/cqlplay/cqlplay/engine/version"
+)
 
 // Version is a simulated Cassandra version and its facts (engine/version's
 // one table): the release system.local names, the CQL spec, the native
@@ -41,17 +46,9 @@ func VersionOf(name string) *Version {
 
 // VersionList names Versions for messages, oldest first: 3.11, 4.1 or 5.0,
 // each between quote.
-func VersionList(quote string) string {
-	s := ""
-	for i, v := range version.All {
-		switch {
-		case i == 0:
-		case i == len(version.All)-1:
-			s += " or "
-		default:
-			s += ", "
-		}
-		s += quote + v.Name + quote
-	}
-	return s
-}
+func VersionList(quote string) string { return version.List(quote) }
+
+// ParseInstant reads an RFC 3339 instant, as the session's start option and
+// the -- @now directive take it: "2026-01-01T00:00:00Z",
+// "2026-01-01T08:00:00.123456+08:00" (directive.ParseInstant).
+func ParseInstant(s string) (time.Time, bool) { return directive.ParseInstant(s) }
