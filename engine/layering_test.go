@@ -30,6 +30,7 @@ var layers = map[string]int{
 	// The features the facade offers, each in its own package below it.
 	"engine/internal/directive": 7,
 	"engine/internal/peek":      7,
+	"engine/internal/trace":     7,
 	"engine":                    8,
 }
 

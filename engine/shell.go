@@ -184,7 +184,7 @@ func expandedText(cols []string, rows [][]string, pageSize int) string {
 	}
 	nameW := 0
 	for _, c := range cols {
-		nameW = max(nameW, DisplayWidth(c))
+		nameW = max(nameW, cqltype.DisplayWidth(c))
 	}
 	var b strings.Builder
 	valW := 0
@@ -193,7 +193,7 @@ func expandedText(cols []string, rows [][]string, pageSize int) string {
 			valW = 0
 			for _, p := range rows[i:min(i+pageSize, len(rows))] {
 				for _, v := range p {
-					valW = max(valW, DisplayWidth(v))
+					valW = max(valW, cqltype.DisplayWidth(v))
 				}
 			}
 		}
@@ -207,7 +207,7 @@ func expandedText(cols []string, rows [][]string, pageSize int) string {
 		for j, v := range r {
 			b.WriteByte(' ')
 			b.WriteString(cols[j])
-			b.WriteString(strings.Repeat(" ", nameW-DisplayWidth(cols[j])))
+			b.WriteString(strings.Repeat(" ", nameW-cqltype.DisplayWidth(cols[j])))
 			b.WriteString(" | ")
 			b.WriteString(v)
 			b.WriteByte('\n')

@@ -3,6 +3,7 @@ package engine
 import (
 	"time"
 
+	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/internal/directive"
 	"github.com/cqlplay/cqlplay/engine/version"
 )
@@ -52,3 +53,7 @@ func VersionList(quote string) string { return version.List(quote) }
 // the -- @now directive take it: "2026-01-01T00:00:00Z",
 // "2026-01-01T08:00:00.123456+08:00" (directive.ParseInstant).
 func ParseInstant(s string) (time.Time, bool) { return directive.ParseInstant(s) }
+
+// DisplayWidth returns how many terminal columns s takes, by the rule cqlsh
+// pads its tables with (cqltype.DisplayWidth).
+func DisplayWidth(s string) int { return cqltype.DisplayWidth(s) }
