@@ -31,7 +31,8 @@ var layers = map[string]int{
 	"engine/internal/directive": 7,
 	"engine/internal/peek":      7,
 	"engine/internal/trace":     7,
-	"engine":                    8,
+	"engine/internal/shell":     8,
+	"engine":                    9,
 }
 
 // public are the engine packages code outside engine/ may import: the facade,

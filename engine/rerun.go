@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/internal/shell"
 	"github.com/cqlplay/cqlplay/engine/query"
 )
 
@@ -50,7 +51,7 @@ type snapshot struct {
 	// many statements they executed.
 	outs, executed int
 	// shell is what cqlsh's commands had set then (PAGING, EXPAND...).
-	shell shellState
+	shell shell.State
 	// filled is the -- @fill the item before it was, if one that ran: the
 	// snapshot is the state right after it (layoutAfterFill).
 	filled Fill
@@ -160,11 +161,11 @@ func (s *Session) Base() {
 
 // start is the cluster and cqlsh state a Rerun's script starts from: the
 // state Base kept, or a fresh session's.
-func (s *Session) start() (*query.DB, shellState) {
+func (s *Session) start() (*query.DB, shell.State) {
 	if s.base != nil {
 		return s.base.db.Resume(), s.base.shell
 	}
-	return NewSession(s.opts).db, newShellState()
+	return NewSession(s.opts).db, shell.New()
 }
 
 // bucket is the spacing class of a snapshot at this distance from the

@@ -15,6 +15,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/internal/directive"
 	"github.com/cqlplay/cqlplay/engine/internal/peek"
+	"github.com/cqlplay/cqlplay/engine/internal/shell"
 	"github.com/cqlplay/cqlplay/engine/query"
 )
 
@@ -75,9 +76,7 @@ type Session struct {
 	// rerun is what Rerun keeps between calls (rerun.go), or nil.
 	rerun *rerunState
 	// shell is the state of cqlsh's own commands (CONSISTENCY, PAGING, ...).
-	shell shellState
-	// shown is the trace SHOW SESSION found, for its outcome.
-	shown *Trace
+	shell shell.State
 	// base is the state Reruns start from (Base), or nil: a fresh cluster.
 	base *snapshot
 	// filled is the -- @fill the last item was, if it was one that ran
@@ -99,7 +98,7 @@ func NewSession(opts Options) *Session {
 	}
 	db := query.New(start.UnixMicro(), opts.Seed, opts.Version)
 	db.Lang = explanationLanguage(opts.Lang)
-	return &Session{opts: opts, db: db, shell: newShellState()}
+	return &Session{opts: opts, db: db, shell: shell.New()}
 }
 
 // AfterStatement sets a function Run calls after each statement. It exists
@@ -246,7 +245,7 @@ func (s *Session) execPrepared(it *cql.Item, o *Outcome) (ok bool) {
 		return false
 	}
 	*o = Outcome{Statement: it.Src, Line: it.Pos.Line, Warnings: res.Warnings, Plan: res.Plan}
-	if s.shell.tracing {
+	if s.shell.Tracing {
 		s.attachTrace(o)
 	}
 	s.preparedRuns++
@@ -275,8 +274,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 		return o
 	}
 	if c, ok := it.Stmt.(*cql.CqlshCommand); ok {
-		o.Text, o.Error = s.shellCommand(c)
-		o.Trace, s.shown = s.shown, nil
+		o.Text, o.Trace, o.Error = s.shell.Run(s.db, c)
 		if o.Error != nil {
 			o.Error = o.Error.At(it.Pos, len(it.Src))
 		}
@@ -288,7 +286,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 			o.Error = engineBug(it)
 		}
 	}()
-	s.db.Tracing = s.shell.tracing
+	s.db.Tracing = s.shell.Tracing
 	s.schemaMayChange(it.Stmt)
 	res, err := s.db.Exec(it.Stmt)
 	if err != nil {
@@ -300,15 +298,15 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 	}
 	if res != nil {
 		o.Columns, o.Rows, o.Nulls, o.Text, o.Warnings, o.Plan = res.Columns, res.Rows, res.Nulls, res.Text, res.Warnings, res.Plan
-		if o.HasResult() && s.shell.paging {
-			o.PageSize = s.shell.pageSize
+		if o.HasResult() && s.shell.Paging {
+			o.PageSize = s.shell.PageSize
 		}
-		if s.shell.expand && o.HasResult() {
+		if s.shell.Expand && o.HasResult() {
 			// EXPAND ON: the rows stay in Columns and Rows; Text is how
 			// cqlsh prints them, one "@ Row n" block per row.
-			o.Text = expandedText(o.Columns, o.Rows, o.PageSize)
+			o.Text = shell.ExpandedText(o.Columns, o.Rows, o.PageSize)
 		}
-		if s.shell.tracing {
+		if s.shell.Tracing {
 			s.attachTrace(&o)
 		}
 	}

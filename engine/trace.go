@@ -16,9 +16,9 @@ func (s *Session) attachTrace(o *Outcome) {
 	if o.Error != nil {
 		return
 	}
-	req := trace.Request{Consistency: s.shell.consistency, Serial: s.shell.serial}
-	if s.shell.paging {
-		req.PageSize = s.shell.pageSize
+	req := trace.Request{Consistency: s.shell.Consistency, Serial: s.shell.Serial}
+	if s.shell.Paging {
+		req.PageSize = s.shell.PageSize
 	}
 	o.Trace = trace.Of(s.db, s.opts.Seed, o.Statement, o.Plan, o.HasResult(), req)
 }
