@@ -29,6 +29,7 @@ var layers = map[string]int{
 	"engine/query":  6,
 	// The features the facade offers, each in its own package below it.
 	"engine/internal/directive": 7,
+	"engine/internal/explain":   7,
 	"engine/internal/peek":      7,
 	"engine/internal/trace":     7,
 	"engine/internal/shell":     8,

@@ -321,12 +321,13 @@ func (s *Session) execute(it *cql.Item, keyspace string, values [][]byte, unset 
 	s.startRun()
 	res, err := db.Exec(stmt)
 	if err != nil {
+		err = s.explain(err, stmt)
 		if !err.Pos.IsValid() {
 			err = err.At(it.Pos, len(it.Src))
 		}
 		return nil, err
 	}
-	out = &Result{Keyspace: db.Keyspace, Warnings: res.Warnings}
+	out = &Result{Keyspace: db.Keyspace, Warnings: s.warnings(res)}
 	switch x := stmt.(type) {
 	case *cql.Use:
 		out.Kind = SetKeyspaceResult

@@ -14,6 +14,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/internal/directive"
+	"github.com/cqlplay/cqlplay/engine/internal/explain"
 	"github.com/cqlplay/cqlplay/engine/internal/peek"
 	"github.com/cqlplay/cqlplay/engine/internal/shell"
 	"github.com/cqlplay/cqlplay/engine/query"
@@ -46,26 +47,17 @@ type Options struct {
 	Lang string
 }
 
-// Languages are the languages a session can explain failures in.
-var Languages = query.Languages
-
-// explanationLanguage picks, for a language tag, the language of Languages
-// its primary subtag names ("zh-Hans" is "zh"), or English.
-func explanationLanguage(tag string) string {
-	primary, _, _ := strings.Cut(strings.ToLower(tag), "-")
-	for _, l := range Languages {
-		if l == primary {
-			return l
-		}
-	}
-	return "en"
-}
+// Languages are the languages a session can explain failures and give
+// advice in.
+var Languages = explain.Languages
 
 // Session is one simulated cluster with its schema, data and virtual clock.
 // A Session is not safe for concurrent use.
 type Session struct {
 	opts Options
 	db   *query.DB
+	// lang is the language of Languages the session explains in.
+	lang string
 	// afterStatement, when set, runs after each statement of a Run.
 	afterStatement func()
 	// noPrepared turns the prepared INSERT path off, for the tests that
@@ -97,8 +89,7 @@ func NewSession(opts Options) *Session {
 		opts.Version = DefaultVersion
 	}
 	db := query.New(start.UnixMicro(), opts.Seed, opts.Version)
-	db.Lang = explanationLanguage(opts.Lang)
-	return &Session{opts: opts, db: db, shell: shell.New()}
+	return &Session{opts: opts, db: db, lang: explain.Language(opts.Lang), shell: shell.New()}
 }
 
 // AfterStatement sets a function Run calls after each statement. It exists
@@ -244,7 +235,7 @@ func (s *Session) execPrepared(it *cql.Item, o *Outcome) (ok bool) {
 	if !ok {
 		return false
 	}
-	*o = Outcome{Statement: it.Src, Line: it.Pos.Line, Warnings: res.Warnings, Plan: res.Plan}
+	*o = Outcome{Statement: it.Src, Line: it.Pos.Line, Warnings: s.warnings(res), Plan: res.Plan}
 	if s.shell.Tracing {
 		s.attachTrace(o)
 	}
@@ -290,6 +281,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 	s.schemaMayChange(it.Stmt)
 	res, err := s.db.Exec(it.Stmt)
 	if err != nil {
+		err = s.explain(err, it.Stmt)
 		if !err.Pos.IsValid() {
 			err = err.At(it.Pos, len(it.Src))
 		}
@@ -297,7 +289,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 		return o
 	}
 	if res != nil {
-		o.Columns, o.Rows, o.Nulls, o.Text, o.Warnings, o.Plan = res.Columns, res.Rows, res.Nulls, res.Text, res.Warnings, res.Plan
+		o.Columns, o.Rows, o.Nulls, o.Text, o.Warnings, o.Plan = res.Columns, res.Rows, res.Nulls, res.Text, s.warnings(res), res.Plan
 		if o.HasResult() && s.shell.Paging {
 			o.PageSize = s.shell.PageSize
 		}
@@ -311,4 +303,20 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 		}
 	}
 	return o
+}
+
+// explain adds the playground's explanation of err, the error stmt failed
+// with, in the session's language.
+func (s *Session) explain(err *Error, stmt cql.Statement) *Error {
+	return explain.Error(err, stmt, s.db.StatementTable(stmt), s.lang)
+}
+
+// warnings are a result's warnings, Cassandra's and then the playground's
+// advice, in the session's language.
+func (s *Session) warnings(res *query.Result) []string {
+	w := res.Warnings
+	for _, a := range res.Advice {
+		w = append(w, explain.Advice(a, s.lang))
+	}
+	return w
 }

@@ -16,7 +16,7 @@ func (s *Session) attachTrace(o *Outcome) {
 	if o.Error != nil {
 		return
 	}
-	req := trace.Request{Consistency: s.shell.Consistency, Serial: s.shell.Serial}
+	req := trace.Request{Consistency: s.shell.Consistency, Serial: s.shell.Serial, Lang: s.lang}
 	if s.shell.Paging {
 		req.PageSize = s.shell.PageSize
 	}

@@ -799,7 +799,7 @@ func (db *DB) afterWrite(t *schema.Table, part *store.Partition) {
 		db.Data(t).Remove(part)
 		return
 	}
-	db.warn(db.writeAdvice(t, part)...)
+	db.advise(db.writeAdvice(t, part)...)
 }
 
 // rowForWrite returns the row a write of one named row goes to. A write

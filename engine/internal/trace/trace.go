@@ -92,6 +92,8 @@ type Request struct {
 	Consistency, Serial string
 	// PageSize is the page size under PAGING ON; 0: paging off.
 	PageSize int
+	// Lang is the language of the note that says the trace is simulated.
+	Lang string
 }
 
 // Of simulates the trace of statement, which ran in db without an error
@@ -126,7 +128,7 @@ func Of(db *query.DB, seed uint64, statement string, p *query.Plan, hasResult bo
 		t.scan(rg, p)
 	}
 	tr.Duration = t.now + 40
-	tr.Note = traceNote(db.Lang, rg)
+	tr.Note = traceNote(req.Lang, rg)
 	// system_traces keeps it, with the parameters cqlsh's request carries
 	// (QueryMessage.traceQuery): its consistency levels and page size.
 	params := [][2]string{{"consistency_level", req.Consistency}}
