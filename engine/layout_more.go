@@ -73,27 +73,9 @@ func (s *Session) layoutMore(form string, open map[string]int, id string, more, 
 	if form == "map" || err != nil {
 		return text, replaces, gap, err
 	}
-	// The text is the same up to the gap's line (line, at p) and from the
-	// end of a line after it on (the last suffix lines in common).
-	line := was[0].At
-	p := 0
-	for n := 0; n < line; p++ {
-		if old[p] == '\n' {
-			n++
-		}
-	}
-	for old[p] == ' ' {
-		p++
-	}
-	suffix := 0
-	for end := len(old) - strings.IndexByte(old[p:]+"\n", '\n') - p; suffix < end && suffix < len(text)-p && old[len(old)-1-suffix] == text[len(text)-1-suffix]; {
-		suffix++
-	}
-	for suffix > 0 && old[len(old)-suffix] != '\n' {
-		suffix--
-	}
+	page, replaces := layout.TextPage(old, text, was[0].At)
 	for i := range gap {
-		gap[i].At -= line
+		gap[i].At -= was[0].At
 	}
-	return text[p : len(text)-suffix], strings.Count(old[p:len(old)-suffix], "\n") + 1, gap, nil
+	return page, replaces, gap, nil
 }
