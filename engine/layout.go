@@ -2,7 +2,6 @@ package engine
 
 import (
 	"errors"
-	"maps"
 	"strconv"
 	"strings"
 
@@ -91,40 +90,6 @@ type LayoutResult struct {
 
 // Bounds bound the views that list rows (layout.Bounds).
 type Bounds = layout.Bounds
-
-// Layout renders what the session's cluster stores, as req asks: after the
-// scripts run so far, or at an earlier state of the last Rerun. An unknown
-// form or table is an error that names what exists. A form that lists
-// every row (map, tree, cli, sstabledump; tree even within bounds) of
-// tables holding more than maxLayoutRows is an error too, which names what
-// to ask for instead.
-func (s *Session) Layout(req LayoutRequest) (LayoutResult, error) {
-	res := LayoutResult{Form: req.Form, Table: req.Table, Bounded: req.Bounds != nil}
-	var err error
-	switch {
-	case req.Partition != "" || req.More != 0:
-		at := -1
-		if req.Travel {
-			at = req.At
-		}
-		var open map[string]int
-		if req.Bounds != nil {
-			open = maps.Clone(req.Bounds.Open)
-		}
-		res.Table, res.More, res.Bounded = "", true, true
-		res.Layout, res.Replaces, res.Elided, err = s.layoutMore(req.Form, open, req.Partition, req.More, at)
-	case req.Fill > 0:
-		var f Fill
-		res.Layout, f, res.Elided, err = s.layoutAfterFill(req.Form, req.Table, req.Fill, req.Bounds)
-		res.Fill = &f
-	case req.Travel:
-		res.Travel, res.Statement = true, req.At
-		res.Layout, res.Changes, res.Elided, err = s.layoutAt(req.Form, req.Table, req.At, req.Bounds)
-	default:
-		res.Layout, res.Elided, err = s.layoutBounded(req.Form, req.Table, req.Bounds)
-	}
-	return res, err
-}
 
 // layoutBounded renders the present state within bounds (nil: none); in a
 // text form an Elision's At counts the lines of the whole text.

@@ -7,23 +7,9 @@ import (
 	"github.com/cqlplay/cqlplay/engine/layout"
 )
 
-// ViewBounds are the bounds the page's storage views (and the build's
-// pre-rendered ones) take: a partition of more than 40 rows lists its
-// first 3 and last 3, and the reader opens it to see the rest; a table
-// lists its first 100 partitions (in token order), as the Storage view
-// always drew them. open names the partitions opened (PartitionID) with
-// how many of their first rows to list.
-func ViewBounds(open map[string]int) *Bounds {
-	return &layout.Bounds{Rows: 40, Edge: 3, Open: open, Partitions: 100}
-}
-
 // Elision is one partition a bounded layout summarised (layout.Elision),
 // for the packages outside engine/.
 type Elision = layout.Elision
-
-// PartitionID names a partition for ViewBounds' open set
-// (layout.PartitionID).
-func PartitionID(table string, token int64) string { return layout.PartitionID(table, token) }
 
 // AppendJSON appends r as the WebAssembly bridge's cqlplay.layout and
 // `cqlplay run --json --layout` give it, one object whose keys say what the

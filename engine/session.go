@@ -1,13 +1,7 @@
-// Package engine is cqlplay's facade: a Session takes CQL scripts and returns,
-// for each statement, the Outcome that Apache Cassandra 4.1 would produce.
-//
-// It is the only engine package that wasm/, cmd/ and build/ import. It does no
-// I/O and knows nothing of the browser.
 package engine
 
 import (
 	"strconv"
-	"strings"
 	"time"
 	"unsafe"
 
@@ -79,52 +73,9 @@ type Session struct {
 	specs map[specKey][]query.BindSpec
 }
 
-// NewSession returns an empty cluster whose current keyspace is "cqlplay".
-func NewSession(opts Options) *Session {
-	start := opts.Start
-	if start.IsZero() {
-		start = DefaultStart
-	}
-	if !IsVersion(opts.Version) {
-		opts.Version = DefaultVersion
-	}
-	db := query.New(start.UnixMicro(), opts.Seed, opts.Version)
-	return &Session{opts: opts, db: db, lang: explain.Language(opts.Lang), shell: shell.New()}
-}
-
-// AfterStatement sets a function Run calls after each statement. It exists
-// for the WebAssembly bridge, whose exported calls never give the Go
-// scheduler a chance to run the garbage collector's background workers: the
-// bridge collects garbage itself, and must be able to do so in the middle of
-// a script of a hundred thousand statements.
-func (s *Session) AfterStatement(f func()) { s.afterStatement = f }
-
 func init() {
 	// The tests of the packages below see a session's cluster through peek.
 	peek.Cluster = func(s unsafe.Pointer) *query.DB { return (*Session)(s).db }
-}
-
-// Run executes every statement of script in order and returns one Outcome per
-// statement. A failing statement does not stop the ones after it, as cqlsh
-// running a file; a session bound being hit does, with a Stopped outcome.
-// Directive comments (-- @advance 2h, ...) steer the simulation and produce
-// no outcome unless they are malformed.
-func (s *Session) Run(script string) []Outcome {
-	// Statements end in ';' and take at least a few bytes: a good first guess.
-	outs := make([]Outcome, 0, min(strings.Count(script, ";"), len(script)/6)+1)
-	s.RunEach(script, func(o *Outcome) { outs = append(outs, *o) })
-	return outs
-}
-
-// RunEach is Run that hands each Outcome to emit as soon as its statement
-// has run, instead of collecting them: the bridge encodes each one at once,
-// so a long script's outcomes are never all held at the same time. The
-// Outcome is only valid during the call.
-func (s *Session) RunEach(script string, emit func(*Outcome)) {
-	deadline := s.startRun()
-	s.db.ResetRun()
-	defer s.db.EndRun()
-	s.runFrom(cql.NewReader(script), 0, deadline, emit, nil)
 }
 
 // startRun sets the session's bounds on the live cluster for one run and
