@@ -263,10 +263,10 @@ func (s *Session) explain(err *Error, stmt cql.Statement) *Error {
 }
 
 // warnings are a result's warnings, Cassandra's and then the playground's
-// advice, in the session's language.
+// advice on the statement, in the session's language.
 func (s *Session) warnings(res *query.Result) []string {
 	w := res.Warnings
-	for _, a := range res.Advice {
+	for _, a := range s.db.Advice() {
 		w = append(w, explain.Advice(a, s.lang))
 	}
 	return w

@@ -144,11 +144,7 @@ type Result struct {
 	Nulls    [][2]int
 	Text     string
 	Warnings []string
-	// Advice is the playground's modeling advice on the statement, after
-	// its Warnings: each piece's rule and values, which the facade words
-	// in the session's language (engine/internal/explain).
-	Advice []Advice
-	Plan   *Plan
+	Plan     *Plan
 	// Types and Values are the result set typed: each column's type and
 	// each row's values in Cassandra's serialized form (nil: null). A read
 	// sets them under DB.Typed; a conditional write always does.
@@ -203,13 +199,20 @@ func (db *DB) warn(msgs ...string) { db.pending = append(db.pending, msgs...) }
 // advise adds advice to the statement being executed.
 func (db *DB) advise(as ...Advice) { db.pendingAdvice = append(db.pendingAdvice, as...) }
 
-// endWarnings adds the statement's pending warnings and advice to res.
+// endWarnings adds the statement's pending warnings to res.
 func (db *DB) endWarnings(res *Result) {
 	if len(db.pending) > 0 {
 		res.Warnings = append(res.Warnings, db.pending...)
 	}
-	res.Advice = db.pendingAdvice
 }
+
+// Advice is the playground's modeling advice on the statement Exec or
+// ExecPrepared ran last, to follow its Warnings: each piece's rule and
+// values, which the facade words in the session's language
+// (engine/internal/explain). It is kept on the DB, not in the Result,
+// which every statement allocates: a field more there cost a 100,000-row
+// fill 3 MB.
+func (db *DB) Advice() []Advice { return db.pendingAdvice }
 
 func (db *DB) exec(stmt cql.Statement) (res *Result, err *cqlerr.Error) {
 	switch s := stmt.(type) {
