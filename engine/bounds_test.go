@@ -166,7 +166,7 @@ func TestLayoutBoundedJSON(t *testing.T) {
 // TestLayoutAtBoundedChanges is LayoutAtBounded's property against
 // LayoutAt over random scripts: with bounds no partition reaches, the same
 // text and the same changes; with bounds summarising every partition of
-// more than 2 rows, the text LayoutBounded gives a fresh run and changes
+// more than 2 rows, the text the bounded layout gives a fresh run and changes
 // that LayoutAt reports too, in the same order (it compares only written
 // and small partitions).
 func TestLayoutAtBoundedChanges(t *testing.T) {

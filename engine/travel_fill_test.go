@@ -57,7 +57,7 @@ func TestLayoutAfterFill(t *testing.T) {
 		}
 		for _, line := range []int{1, 2, 4, 6, 99, 0} {
 			if _, _, _, err := s.layoutAfterFill("map", "", line, nil); err == nil {
-				t.Errorf("dense %d: line %d has no fill that ran, yet LayoutAfterFill answers", dense, line)
+				t.Errorf("dense %d: line %d has no fill that ran, yet the layout after it answers", dense, line)
 			}
 		}
 		// The CREATE TABLE: an empty table.
@@ -76,7 +76,7 @@ func TestLayoutAfterFill(t *testing.T) {
 			}
 		}
 		if live, _ := s.layoutText("map", ""); live != upTo(len(lines)) {
-			t.Errorf("dense %d: LayoutAfterFill changed the live session", dense)
+			t.Errorf("dense %d: the layout after a fill changed the live session", dense)
 		}
 	}
 }

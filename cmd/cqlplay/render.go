@@ -360,7 +360,7 @@ func (p *printer) printError(o *engine.Outcome) {
 }
 
 // isShellCommand reports whether stmt is one of cqlsh's own commands, which
-// cqlsh runs itself and which print a bare line (engine/shell.go).
+// cqlsh runs itself and which print a bare line (engine/internal/shell).
 func isShellCommand(stmt string) bool {
 	f := strings.Fields(strings.ToUpper(stmt))
 	if len(f) == 0 {

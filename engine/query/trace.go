@@ -9,7 +9,7 @@ import (
 )
 
 // TraceFacts is what a read records under TRACING ON (DB.Tracing) for the
-// session to write its trace (engine/trace.go): the facts Cassandra's
+// session to write its trace (engine/internal/trace): the facts Cassandra's
 // trace lines report, from SinglePartitionReadCommand, ReadCommand and
 // PartitionRangeReadCommand.
 type TraceFacts struct {
