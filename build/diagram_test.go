@@ -27,10 +27,11 @@ select   body
 SELECT * FROM nowhere WHERE k = 1;
 SELECT author, body FROM "Posts" WHERE author = 'a very long name, longer than a box';
 `)
-	m, err := s.Layout("summary", "")
+	res, err := s.Layout(engine.LayoutRequest{Form: "summary"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	m := res.Layout
 	got := drawView(t, "en", "model", "", exampleRun{Outcomes: outs, Layouts: map[string]string{"summary": m}})
 
 	texts := regexp.MustCompile(`<text class="([^"]+)"[^>]*>([^<]*)</text>`).FindAllStringSubmatch(got, -1)

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
 )
 
@@ -14,22 +13,6 @@ type Statement struct {
 	Line  int
 	Err   *Error
 	Local bool
-}
-
-// Statements splits a script into its statements, as Run reads them.
-func Statements(script string) []Statement {
-	var out []Statement
-	r := cql.NewReader(script)
-	var it cql.Item
-	for r.Next(&it) {
-		st := Statement{Text: it.Src, Line: it.Pos.Line, Err: it.Err}
-		switch it.Stmt.(type) {
-		case *cql.CqlshCommand, *cql.Directive:
-			st.Local = true
-		}
-		out = append(out, st)
-	}
-	return out
 }
 
 // Type constructors, for a client that reads a server's type metadata.
