@@ -213,7 +213,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 			// Explained as every other failure is; the parsed item keeps
 			// Cassandra's error alone, for every session that reruns it.
 			c := *e
-			c.Why, c.Fix = cql.SyntaxHint(e.Message, s.db.Lang == "zh")
+			c.Why, c.Fix = explain.Syntax(e.Message, s.lang)
 			o.Error = &c
 		}
 		return o
