@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -41,11 +42,23 @@ func newTab(ctx context.Context, opts ...chromedp.ContextOption) (context.Contex
 		cancel()
 		return nil, nil, err
 	}
-	if _, err := chromedp.Call(tab, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		MatchedNetworkConditions: []*network.Conditions{{Latency: mobileRTTms, DownloadThroughput: mobileDownBytesPS, UploadThroughput: mobileUpBytesPS}},
+	if _, err := chromedp.Call(tab, emulateNetworkConditions, networkConditions{
+		Latency: mobileRTTms, DownloadThroughput: mobileDownBytesPS, UploadThroughput: mobileUpBytesPS,
 	}); err != nil {
 		cancel()
 		return nil, nil, err
 	}
 	return tab, cancel, nil
+}
+
+// Network.emulateNetworkConditions, which Chromium still takes (cdproto
+// 0.159 has only its successor by rule, which Chromium 156 refused with
+// "Invalid parameters").
+var emulateNetworkConditions = cdp.Command[networkConditions, cdp.Empty]{Method: "Network.emulateNetworkConditions"}
+
+type networkConditions struct {
+	Offline            bool    `json:"offline"`
+	Latency            float64 `json:"latency"`
+	DownloadThroughput float64 `json:"downloadThroughput"`
+	UploadThroughput   float64 `json:"uploadThroughput"`
 }
