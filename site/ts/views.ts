@@ -130,7 +130,7 @@ export class Views {
     if (!this.bar) return;
     if (!travelViews.has(this.open)) return this.bar.hide();
     const outs = this.shown.outcomes;
-    // Before the first run, the build's count (build/widget.go): the bar
+    // Before the first run, the build's count (build/sitegen/widget.go): the bar
     // shows the final state at once, and the page (an embed's iframe) does
     // not grow by it when the run comes.
     const total = outs.length || Number(this.fig.dataset.statements ?? 0);

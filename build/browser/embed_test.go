@@ -1,0 +1,44 @@
+package browser
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserEmbed takes the Embed snippet of an example that continues an
+// earlier one, opens its page, and checks that a live run there, its prelude
+// coming from the setup block, draws what the build drew on the lesson.
+func TestBrowserEmbed(t *testing.T) {
+	ctx := newTab(t)
+	freshLesson(t, ctx, usersLesson) // no saved edit of ex-0 from an earlier test
+	const fig = "#ex-1"
+	if eval[string](t, ctx, `document.querySelector("`+fig+`").dataset.prelude || ""`) == "" {
+		t.Fatal(fig + " continues no example: pick one that does")
+	}
+	inView(t, ctx, fig)
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fig+" .pg-embed"))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the embed snippet", `!!document.querySelector("`+fig+` .pg-snippet")`)
+	snippet := eval[string](t, ctx, `document.querySelector("`+fig+` .pg-snippet").value`)
+	src := testURL + usersLesson + "embed/1/"
+	if !strings.HasPrefix(snippet, `<iframe src="`+src+`" title="cqlplay: `) || !strings.HasSuffix(snippet, "></iframe>") {
+		t.Fatalf("the embed snippet is %q", snippet)
+	}
+	built := eval[string](t, ctx, `document.querySelector("`+fig+` .pg-results").textContent`)
+
+	if err := chromedp.Do(ctx, chromedp.Navigate(src)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, ctx, "the embed page's first run", `document.documentElement.dataset.engine === "ready" && Number(document.querySelector("`+fig+`").dataset.runs) >= 1`)
+	if got := eval[int](t, ctx, `document.querySelectorAll("figure.pg, .site-head, .pg-embed").length`); got != 1 {
+		t.Errorf("the embed page has %d playgrounds, headers and embed buttons, want the playground alone", got)
+	}
+	typeAndRun(t, ctx, fig, "\n")
+	if live := eval[string](t, ctx, `document.querySelector("`+fig+` .pg-results").textContent`); live != built {
+		t.Errorf("the embed page's live run draws\n%s\nthe lesson's build drew\n%s", live, built)
+	}
+	clearStorage(t, ctx)
+}
