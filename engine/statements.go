@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
 )
@@ -14,6 +16,14 @@ type Statement struct {
 	Line  int
 	Err   *Error
 	Local bool
+	// Directive is set for a playground directive (`-- @advance 2h` on its
+	// own line between statements; Local too), which has no Outcome.
+	Directive bool
+	// Start is the offset of the statement's first byte in the script and
+	// End that of the ';' that ends it, or the script's length when none
+	// does (for a directive, the end of its line): script[Start:End] is
+	// Text and any comment between it and its ';'.
+	Start, End int
 }
 
 // Statements splits a script into its statements, as Run reads them.
@@ -22,12 +32,43 @@ func Statements(script string) []Statement {
 	r := cql.NewReader(script)
 	var it cql.Item
 	for r.Next(&it) {
-		st := Statement{Text: it.Src, Line: it.Pos.Line, Err: it.Err}
+		st := Statement{Text: it.Src, Line: it.Pos.Line, Err: it.Err, Start: it.Pos.Offset, End: it.End}
 		switch it.Stmt.(type) {
-		case *cql.CqlshCommand, *cql.Directive:
+		case *cql.CqlshCommand:
 			st.Local = true
+		case *cql.Directive:
+			st.Local, st.Directive = true, true
 		}
 		out = append(out, st)
+	}
+	return out
+}
+
+// Comment is a comment of a script as the engine's lexer reads it: `--` or
+// `//` to the end of its line, or `/* */`. A directive's line is one too.
+type Comment struct {
+	Text  string // as written, from its -- // or /*
+	Line  int    // where it starts, 1-based
+	Start int    // its offset in the script
+	// Open is set for a /* comment with no */, which runs to the end of the
+	// script (a syntax error to the engine).
+	Open bool
+}
+
+// Comments returns a script's comments in order: what looks like one in a
+// string or a quoted name is not.
+func Comments(script string) []Comment {
+	var out []Comment
+	line, at := 1, 0
+	for _, t := range cql.Lex(script) {
+		text := script[t.Start:t.End]
+		open := t.Kind == cql.TokIllegal && strings.HasPrefix(text, "/*")
+		if t.Kind != cql.TokComment && t.Kind != cql.TokDirective && !open {
+			continue
+		}
+		line += strings.Count(script[at:t.Start], "\n")
+		at = t.Start
+		out = append(out, Comment{Text: text, Line: line, Start: t.Start, Open: open})
 	}
 	return out
 }
