@@ -261,6 +261,13 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 	o = Outcome{Statement: it.Src, Line: it.Pos.Line}
 	if it.Err != nil {
 		o.Error = it.Err
+		if e := it.Err; e.Code == cqlerr.SyntaxException && e.Why == "" {
+			// Explained as every other failure is; the parsed item keeps
+			// Cassandra's error alone, for every session that reruns it.
+			c := *e
+			c.Why, c.Fix = cql.SyntaxHint(e.Message, s.db.Lang == "zh")
+			o.Error = &c
+		}
 		return o
 	}
 	if it.Markers > 0 {

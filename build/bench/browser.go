@@ -117,6 +117,9 @@ func benchBrowser(c benchConfig, module string, raw io.Writer) error {
 	fmt.Fprintf(raw, "%s\n", line)
 
 	fmt.Fprintf(c.Out, "\nbrowser (Chromium, %s, served from dist/ with the .br files):\n", benchLesson)
+	if benchThrottle > 1 {
+		fmt.Fprintf(c.Out, "throttled: CPU %gx slower, network %d ms round trips, %.1f Mbit/s down (Lighthouse's mobile profile)\n", benchThrottle, mobileRTTms, mobileDownBytesPS*8/1024/1024)
+	}
 	fmt.Fprintf(c.Out, "first visit: %s B compressed in all (%d requests; %s B of it .wasm)\n",
 		groupDigits(visit.Total), visit.Requests, groupDigits(visit.Wasm))
 	fmt.Fprintf(c.Out, "readable lesson (document, CSS, fonts, images and the render-blocking head script): %s B (target <= 60 KB) %s\n",
@@ -162,9 +165,12 @@ const benchNextLesson = "/en/nested-sorted-map/"
 // module beside its HTTP cache entry (sw.ts), so the next lesson's engine
 // need not be compiled again.
 func nextVisit(ctx context.Context, base string) (visitReport, error) {
-	tab, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
-	defer cancel()
 	var rep visitReport
+	tab, cancel, err := newTab(ctx, chromedp.WithNewBrowserContext())
+	if err != nil {
+		return rep, err
+	}
+	defer cancel()
 	ready := func(what string) error {
 		if _, err := chromedp.Run(tab, chromedp.Poll[bool](`document.documentElement.dataset.engine === "ready" && !!document.documentElement.dataset.firstResult`, chromedp.WithPollingInterval(10*time.Millisecond))); err != nil {
 			return errors.New(what + ": " + err.Error())
@@ -225,9 +231,12 @@ type resourceBytes struct {
 // encodedDataLength: compressed body plus headers), the worker's fetches of
 // wasm_exec.js and the .wasm included, until the first live result is drawn.
 func firstVisit(ctx context.Context, url string) (visitReport, error) {
-	tab, cancel := chromedp.NewContext(ctx)
-	defer cancel()
 	var rep visitReport
+	tab, cancel, err := newTab(ctx)
+	if err != nil {
+		return rep, err
+	}
+	defer cancel()
 	type req struct {
 		url  string
 		kind network.ResourceType
@@ -238,10 +247,7 @@ func firstVisit(ctx context.Context, url string) (visitReport, error) {
 		id    network.RequestID
 		bytes float64
 	}
-	if err := chromedp.Do(tab); err != nil {
-		return rep, err
-	}
-	err := chromedp.Listen(tab, func(ev any) {
+	err = chromedp.Listen(tab, func(ev any) {
 		mu.Lock()
 		defer mu.Unlock()
 		switch e := ev.(type) {
@@ -405,9 +411,12 @@ const benchSettle = 8 * time.Second
 // after the previous run has been drawn. With settle, it first waits for
 // the worker's warm-up (worker.ts) and then settle more.
 func keystrokes(ctx context.Context, url string, settle time.Duration) (keystrokeReport, error) {
-	tab, cancel := chromedp.NewContext(ctx)
-	defer cancel()
 	var rep keystrokeReport
+	tab, cancel, err := newTab(ctx)
+	if err != nil {
+		return rep, err
+	}
+	defer cancel()
 	const fig = "#ex-0"
 	runs := func() (int, error) { return widgetRuns(tab, fig) }
 	waitRun := func(n int) error { return waitRuns(tab, fig, n) }

@@ -8,6 +8,8 @@
 //	go run ./build/bench                     # engine + sql.js + PGlite, ratios, .wasm size
 //	go run ./build/bench -peers=sqljs        # skip PGlite (about 60 s of the run)
 //	go run ./build/bench -browser            # also the Chromium timings (browser.go)
+//	go run ./build/bench -browser -no-node -throttle 4   # the same on a phone's CPU and network
+//	go run ./build/bench -lighthouse         # Lighthouse's mobile audit of each kind of page
 //	go run ./build/bench -jsonl=out.jsonl    # keep every raw JSON line
 //
 // The workloads are written once, in Go (engine/workload), into a directory
@@ -71,6 +73,8 @@ func runBench(args []string) error {
 	noNode := fs.Bool("no-node", false, "skip the node workloads (with -browser: browser timings only)")
 	jsonl := fs.String("jsonl", "", "also write every raw JSON line to this file")
 	wasm := fs.String("wasm", "", "measure this compiled module instead of compiling ./wasm (to compare two builds)")
+	lighthouse := fs.Bool("lighthouse", false, "only run Lighthouse's mobile audit of the site, served as Netlify serves it (lighthouse.go)")
+	fs.Float64Var(&benchThrottle, "throttle", 0, "with -browser: throttle Chromium's CPU this many times and the network as Lighthouse's mobile profile (throttle.go)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -82,6 +86,9 @@ func runBench(args []string) error {
 		return err
 	}
 	c := benchConfig{Root: root, Browser: *browser, JSONL: *jsonl, Engine: !*noNode, Wasm: *wasm, Out: os.Stdout, Log: os.Stderr}
+	if *lighthouse {
+		return benchLighthouse(c)
+	}
 	if *peers != "" && !*noNode {
 		c.Peers = strings.Split(*peers, ",")
 		for _, p := range c.Peers {

@@ -44,9 +44,12 @@ type volumeReport struct {
 // fill's snapshot, and redraws the views. Measured as keystrokes does
 // (the same page measures), on the same debounce-free page.
 func keystrokesAfterFill(ctx context.Context, url string) (volumeReport, error) {
-	tab, cancel := chromedp.NewContext(ctx)
-	defer cancel()
 	var rep volumeReport
+	tab, cancel, err := newTab(ctx)
+	if err != nil {
+		return rep, err
+	}
+	defer cancel()
 	if err := chromedp.Do(tab, chromedp.Navigate(url)); err != nil {
 		return rep, errors.New("opening the lesson: " + err.Error())
 	}

@@ -24,7 +24,7 @@ func TestBrowserShareEdges(t *testing.T) {
 	// Too long: the textarea's value is set without an input event, so no run.
 	eval[bool](t, ctx, `(document.querySelector("#ex-0 textarea").value = "-- " + "x".repeat(300000), true)`)
 	eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-share").click(), true`)
-	if got := eval[string](t, ctx, `document.querySelector("#ex-0 .pg-status").textContent`); !strings.HasPrefix(got, "Too long for a link") {
+	if got := eval[string](t, ctx, `document.querySelector("#ex-0 .pg-note").textContent`); !strings.HasPrefix(got, "Too long for a link") {
 		t.Errorf("sharing a 300 KB script says %q", got)
 	}
 	if got := eval[string](t, ctx, `(() => { const a = document.querySelector("#ex-0 .pg-download"); return a && !a.hidden && a.href.startsWith("blob:") ? a.download : "" })()`); got != "ex-0.cql" {
@@ -93,7 +93,7 @@ func TestBrowserShareInFrame(t *testing.T) {
 	// A run that ends clears the status line: click once the first run has.
 	waitFor(t, ctx, "the framed page's first run", `Number(`+doc+`.querySelector("#ex-0").dataset.runs) >= 1 && `+doc+`.documentElement.dataset.queue === "0"`)
 	eval[bool](t, ctx, doc+`.querySelector("#ex-0 .pg-share").click(), true`)
-	if got := eval[string](t, ctx, doc+`.querySelector("#ex-0 .pg-status").textContent`); strings.Contains(got, "address bar") || !strings.HasPrefix(got, "Copy the link") {
+	if got := eval[string](t, ctx, doc+`.querySelector("#ex-0 .pg-note").textContent`); strings.Contains(got, "address bar") || !strings.HasPrefix(got, "Copy the link") {
 		t.Errorf("sharing inside an iframe says %q", got)
 	}
 	if got := eval[string](t, ctx, doc+`.querySelector("#ex-0 .pg-snippet").value`); !strings.Contains(got, embed+"#ex-0=") {

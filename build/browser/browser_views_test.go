@@ -297,7 +297,7 @@ func TestBrowserSizesView(t *testing.T) {
 func TestBrowserFailureLine(t *testing.T) {
 	for _, lang := range []string{"en", "zh"} {
 		t.Run(lang, func(t *testing.T) {
-			ui := ui.Strings[lang]
+			text := ui.Strings[lang]
 			ctx := newTab(t)
 			freshLesson(t, ctx, strings.Replace(usersLesson, "/en/", "/"+lang+"/", 1))
 			const fig = "#ex-0"
@@ -310,15 +310,20 @@ func TestBrowserFailureLine(t *testing.T) {
 			}
 			line := eval[string](t, ctx, `(() => { const b = document.querySelector("#ex-0 .pg-fail"); return b.hidden ? "hidden" : b.textContent; })()`)
 			lines := eval[int](t, ctx, `document.querySelector("#ex-0 textarea").value.split("\n").length`)
-			failing := strings.NewReplacer("{line}", strconv.Itoa(lines-1), "{msg}", "Cannot execute this query as it might involve data filtering").Replace(ui.FailLine)
+			failing := strings.NewReplacer("{line}", strconv.Itoa(lines-1), "{msg}", "Cannot execute this query as it might involve data filtering").Replace(text.FailLine)
 			if !strings.HasPrefix(line, failing) {
 				t.Errorf("the failure line reads %q, want it to start %q", line, failing)
 			}
-			if got, want := eval[string](t, ctx, `document.querySelector("#ex-0-tab-why").textContent`), ui.Why+" (1)"; got != want {
+			// Shown whole: wrapped, never cut with an ellipsis.
+			if eval[bool](t, ctx, `(() => { const b = document.querySelector("#ex-0 .pg-fail"); return b.scrollWidth > b.clientWidth + 1 || getComputedStyle(b).textOverflow === "ellipsis" })()`) {
+				t.Error("the failure line is cut")
+			}
+			if got, want := eval[string](t, ctx, `document.querySelector("#ex-0-tab-why").textContent`), text.Why+" (1)"; got != want {
 				t.Errorf("the Why tab reads %q, want %q", got, want)
 			}
 			// The lesson's statements (the build counted them) and the one typed.
-			counts := strings.NewReplacer("{n}", strconv.Itoa(eval[int](t, ctx, `Number(document.querySelector("#ex-0").dataset.statements) + 1`)), "{m}", "1").Replace(ui.AnnounceFail)
+			// More than one statement: the plural's word (site/ts/counted.ts).
+			counts := strings.NewReplacer("{n:statement|statements}", "statements", "{n}", strconv.Itoa(eval[int](t, ctx, `Number(document.querySelector("#ex-0").dataset.statements) + 1`)), "{m}", "1").Replace(text.AnnounceFail)
 			if got := eval[string](t, ctx, `document.querySelector("#ex-0 .pg-announce").textContent`); !strings.HasPrefix(got, counts+" "+failing) {
 				t.Errorf("the announcement is %q, want it to start %q", got, counts+" "+failing)
 			}
@@ -328,7 +333,7 @@ func TestBrowserFailureLine(t *testing.T) {
 				t.Errorf("a click on the failure line put the caret on line %d, want %d", caretLine, lines-1)
 			}
 			substituteAndRun(t, ctx, fig, "WHERE name = 'x'", "WHERE mainland = 'x'")
-			if !eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").hidden`) || eval[string](t, ctx, `document.querySelector("#ex-0-tab-why").textContent`) != ui.Why {
+			if !eval[bool](t, ctx, `document.querySelector("#ex-0 .pg-fail").hidden`) || eval[string](t, ctx, `document.querySelector("#ex-0-tab-why").textContent`) != text.Why {
 				t.Errorf("after the fix the failure line or the Why count stays")
 			}
 		})

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -24,8 +25,18 @@ func TestBrowserEmbed(t *testing.T) {
 	waitFor(t, ctx, "the embed snippet", `!!document.querySelector("`+fig+` .pg-snippet")`)
 	snippet := eval[string](t, ctx, `document.querySelector("`+fig+` .pg-snippet").value`)
 	src := testURL + usersLesson + "embed/1/"
-	if !strings.HasPrefix(snippet, `<iframe src="`+src+`" title="cqlplay: `) || !strings.HasSuffix(snippet, "></iframe>") {
+	if !strings.HasPrefix(snippet, `<iframe src="`+src+`" title="cqlplay: `) || !strings.Contains(snippet, "></iframe>") {
 		t.Fatalf("the embed snippet is %q", snippet)
+	}
+	// It starts as tall as the playground it frames (hosts without scripts
+	// keep that height) and carries the resizer for hosts with them.
+	height, _ := strconv.Atoi(strings.SplitN(strings.SplitN(snippet, `height="`, 2)[1], `"`, 2)[0])
+	tall := eval[float64](t, ctx, `document.querySelector("`+fig+`").getBoundingClientRect().height`)
+	if float64(height) < tall || float64(height) > tall+100 {
+		t.Errorf("the snippet's iframe is %d px tall; its playground is %.0f px", height, tall)
+	}
+	if !strings.Contains(snippet, `var site = "`+testURL+`"`) || !strings.HasSuffix(snippet, "</script>") {
+		t.Errorf("the snippet carries no resizer for %s: %q", testURL, snippet)
 	}
 	built := eval[string](t, ctx, `document.querySelector("`+fig+` .pg-results").textContent`)
 

@@ -38,7 +38,7 @@ func TestBrowserShareLink(t *testing.T) {
 	if got, err := base64.RawURLEncoding.DecodeString(payload); err != nil || string(got) != hostile {
 		t.Fatalf("the link carries %q (%v), want the script", got, err)
 	}
-	waitFor(t, ctx, "the share status", `document.querySelector("`+fig+` .pg-status").textContent !== ""`)
+	waitFor(t, ctx, "the share status", `document.querySelector("`+fig+` .pg-note").textContent !== ""`)
 
 	// The reader's own edit of the example, saved.
 	n = runs(t, ctx, fig)

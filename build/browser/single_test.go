@@ -44,7 +44,7 @@ func TestBrowserSingleFile(t *testing.T) {
 		}
 	})
 	// The index, in English, with the styles applied.
-	if got := eval[string](t, ctx, `document.documentElement.lang + " " + document.querySelector("h1").textContent`); got != "en Lessons" {
+	if got := eval[string](t, ctx, `document.documentElement.lang + " " + document.querySelector("h1").textContent`); got != "en "+ui.Strings["en"].HomeTitle {
 		t.Errorf("the file opens on %q, want the English index", got)
 	}
 	open(file + "?page=/no/such/page/")

@@ -2,17 +2,25 @@
 // local server, the browser tests and the bench see the headers and encodings
 // a reader gets: the security headers, immutable caching of fingerprinted
 // assets, /404.html for unknown paths, and the precompressed .br or .gz beside
-// a file when the client accepts it.
+// a file when the client accepts it. A file with no precompressed sibling
+// (`go run ./build serve` writes none, to rebuild fast) is gzipped once, in
+// memory, as Netlify compresses what it serves: the local server's bytes on
+// the wire are a reader's, give or take brotli's few per cent.
 package host
 
 import (
+	"bytes"
+	"compress/gzip"
 	"mime"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
+	"sync"
+	"time"
 )
 
 // policy is the site's Content-Security-Policy but for frame-ancestors: no
@@ -145,11 +153,22 @@ func Handler(dir string) http.Handler {
 		w.Header().Set("Content-Type", ctype)
 		w.Header().Add("Vary", "Accept-Encoding")
 		accept := r.Header.Get("Accept-Encoding")
+		precompressed := false
 		for _, enc := range []struct{ name, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
-			if _, err := os.Stat(file + enc.ext); err == nil && strings.Contains(accept, enc.name) {
-				w.Header().Set("Content-Encoding", enc.name)
-				file += enc.ext
-				break
+			if _, err := os.Stat(file + enc.ext); err == nil {
+				precompressed = true
+				if strings.Contains(accept, enc.name) {
+					w.Header().Set("Content-Encoding", enc.name)
+					file += enc.ext
+					break
+				}
+			}
+		}
+		if !precompressed && strings.Contains(accept, "gzip") && Compressible(file) && info.Size() >= 1024 {
+			if gz, err := gzipped(file, info); err == nil {
+				w.Header().Set("Content-Encoding", "gzip")
+				http.ServeContent(w, r, "", info.ModTime(), bytes.NewReader(gz))
+				return
 			}
 		}
 		f, err := os.Open(file)
@@ -160,4 +179,33 @@ func Handler(dir string) http.Handler {
 		defer f.Close()
 		http.ServeContent(w, r, "", info.ModTime(), f)
 	})
+}
+
+// compressible lists the extensions of text (and wasm) worth compressing.
+var compressible = map[string]bool{".html": true, ".json": true, ".js": true, ".css": true, ".wasm": true, ".svg": true, ".xml": true, ".txt": true}
+
+// Compressible reports whether a file of this name is worth compressing.
+func Compressible(name string) bool { return compressible[filepath.Ext(name)] }
+
+// gzipCache holds each file's gzip, keyed by its path, size and time: a
+// rebuild that changes a file changes its key.
+var gzipCache sync.Map
+
+func gzipped(file string, info os.FileInfo) ([]byte, error) {
+	key := file + "\x00" + strconv.FormatInt(info.Size(), 10) + "\x00" + info.ModTime().Format(time.RFC3339Nano)
+	if v, ok := gzipCache.Load(key); ok {
+		return v.([]byte), nil
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.DefaultCompression)
+	zw.Write(data)
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	gzipCache.Store(key, b.Bytes())
+	return b.Bytes(), nil
 }

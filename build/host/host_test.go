@@ -1,6 +1,9 @@
 package host
 
 import (
+	"bytes"
+	"compress/gzip"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -124,6 +127,53 @@ func TestFraming(t *testing.T) {
 		csp := Headers(path)["Content-Security-Policy"]
 		if !strings.HasSuffix(csp, "; frame-ancestors "+want) {
 			t.Errorf("%s: %s, want frame-ancestors %s", path, csp, want)
+		}
+	}
+}
+
+// TestHandlerGzips: a file with no precompressed sibling (build serve's) is
+// sent gzipped to a client that accepts it, and plain to one that does not;
+// a small file, or one of a kind not worth it, is sent as it is.
+func TestHandlerGzips(t *testing.T) {
+	dir := t.TempDir()
+	page := strings.Repeat("<p>a lesson</p>\n", 200)
+	for name, body := range map[string]string{"index.html": page, "small.js": "x", "img.png": page} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := Handler(dir)
+	for _, tt := range []struct {
+		path, accept, encoding string
+	}{
+		{"/", "gzip, deflate, br", "gzip"},
+		{"/", "gzip", "gzip"}, // the second time from the cache
+		{"/", "", ""},
+		{"/small.js", "gzip", ""},
+		{"/img.png", "gzip", ""},
+	} {
+		req := httptest.NewRequest("GET", "http://x"+tt.path, nil)
+		req.Header.Set("Accept-Encoding", tt.accept)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if got := rec.Result().Header.Get("Content-Encoding"); got != tt.encoding {
+			t.Errorf("%s (Accept-Encoding %q): Content-Encoding %q, want %q", tt.path, tt.accept, got, tt.encoding)
+		}
+		body := rec.Body.Bytes()
+		if tt.encoding == "gzip" {
+			zr, err := gzip.NewReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if body, err = io.ReadAll(zr); err != nil {
+				t.Fatal(err)
+			}
+			if rec.Body.Len() >= len(page)/4 {
+				t.Errorf("%s: %d bytes gzipped of %d", tt.path, rec.Body.Len(), len(page))
+			}
+		}
+		if tt.path == "/" && string(body) != page {
+			t.Errorf("%s (Accept-Encoding %q): the body differs from the file", tt.path, tt.accept)
 		}
 	}
 }

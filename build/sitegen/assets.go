@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/cqlplay/cqlplay/build/host"
+
 	"github.com/cespare/xxhash/v2"
 	"github.com/evanw/esbuild/pkg/api"
 )
@@ -240,16 +242,13 @@ func writeFingerprinted(out, name string, data []byte) (string, error) {
 	return "/assets/" + hashed, nil
 }
 
-// compressible lists the extensions worth precompressing.
-var compressible = map[string]bool{".html": true, ".json": true, ".js": true, ".css": true, ".wasm": true, ".svg": true, ".xml": true, ".txt": true}
-
 // precompress writes .gz (and .br, when the brotli command is installed) beside
 // every compressible file of at least 1 KiB under dir, for servers that send
 // precompressed files (build serve does). It returns whether .br was written.
 func precompress(dir string, brotliQuality int) (bool, error) {
 	brotli, _ := exec.LookPath("brotli")
 	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !compressible[filepath.Ext(path)] {
+		if err != nil || d.IsDir() || !host.Compressible(path) {
 			return err
 		}
 		data, err := os.ReadFile(path)

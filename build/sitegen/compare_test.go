@@ -24,10 +24,11 @@ func TestVs(t *testing.T) {
 	}
 	for _, want := range []string{
 		`<th scope="col">A · one</th><th scope="col">B · two</th>`,
-		`<tr><th scope="row" class="vs-name">Q1 by key</th><td class="vs-ok">partitions 1 · rows read 0 · returned 0 · nodes 1</td><td class="vs-none">—</td></tr>`,
-		`<tr><th scope="row" class="vs-name">Q2 by value</th><td class="vs-bad" title="Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING">Cannot execute this query as it might involve data filtering an…</td>`,
-		`</td><td class="vs-warn">partitions 0 · rows read 0 · returned 0 · nodes 1, 2, 3</td>`,
-		`<tr><th scope="row" class="vs-name">Q3 new</th><td class="vs-none">—</td><td class="vs-warn">partitions 2 · rows read 0 · returned 0 · nodes 1</td></tr>`,
+		`<tr><th scope="row" class="vs-name">Q1 by key</th><td class="vs-ok" data-model="A · one"><span>partitions 1 · rows read 0 · returned 0</span><span class="vs-nodes">replica: node 1</span></td><td class="vs-none" data-model="B · two"><span>—</span></td></tr>`,
+		// A failure's message whole.
+		`<tr><th scope="row" class="vs-name">Q2 by value</th><td class="vs-bad" data-model="A · one"><span>Cannot execute this query as it might involve data filtering and thus may have unpredictable performance. If you want to execute this query despite the performance unpredictability, use ALLOW FILTERING</span></td>`,
+		`</td><td class="vs-warn" data-model="B · two"><span>partitions 0 · rows read 0 · returned 0</span><span class="vs-nodes">replicas: nodes 1, 2, 3</span></td>`,
+		`<tr><th scope="row" class="vs-name">Q3 new</th><td class="vs-none" data-model="A · one"><span>—</span></td><td class="vs-warn" data-model="B · two"><span>partitions 2 · rows read 0 · returned 0</span><span class="vs-nodes">replica: node 1</span></td></tr>`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the table lacks %s\n%s", want, got)

@@ -36,6 +36,7 @@ type writer struct {
 // link is a page another page points at.
 type link struct {
 	URL, Title, Summary, Lang, LangName string
+	Abs                                 string // URL from the site's base: a <link rel=alternate hreflang> must be absolute
 	Current                             bool
 	Number                              int    // a lesson's number in the course
 	ReadTime                            string // a lesson's reading time, in the page's language
@@ -63,6 +64,21 @@ type pageData struct {
 	Reader     string      // the same as JSON, for data-reader
 	Slug       string      // a lesson page's slug
 	Exercises  int         // a lesson page's exercises
+	Start      string      // the index: the way into lesson 1, in words
+	// ProgressLine is a lesson's progress line as a first visit shows it
+	// (site/ts/reader.ts draws the reader's own): written by the build so
+	// that the line has its height before the script fills it.
+	ProgressLine string
+}
+
+// unreadLine is reader.ts's progress line of an unread lesson with
+// exercises exercises, none solved.
+func unreadLine(r *readerText, exercises int) string {
+	if exercises == 0 {
+		return r.LessonUnread
+	}
+	count := strings.NewReplacer("{n}", "0", "{m}", strconv.Itoa(exercises)).Replace(r.ExCount)
+	return strings.NewReplacer("{state}", r.LessonUnread, "{count}", count).Replace(r.LessonLine)
 }
 
 // loadTemplates parses site/templates: base.html with each page template.
@@ -98,7 +114,7 @@ func (w *writer) page(lang, title, path string, alternates func(lang string) str
 	d := pageData{T: t, Title: title, Canonical: w.base + path, Assets: w.assets, UI: string(ui), Home: "/" + lang + "/",
 		Search: w.search[lang], R: readerText_(lang), Reader: readerJSON(lang)}
 	for _, l := range languages {
-		d.Languages = append(d.Languages, link{URL: alternates(l), Lang: l, LangName: uiStrings[l].LangName, Current: l == lang})
+		d.Languages = append(d.Languages, link{URL: alternates(l), Abs: w.base + alternates(l), Lang: l, LangName: uiStrings[l].LangName, Current: l == lang})
 	}
 	return d
 }
@@ -154,6 +170,7 @@ func (w *writer) lessonPage(l *lesson.Lesson) ([]string, error) {
 	d.Summary = lessonSummary(l)
 	d.Body = template.HTML(body)
 	d.Slug, d.Exercises = l.Slug, exercisesOf(l)
+	d.ProgressLine = unreadLine(d.R, d.Exercises)
 	same := w.inLang(l.Lang)
 	for i, o := range same {
 		if o == l {
@@ -193,6 +210,7 @@ func (w *writer) embedPage(l *lesson.Lesson, ex *lesson.Example, t *uiText, widg
 	b.WriteString(widget)
 	d := w.page(l.Lang, l.Title, embedURL(l, ex), func(string) string { return embedURL(l, ex) })
 	d.Canonical = w.base + LessonURL(l)
+	d.Summary = lessonSummary(l)
 	d.Body = template.HTML(b.String())
 	d.Prev = &link{URL: LessonURL(l), Title: l.Title} // the lesson it comes from
 	d.Embed = true
@@ -265,11 +283,22 @@ func (w *writer) inLang(lang string) []*lesson.Lesson {
 }
 
 // indexes writes the lesson index of each language, and the default
-// language's at / too.
-func (w *writer) indexes() error {
+// language's at / too: first what cqlplay is (a live example, the way into
+// lesson 1 and the playground, home.go), then the course.
+func (w *writer) indexes(root string) error {
 	for i, lang := range languages {
-		d := w.page(lang, uiStrings[lang].Lessons, "/"+lang+"/", func(l string) string { return "/" + l + "/" })
+		d := w.page(lang, uiStrings[lang].HomeTitle, "/"+lang+"/", func(l string) string { return "/" + l + "/" })
 		d.Parts = coursePartsOf(d.T, lang, w.inLang(lang))
+		d.Summary = d.T.Tagline
+		demo, err := w.homeWidget(root, lang)
+		if err != nil {
+			return err
+		}
+		d.Body = template.HTML(demo)
+		if same := w.inLang(lang); len(same) > 0 {
+			d.Next = &link{URL: LessonURL(same[0]), Title: same[0].Title}
+			d.Start = strings.ReplaceAll(d.T.StartLesson, "{title}", same[0].Title)
+		}
 		if err := w.write("/"+lang+"/", "index.html", d); err != nil {
 			return err
 		}

@@ -89,7 +89,7 @@ func (w *writer) playPages(root string) error {
 		// saved edit is one for every language ("play"), and its Embed
 		// button gives the playground's embed page.
 		var b strings.Builder
-		b.WriteString(`<p class="play-start" hidden><label for="play-start">` + html.EscapeString(t.PlayStart) +
+		b.WriteString(`<p class="play-start"><label for="play-start">` + html.EscapeString(t.PlayStart) +
 			`</label> <select id="play-start"><option value="">` + html.EscapeString(t.PlayPick) + `</option>`)
 		for _, s := range starters {
 			b.WriteString(`<option value="` + html.EscapeString(s.ID) + `">` + html.EscapeString(s.Title) + `</option>`)
@@ -116,6 +116,7 @@ func (w *writer) playPages(root string) error {
 		// The embed page: the widget alone, with a link to the playground.
 		e := w.page(lang, t.Play, playEmbedURL(lang), func(l string) string { return playEmbedURL(l) })
 		e.Canonical = w.base + playURL(lang)
+		e.Summary = t.PlayIntro
 		e.Body = template.HTML(widget.String())
 		e.Prev = &link{URL: playURL(lang), Title: t.Play}
 		e.Embed = true

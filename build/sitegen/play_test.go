@@ -105,7 +105,7 @@ func TestPlayPages(t *testing.T) {
 			}
 		}
 		embed := read(playEmbedURL(lang))
-		for _, want := range []string{`<body class="embed"`, `<meta name="robots" content="noindex">`, ` data-embed="en zh"`,
+		for _, want := range []string{`<body class="embed"`, `<link rel="canonical" href="https://cqlplay.example` + playURL(lang) + `">`, `<meta name="description" content="`, ` data-embed="en zh"`,
 			`<figure class="pg" id="ex-0"`, `<a href="` + playURL(lang) + `" target="_blank" rel="noopener">`} {
 			if !strings.Contains(embed, want) {
 				t.Errorf("%s lacks %s", playEmbedURL(lang), want)
@@ -120,7 +120,7 @@ func TestPlayPages(t *testing.T) {
 				t.Errorf("%s: the header does not link the playground", p)
 			}
 		}
-		if !strings.Contains(read("/"+lang+"/"), `<p class="play-cta"><a href="`+playURL(lang)+`">`) {
+		if !strings.Contains(read("/"+lang+"/"), `<a class="home-play" href="`+playURL(lang)+`">`) {
 			t.Errorf("the %s index does not introduce the playground", lang)
 		}
 	}

@@ -136,7 +136,7 @@ func buildInto(c Config, out string) (*Report, error) {
 	if err := w.playPages(c.Root); err != nil {
 		return nil, err
 	}
-	if err := w.indexes(); err != nil {
+	if err := w.indexes(c.Root); err != nil {
 		return nil, err
 	}
 	if err := w.notFound(); err != nil {

@@ -173,6 +173,10 @@ func TestSitePages(t *testing.T) {
 			if other != l.Lang && !strings.Contains(page, `<a href="/`+other+"/"+l.Slug+`/" hreflang="`+other+`"`) {
 				t.Errorf("%s: the switch to %s does not lead to the same lesson", l.Path, other)
 			}
+			// Search engines take an alternate's address only whole.
+			if alt := `<link rel="alternate" hreflang="` + other + `" href="https://cqlplay.example/` + other + "/" + l.Slug + `/">`; !strings.Contains(page, alt) {
+				t.Errorf("%s: no absolute alternate %s", l.Path, alt)
+			}
 		}
 		index, _ := os.ReadFile(filepath.Join(testDist, l.Lang, "index.html"))
 		if !strings.Contains(string(index), `<a href="/`+l.Lang+"/"+l.Slug+`/">`+html.EscapeString(l.Title)+"</a>") {

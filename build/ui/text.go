@@ -34,6 +34,13 @@ type Text struct {
 	PlayIntro string `json:"-"`
 	PlayStart string `json:"-"`
 	PlayPick  string `json:"-"`
+	// The index's first screen (build/sitegen/home.go): what cqlplay is, its live
+	// example, and the ways into lesson 1 and the playground.
+	HomeTitle   string `json:"-"`
+	HomeLead    string `json:"-"`
+	HomeTry     string `json:"-"`
+	StartLesson string `json:"-"` // {title}: lesson 1's
+	OpenPlay    string `json:"-"`
 
 	Results   string `json:"results"`
 	Simulates string `json:"simulates"`
@@ -77,26 +84,34 @@ type Text struct {
 	CLI         string `json:"cli"`
 	Sstabledump string `json:"sstabledump"`
 	Ring        string `json:"ring"`
+	RingLabel   string `json:"ringLabel"`  // the ring drawing's name
+	RingNode    string `json:"ringNode"`   // "{node}", "{owns}": a node of the legend
+	RingRanges  string `json:"ringRanges"` // "{n}": the disclosure of the vnode ranges
 	Model       string `json:"model"`
+	CLIVersion  string `json:"cliVersion"` // above the cassandra-cli view: which version's output it prints
 	// A run's failures, whatever view is open (site/ts/failures.ts).
 	FailLine     string `json:"failLine"`
 	FailMore     string `json:"failMore"`
 	AnnounceOK   string `json:"announceOK"`
 	AnnounceFail string `json:"announceFail"`
 	// The Sizes view (site/ts/sizes.ts).
-	Sizes       string `json:"sizes"`
-	SzNodes     string `json:"szNodes"`
-	SzNode      string `json:"szNode"`
-	SzPartition string `json:"szPartition"`
-	SzRows      string `json:"szRows"`
-	SzValues    string `json:"szValues"`
-	SzBytes     string `json:"szBytes"`
-	SzRowsMax   string `json:"szRowsMax"`
-	SzValuesMax string `json:"szValuesMax"`
-	SzBytesMax  string `json:"szBytesMax"`
-	SzLegend    string `json:"szLegend"`
-	ModelLabel  string `json:"modelLabel"`
-	ModelLegend string `json:"modelLegend"`
+	Sizes        string `json:"sizes"`
+	SzNodes      string `json:"szNodes"`
+	SzNode       string `json:"szNode"`
+	SzPartition  string `json:"szPartition"`
+	SzRows       string `json:"szRows"`
+	SzValues     string `json:"szValues"`
+	SzBytes      string `json:"szBytes"`
+	SzRowsMax    string `json:"szRowsMax"`
+	SzValuesMax  string `json:"szValuesMax"`
+	SzBytesMax   string `json:"szBytesMax"`
+	SzLegend     string `json:"szLegend"`
+	ModelLabel   string `json:"modelLabel"`
+	ModelLegend  string `json:"modelLegend"`  // the diagram of access patterns
+	ModelLegendQ string `json:"modelLegendQ"` // the diagram of a script's SELECTs, which lists no access patterns
+	ModelScroll  string `json:"modelScroll"`  // the name of the diagram's scrolling region
+	// WideHint says, on a narrow screen, that a wide view scrolls sideways.
+	WideHint string `json:"wideHint"`
 	// The access patterns' checklist under the Model view (site/ts/patterns.ts).
 	APTitle        string `json:"apTitle"`
 	APScore        string `json:"apScore"`
@@ -127,6 +142,8 @@ type Text struct {
 	TravelKinds   string `json:"travelKinds"`  // written|shadowed|tombstone, as the change list names them
 	TravelFill    string `json:"travelFill"`   // "{line}": the state after a -- @fill, which has no statement number
 	TravelFilled  string `json:"travelFilled"` // "{n}", "{table}": what a -- @fill wrote, counted
+	TravelLegend  string `json:"travelLegend"` // written|shadowed|tombstone|read: what each mark of a state means
+	TravelNot     string `json:"travelNot"`    // over a view that does not travel, while the others show an earlier state
 	PartDeleted   string `json:"partDeleted"`
 	RowDeleted    string `json:"rowDeleted"`
 	RangeTomb     string `json:"rangeTomb"`
@@ -164,6 +181,9 @@ type Text struct {
 	ExRowsBad  string `json:"exRowsBad"`
 	ExPartsOK  string `json:"exPartsOK"`
 	ExPartsBad string `json:"exPartsBad"`
+	// RowsStale says that a `-- rows: N` comment no longer holds after the
+	// reader's edit (site/ts/marks.ts staleRows).
+	RowsStale string `json:"rowsStale"`
 }
 
 var Strings = map[string]*Text{
@@ -178,6 +198,11 @@ var Strings = map[string]*Text{
 		PlayIntro:      "A blank playground: write any CQL, or start from a schema below, and see its results, its storage and its cost as you type. Your script stays in this browser; Share and Embed give a link or an iframe.",
 		PlayStart:      "Start from",
 		PlayPick:       "a starting schema…",
+		HomeTitle:      "See what Cassandra does with your data",
+		HomeLead:       "Twenty short lessons on Cassandra data modeling in which every example is live: edit it and watch the results, the storage and Cassandra 4.1's exact errors change as you type.",
+		HomeTry:        "Try it: change a city or a day, or add a row. One partition per city, its days sorted inside it.",
+		StartLesson:    "Start lesson 1: {title}",
+		OpenPlay:       "Open a blank playground",
 		Minutes:        "{n} min read",
 		NotFound:       "Page not found",
 		NotFoundText:   "There is no page at this address.",
@@ -195,7 +220,7 @@ var Strings = map[string]*Text{
 		Warnings:       "Warnings:",
 		NoOutput:       "No statements to run.",
 		Done:           "Every statement ran; none of them prints output.",
-		Plan:           "{kind}: read {parts} partitions, {read} rows; returned {ret}",
+		Plan:           "{kind}: read {parts} {parts:partition|partitions}, {read} {read:row|rows}; returned {ret}",
 		Filtering:      "filtering",
 		AllParts:       "scanned every partition",
 		Reset:          "Reset",
@@ -225,11 +250,15 @@ var Strings = map[string]*Text{
 		CLI:            "cassandra-cli",
 		Sstabledump:    "sstabledump",
 		Ring:           "Ring",
+		RingLabel:      "The token ring: each arc a vnode range, in the colour of the node that owns it; each dot a partition at its token",
+		RingNode:       "node {node} · owns {owns}",
+		RingRanges:     "The {n} vnode ranges, (start, end] → node",
 		Model:          "Model",
+		CLIVersion:     "As the cassandra-cli of Cassandra 1.2 printed list <table>: 2.0 and 2.1 wrote name= where 1.2 wrote column=.",
 		FailLine:       "Line {line}: {msg}",
 		FailMore:       "{n} failed ·",
-		AnnounceOK:     "{n} statements run, none failed.",
-		AnnounceFail:   "{n} statements run, {m} failed.",
+		AnnounceOK:     "{n} {n:statement|statements} run, none failed.",
+		AnnounceFail:   "{n} {n:statement|statements} run, {m} failed.",
 		Sizes:          "Sizes",
 		SzNodes:        "How the data spreads over the nodes",
 		SzNode:         "node {node} · partitions {p} · rows {r} · {b}",
@@ -241,10 +270,10 @@ var Strings = map[string]*Text{
 		SzValuesMax:    "against the limit of 2 billion values a partition",
 		SzBytesMax:     "against the guidance of 100 MB a partition",
 		SzLegend:       "Bars are on a log scale against the guidance for one partition: 100,000 rows, 2 billion values (Nv = Nr (Nc - Npk - Ns) + Ns: rows times the columns outside the primary key and the static ones, plus the static ones), 100 MB; amber near it, red past it. A node in red holds half again the mean of the nodes: a hot spot. Sizes estimate the serialized data, not the disk.",
-		ModelLabel:     "The tables of the script as a Chebotko diagram, with its SELECTs as arrows to the table each reads",
+		ModelLabel:     "The tables of the script as a Chebotko diagram, with its access patterns (or, when it lists none, its SELECTs) as arrows to the table each reads",
 		VsTitle:        "Model A against model B: what each access pattern costs",
 		VsQuery:        "access pattern",
-		VsCost:         "partitions {p} · rows read {r} · returned {n} · nodes {nodes}",
+		VsCost:         "partitions {p} · rows read {r} · returned {n}",
 		APTitle:        "Access patterns",
 		APScore:        "{n} of {m} answered from one partition, without filtering, in the order asked",
 		APRuns:         "runs",
@@ -252,24 +281,29 @@ var Strings = map[string]*Text{
 		APOnePartition: "one partition",
 		APOrder:        "in its ORDER BY",
 		APHint:         "List your application's queries in a comment block that starts with the line \"-- access patterns\", one \"-- name: SELECT ...\" a line: each is checked here against your tables.",
-		ModelLegend:    "K partition key · C↑ C↓ clustering column, ascending or descending · S static column · an arrow is a SELECT of the script, red when it fails (hover for the message)",
+		ModelLegend:    "K partition key · C↑ C↓ clustering column, ascending or descending · S static column · each access pattern, in the application's order, points to the table that answers it; one that fails is red, with Cassandra's message",
+		ModelLegendQ:   "K partition key · C↑ C↓ clustering column, ascending or descending · S static column · each SELECT of the script points to the table it reads; one that fails is red, with Cassandra's message",
+		ModelScroll:    "Chebotko diagram",
+		WideHint:       "Scroll sideways to see all of it →",
 		NoTables:       "No tables yet.",
 		NoData:         "No data stored.",
 		Token:          "token",
-		Replicas:       "replicas on nodes {nodes}",
-		ReplicaOne:     "replica on node {nodes}",
-		TravelAt:       "Storage after statement {n} of {total} (line {line}), where the caret is",
+		Replicas:       "replicas: nodes {nodes}",
+		ReplicaOne:     "replica: node {nodes}",
+		TravelAt:       "Storage after statement {n} of {total} (line {line}, highlighted in the editor)",
 		TravelFinal:    "Storage after all {total} statements",
 		TravelPrev:     "◀ Earlier",
 		TravelNext:     "Later ▶",
 		TravelEnd:      "Final state",
-		TravelChanges:  "This statement: {w} written · {s} shadowed · {t} tombstones laid",
+		TravelChanges:  "This statement: {w} written · {s} shadowed · {t} {t:tombstone|tombstones} laid",
 		TravelNone:     "This statement changed nothing stored.",
 		TravelLabel:    "Step through the script",
 		TravelMore:     "and {n} more",
 		TravelKinds:    "written|shadowed|tombstone laid",
-		TravelFill:     "Storage after the -- @fill on line {line}, where the caret is",
+		TravelFill:     "Storage after the -- @fill on line {line} (highlighted in the editor)",
 		TravelFilled:   "This -- @fill: {n} rows generated into {table}, not marked one by one.",
+		TravelLegend:   "written|shadowed|tombstone|read",
+		TravelNot:      "This view shows the whole script; only Storage, cassandra-cli, sstabledump and Ring step back to the statement highlighted in the editor.",
 		PartDeleted:    "partition deleted",
 		RowDeleted:     "row deleted",
 		RangeTomb:      "range tombstone",
@@ -277,7 +311,7 @@ var Strings = map[string]*Text{
 		Marker:         "row marker",
 		PartitionKey:   "partition key",
 		ClusteringKey:  "clustering",
-		More:           "… and {n} more partitions.",
+		More:           "… and {n} more {n:partition|partitions}.",
 		Elided:         "… {left} of {rows} rows not shown · partition {size}",
 		OpenPartition:  "Show {n} more rows",
 		Filled:         "{n} rows generated by -- @fill: a large partition shows its first and last rows.",
@@ -302,6 +336,7 @@ var Strings = map[string]*Text{
 		ExRowsBad:      "A partition of {table} ({key}) holds {n} rows, more than the {max} a right model keeps it under.",
 		ExPartsOK:      "The rows of {table} spread over {n} partitions (at least {min}).",
 		ExPartsBad:     "The rows of {table} sit in only {n} partitions: a right model spreads them over at least {min}.",
+		RowsStale:      "-- rows: {want} no longer holds: this query now returns {got} rows. The comment is the lesson's, true of its script; your edit changed the result.",
 	},
 	"zh": {
 		Lang: "zh", LangName: "中文",
@@ -314,6 +349,11 @@ var Strings = map[string]*Text{
 		PlayIntro:    "一个空白的游乐场：写任意 CQL，或从下面的模式开始，边输入边看结果、存储方式和代价。脚本只留在这个浏览器里；“分享”和“嵌入”给出链接或 iframe。",
 		PlayStart:    "起始模式",
 		PlayPick:     "选一个…",
+		HomeTitle:    "看看 Cassandra 怎样存放你的数据",
+		HomeLead:     "二十节简短的 Cassandra 数据建模课，每个示例都是活的：编辑它，结果、存储方式和 Cassandra 4.1 的原样错误随输入而变。",
+		HomeTry:      "试一试：改一个城市或日期，或者加一行。每个城市一个分区，分区内的日期按顺序排好。",
+		StartLesson:  "从第 1 课开始：{title}",
+		OpenPlay:     "打开空白游乐场",
 		Minutes:      "阅读约 {n} 分钟",
 		NotFound:     "找不到页面",
 		NotFoundText: "这个地址没有页面。",
@@ -363,7 +403,11 @@ var Strings = map[string]*Text{
 		CLI:            "cassandra-cli",
 		Sstabledump:    "sstabledump",
 		Ring:           "环",
+		RingLabel:      "token 环：每段弧是一个 vnode 范围，颜色表示拥有它的节点；每个点是一个分区，位于它的 token 处",
+		RingNode:       "节点 {node} · 占 {owns}",
+		RingRanges:     "全部 {n} 个 vnode 范围（start, end] → 节点",
 		Model:          "模型图",
+		CLIVersion:     "按 Cassandra 1.2 的 cassandra-cli 执行 list 的输出；2.0 和 2.1 把 1.2 的 column= 写成 name=。",
 		FailLine:       "第 {line} 行：{msg}",
 		FailMore:       "{n} 处失败 ·",
 		AnnounceOK:     "运行了 {n} 条语句，全部成功。",
@@ -379,10 +423,10 @@ var Strings = map[string]*Text{
 		SzValuesMax:    "对照每个分区 20 亿个值的上限",
 		SzBytesMax:     "对照每个分区 100 MB 的建议上限",
 		SzLegend:       "条形图按对数刻度对照单个分区的建议上限：10 万行、20 亿个值（Nv = Nr (Nc - Npk - Ns) + Ns：行数乘以主键和静态列之外的列数，再加上静态列数）、100 MB；接近时为琥珀色，超过时为红色。红色的节点存储的数据超过各节点平均值的 1.5 倍：这就是热点。大小是对序列化数据的估计，而不是磁盘占用。",
-		ModelLabel:     "脚本中的表（Chebotko 图），箭头是脚本里的 SELECT，指向它读取的表",
+		ModelLabel:     "脚本中的表（Chebotko 图）：访问模式（没有列出时是脚本里的 SELECT）以箭头指向它读取的表",
 		VsTitle:        "模型 A 对比模型 B：每个访问模式的代价",
 		VsQuery:        "访问模式",
-		VsCost:         "分区 {p} · 读 {r} 行 · 返回 {n} 行 · 节点 {nodes}",
+		VsCost:         "分区 {p} · 读 {r} 行 · 返回 {n} 行",
 		APTitle:        "访问模式",
 		APScore:        "{m} 个查询中有 {n} 个：单个分区即可回答，无需过滤，顺序符合要求",
 		APRuns:         "可运行",
@@ -390,13 +434,16 @@ var Strings = map[string]*Text{
 		APOnePartition: "单个分区",
 		APOrder:        "符合 ORDER BY",
 		APHint:         "在脚本里写一个以 \"-- 访问模式\"（或 \"-- access patterns\"）开头的注释块，每行一条 \"-- 名称: SELECT ...\"，列出应用的查询：这里会对照你的表逐条检查。",
-		ModelLegend:    "K 分区键 · C↑ C↓ 聚簇列（升序或降序）· S 静态列 · 箭头是脚本里的一条 SELECT，失败时为红色（悬停可见错误信息）",
+		ModelLegend:    "K 分区键 · C↑ C↓ 聚簇列（升序或降序）· S 静态列 · 每个访问模式按应用中的顺序排列，箭头指向回答它的表；失败的为红色，并附 Cassandra 的错误信息",
+		ModelLegendQ:   "K 分区键 · C↑ C↓ 聚簇列（升序或降序）· S 静态列 · 脚本里的每条 SELECT 指向它读取的表；失败的为红色，并附 Cassandra 的错误信息",
+		ModelScroll:    "Chebotko 图",
+		WideHint:       "左右滑动可看到全部 →",
 		NoTables:       "还没有表。",
 		NoData:         "没有存储数据。",
 		Token:          "token",
-		Replicas:       "副本在节点 {nodes}",
-		ReplicaOne:     "副本在节点 {nodes}",
-		TravelAt:       "第 {n}/{total} 条语句（第 {line} 行，光标所在）执行后的存储",
+		Replicas:       "副本：节点 {nodes}",
+		ReplicaOne:     "副本：节点 {nodes}",
+		TravelAt:       "第 {n}/{total} 条语句（第 {line} 行，编辑器中高亮）执行后的存储",
 		TravelFinal:    "全部 {total} 条语句执行后的存储",
 		TravelPrev:     "◀ 上一条",
 		TravelNext:     "下一条 ▶",
@@ -406,8 +453,10 @@ var Strings = map[string]*Text{
 		TravelLabel:    "逐条查看脚本",
 		TravelMore:     "还有 {n} 项",
 		TravelKinds:    "写入|遮蔽|新墓碑",
-		TravelFill:     "第 {line} 行的 -- @fill（光标所在）执行后的存储",
+		TravelFill:     "第 {line} 行的 -- @fill（编辑器中高亮）执行后的存储",
 		TravelFilled:   "这条 -- @fill：向 {table} 生成了 {n} 行，不逐行标出。",
+		TravelLegend:   "写入|被遮蔽|墓碑|读取",
+		TravelNot:      "这个视图显示整个脚本的结果；只有存储、cassandra-cli、sstabledump 和环会回到编辑器中高亮的那条语句。",
 		PartDeleted:    "分区已删除",
 		RowDeleted:     "行已删除",
 		RangeTomb:      "范围墓碑",
@@ -440,5 +489,6 @@ var Strings = map[string]*Text{
 		ExRowsBad:      "{table} 的一个分区（{key}）有 {n} 行，超过了正确模型的上限 {max} 行。",
 		ExPartsOK:      "{table} 的行分布在 {n} 个分区里（至少 {min} 个）。",
 		ExPartsBad:     "{table} 的行只落在 {n} 个分区里：正确的模型会把它们分散到至少 {min} 个分区。",
+		RowsStale:      "-- rows: {want} 不再成立：这条查询现在返回 {got} 行。这个注释是课程写的，对课程原来的脚本成立；你的修改改变了结果。",
 	},
 }

@@ -6,6 +6,7 @@
 // pre-renders it with this code (prerender.ts). Every string is set as text.
 
 import { szBytes } from "./sizes";
+import { counted } from "./counted";
 import type { Outcome, UI } from "./types";
 
 /**
@@ -93,7 +94,7 @@ export function renderBoundedText(pre: HTMLElement, ui: UI, text: string, elided
     if (e.partitions) {
       const more = document.createElement("span");
       more.className = "lay-more";
-      more.textContent = ui.more.replace("{n}", String(e.partitions));
+      more.textContent = counted(ui.more, { n: e.partitions });
       parts.push(more);
     } else parts.push(renderGap(ui, e.table, e.token, e.left, e.rows, e.bytes, "span"));
     parts.push(/^\.\.\..*?\.\.\.(.*)$/.exec(lines[i].slice(indent))?.[1] ?? "");

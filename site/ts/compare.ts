@@ -5,15 +5,10 @@
 // either playground shows a run (their "pg-patterns" events). Everything is
 // set as text.
 
-import { cut } from "./diagram";
 import { verdicts, type PatternRun } from "./patterns";
-import { firstLine } from "./results";
 import type { Plan, UI } from "./types";
 
 const key = (name: string) => name.split(" ")[0];
-
-/** How many characters of a failure's message a cell shows. */
-const vsCut = 64;
 
 interface Row {
   name: string;
@@ -35,22 +30,27 @@ export function rows(pa: PatternRun[], pb: PatternRun[]): Row[] {
   return out;
 }
 
-/** A pattern's cell: its class and text. */
-export function cell(ui: UI, p: PatternRun | undefined): [string, string] {
-  if (!p) return ["vs-none", "—"];
-  if (!p.got) return ["vs-bad", "no outcome"];
-  if (p.got.error) return ["vs-bad", firstLine(p.got.error.message)];
+/**
+ * A pattern's cell: its class, its text (the counts, or a failure's whole
+ * message), and the nodes holding the replicas it read, on a line of
+ * their own: a node's number is not a count.
+ */
+export function cell(ui: UI, p: PatternRun | undefined): [string, string, string] {
+  if (!p) return ["vs-none", "—", ""];
+  if (!p.got) return ["vs-bad", "no outcome", ""];
+  if (p.got.error) return ["vs-bad", p.got.error.message, ""];
   const answered = !verdicts(p.query, p.got).includes("fails");
-  return [answered ? "vs-ok" : "vs-warn", cost(ui, p.got.plan)];
+  return [answered ? "vs-ok" : "vs-warn", cost(ui, p.got.plan), replicas(ui, p.got.plan)];
 }
 
 function cost(ui: UI, plan: Plan | undefined): string {
   if (!plan) return "";
-  return ui.vsCost
-    .replace("{p}", String(plan.partitionsRead))
-    .replace("{r}", String(plan.rowsRead))
-    .replace("{n}", String(plan.rowsReturned))
-    .replace("{nodes}", plan.nodes.join(", "));
+  return ui.vsCost.replace("{p}", String(plan.partitionsRead)).replace("{r}", String(plan.rowsRead)).replace("{n}", String(plan.rowsReturned));
+}
+
+function replicas(ui: UI, plan: Plan | undefined): string {
+  if (!plan || plan.nodes.length === 0) return "";
+  return (plan.nodes.length === 1 ? ui.replicaOne : ui.replicas).replace("{nodes}", plan.nodes.join(", "));
 }
 
 /** Keeps one vs section's table current. */
@@ -87,7 +87,8 @@ export function table(ui: UI, idA: string, idB: string, pa: PatternRun[], pb: Pa
   };
   const head = document.createElement("thead");
   const hr = document.createElement("tr");
-  hr.append(th(ui.vsQuery, "col"), th("A · " + idA, "col"), th("B · " + idB, "col"));
+  const heads = ["A · " + idA, "B · " + idB];
+  hr.append(th(ui.vsQuery, "col"), th(heads[0], "col"), th(heads[1], "col"));
   head.append(hr);
   const body = document.createElement("tbody");
   for (const r of rows(pa, pb)) {
@@ -97,15 +98,23 @@ export function table(ui: UI, idA: string, idB: string, pa: PatternRun[], pb: Pa
     name.className = "vs-name";
     name.textContent = r.name;
     tr.append(name);
-    for (const p of [r.a, r.b]) {
-      const [cls, text] = cell(ui, p);
+    [r.a, r.b].forEach((p, i) => {
+      const [cls, text, nodes] = cell(ui, p);
       const td = document.createElement("td");
       td.className = cls;
-      // A failure says why in a line; its tooltip says all.
-      if (cls === "vs-bad" && Array.from(text).length > vsCut) td.setAttribute("title", text);
-      td.textContent = td.title ? cut(text, vsCut) : text;
+      // On a phone the columns stack, each cell under its model's name (site.css).
+      td.setAttribute("data-model", heads[i]);
+      const span = document.createElement("span");
+      span.textContent = text;
+      td.append(span);
+      if (nodes) {
+        const n = document.createElement("span");
+        n.className = "vs-nodes";
+        n.textContent = nodes;
+        td.append(n);
+      }
       tr.append(td);
-    }
+    });
     body.append(tr);
   }
   t.append(head, body);

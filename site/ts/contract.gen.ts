@@ -56,7 +56,11 @@ export interface UI {
   cli: string;
   sstabledump: string;
   ring: string;
+  ringLabel: string;
+  ringNode: string;
+  ringRanges: string;
   model: string;
+  cliVersion: string;
   failLine: string;
   failMore: string;
   announceOK: string;
@@ -74,6 +78,9 @@ export interface UI {
   szLegend: string;
   modelLabel: string;
   modelLegend: string;
+  modelLegendQ: string;
+  modelScroll: string;
+  wideHint: string;
   apTitle: string;
   apScore: string;
   apRuns: string;
@@ -101,6 +108,8 @@ export interface UI {
   travelKinds: string;
   travelFill: string;
   travelFilled: string;
+  travelLegend: string;
+  travelNot: string;
   partDeleted: string;
   rowDeleted: string;
   rangeTomb: string;
@@ -133,6 +142,7 @@ export interface UI {
   exRowsBad: string;
   exPartsOK: string;
   exPartsBad: string;
+  rowsStale: string;
 }
 
 /** The reader's own features' strings in the page's language (build/ui Reader). */

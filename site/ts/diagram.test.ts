@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { cut, queries, target, type DiagramTable } from "./diagram";
+import { columns, cut, queries, tableOrder, target, wrap, type DiagramTable } from "./diagram";
 import type { Outcome } from "./types";
 
 const failed = (statement: string): Outcome => ({ statement, line: 1, warnings: [], error: { code: "InvalidRequest", message: "m", cqlsh: "", line: 1, column: 1, offset: 0, length: 1 } });
@@ -48,4 +48,22 @@ test("a query's rest is its text after the table's name", () => {
     queries([failed('SELECT a FROM "T" WHERE a = 1'), failed("SELECT * FROM ks.t"), failed("SELECT now() FROM")]).map((q) => q.rest),
     ["WHERE a = 1", "", ""],
   );
+});
+
+test("wrap keeps every character, breaks at spaces or beside CJK, within the width", () => {
+  const s = "WHERE conversation = 'lunch' AND month = '2026-01' LIMIT 50";
+  const lines = wrap(s, 20);
+  assert.equal(lines.join(" "), s);
+  for (const l of lines) assert.ok(columns(l) <= 20, l);
+  const zh = "一个很长的访问模式名字，换行而不截断";
+  const zl = wrap(zh, 10);
+  assert.equal(zl.join(""), zh);
+  for (const l of zl) assert.ok(columns(l) <= 10, l);
+  assert.deepEqual(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+  assert.deepEqual(wrap("", 4), [""]);
+});
+
+test("tables stand in the order the queries first read them", () => {
+  assert.deepEqual(tableOrder(4, [2, 0, 2, -1]), [2, 0, 1, 3]);
+  assert.deepEqual(tableOrder(2, []), [0, 1]);
 });

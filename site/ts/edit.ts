@@ -21,9 +21,13 @@
 import { editKey, flushEdits, loadEdit, saveEditSoon, type Saved } from "./autosave";
 import type { Editor } from "./editor";
 import { oneFile, sitePath } from "./onefile";
+import { embedSnippet } from "./embedparams";
 import { el } from "./results";
 import { fitsLink, maxShared, scriptInFragment, shareURL } from "./share";
 import type { UI } from "./types";
+
+/** What an embed page adds to its playground's height: its margins and the link back (site.css body.embed). */
+const embedChrome = 48;
 
 export class ReaderEdit {
   /** The lesson's text of the example. */
@@ -197,8 +201,11 @@ export class ReaderEdit {
     const script = this.editor.value;
     const page = this.fig.dataset.embed ?? location.pathname + "embed/" + this.index + "/";
     const src = script === this.original ? location.origin + page : shareURL(this.fig.id, script, page);
-    const title = ("cqlplay: " + document.title).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
-    const html = `<iframe src="${src}" title="${title}" width="100%" height="640" style="border:0" loading="lazy"></iframe>`;
+    // The embed page is this playground alone (less a snippet shown by an
+    // earlier click) plus a line linking back.
+    const shown = this.fig.querySelector<HTMLElement>(".pg-snippet:not([hidden])")?.getBoundingClientRect().height ?? 0;
+    const tall = this.fig.getBoundingClientRect().height - shown + embedChrome;
+    const html = embedSnippet(src, "cqlplay: " + document.title, tall, location.origin);
     const field = this.snippetField(this.ui.embedHelp);
     field.value = html;
     field.hidden = false;

@@ -50,6 +50,8 @@ export class Editor {
   private menuItems: string[] = [];
   private menuIndex = 0;
   private lastLine = 0;
+  /** The band behind the statement whose state the travelling views show (showStatement). */
+  private readonly band: HTMLElement;
   private lines: string[] | null = []; // the HTML of each painted line; null: painted plain
   /** Colours a keystroke's edit by re-rendering the lines it changed, not the whole text. */
   private readonly highlighter = new Highlighter();
@@ -88,7 +90,10 @@ export class Editor {
     this.menu.className = "ed-menu";
     this.menu.setAttribute("role", "listbox");
     this.menu.hidden = true;
-    inner.append(pre, this.input, this.menu);
+    this.band = document.createElement("div");
+    this.band.className = "ed-at";
+    this.band.hidden = true;
+    inner.append(this.band, pre, this.input, this.menu);
     scroller.append(inner);
     this.root.append(this.gutter, scroller, help);
     this.input.addEventListener("input", () => this.changed());
@@ -150,6 +155,7 @@ export class Editor {
    * width of a character of the monospace font.
    */
   private hoverMark(e: MouseEvent): void {
+    if (this.wrapped()) return; // offsetAt counts unwrapped rows; a phone has no pointer to hover
     const offset = this.offsetAt(e.clientX, e.clientY);
     const m = offset < 0 ? undefined : this.marks.find((k) => k.start <= offset && offset < k.end);
     const title = m ? m.title : "";
@@ -175,6 +181,15 @@ export class Editor {
   }
 
   private static measure: CanvasRenderingContext2D | null | undefined;
+
+  /**
+   * Whether the lines wrap (site.css, on a phone): a long INSERT reads
+   * whole instead of scrolling sideways under a 360 px screen. Rows are then
+   * the browser's, so positions come from the painted lines, not the text.
+   */
+  private wrapped(): boolean {
+    return getComputedStyle(this.input).whiteSpace.startsWith("pre-wrap");
+  }
 
   /** Sets the table and column names offered for completion. */
   setNames(names: string[]): void {
@@ -300,6 +315,22 @@ export class Editor {
   }
 
   /**
+   * Lays a band behind lines first to last (1-based): the statement whose
+   * state the travelling views show (time travel); 0 takes it away. The
+   * caret does not show while the editor has no focus (a press on the
+   * bar's buttons), the band does.
+   */
+  showStatement(first: number, last: number): void {
+    const key = first > 0 ? first + ":" + last : "";
+    if (this.band.dataset.lines === key) return;
+    this.band.dataset.lines = key;
+    this.band.hidden = first <= 0;
+    if (first <= 0) return;
+    this.band.style.top = `calc(${first - 1} * var(--ed-line) + var(--ed-pad))`;
+    this.band.style.height = `calc(${last - first + 1} * var(--ed-line))`;
+  }
+
+  /**
    * Puts the caret at the start of line (1-based; past the last line: the
    * end of the text) without taking focus, and tells onCaret as a move of
    * the reader's would.
@@ -362,8 +393,16 @@ export class Editor {
       }),
     );
     const lines = before.split("\n");
-    this.menu.style.top = `calc(${lines.length} * var(--ed-line))`;
-    this.menu.style.left = `calc(${lines[lines.length - 1].length - word.length} * 1ch + var(--ed-pad))`;
+    const line = this.wrapped() ? (this.code.children[lines.length - 1] as HTMLElement | undefined) : undefined;
+    if (line) {
+      // A wrapped line's visual rows are the browser's: the menu opens under
+      // the whole line, at its start.
+      this.menu.style.top = `calc(${line.offsetTop + line.offsetHeight}px + var(--ed-pad))`;
+      this.menu.style.left = "var(--ed-pad)";
+    } else {
+      this.menu.style.top = `calc(${lines.length} * var(--ed-line))`;
+      this.menu.style.left = `calc(${lines[lines.length - 1].length - word.length} * 1ch + var(--ed-pad))`;
+    }
     this.menu.hidden = false;
     this.menu.dataset.word = word;
     this.highlightItem();

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { embedParams, pathInLang } from "./embedparams";
+import { readFileSync } from "node:fs";
+import { embedParams, embedSnippet, maxEmbedHeight, minEmbedHeight, pathInLang, resizeScript } from "./embedparams";
 
 const views = ["results", "why", "storage", "model"];
 const langs = ["en", "zh"];
@@ -25,4 +26,24 @@ test("the same embed in another language replaces the path's first segment only"
   assert.equal(pathInLang("/play/", "zh", langs), null);
   assert.equal(pathInLang("/en/x/", "fr", langs), null);
   assert.equal(pathInLang("//evil.example/x", "zh", langs), null);
+});
+
+test("the embed snippet is an iframe as tall as its playground, then the documented resizer", () => {
+  const s = embedSnippet("https://x.example/en/a/embed/1/#ex-1=Zm9v", 'cqlplay: "A" & <b>', 731.4, "https://x.example");
+  const [frame, ...rest] = s.split("\n");
+  assert.equal(
+    frame,
+    '<iframe src="https://x.example/en/a/embed/1/#ex-1=Zm9v" title="cqlplay: &quot;A&quot; &amp; &lt;b&gt;" width="100%" height="731" style="border:0" loading="lazy"></iframe>',
+  );
+  assert.equal(rest.join("\n"), resizeScript.replace('"https://cqlplay.example"', '"https://x.example"'));
+  assert.match(embedSnippet("s", "t", 12, "o"), new RegExp(`height="${minEmbedHeight}"`));
+  assert.match(embedSnippet("s", "t", 1e9, "o"), new RegExp(`height="${maxEmbedHeight}"`));
+  // An origin cannot end the script's string or the script.
+  assert.ok(!embedSnippet("s", "t", 500, '"</script><b>').includes('"</script><b>'));
+});
+
+test("the resizer the Embed button copies is the one docs/embedding.md shows", () => {
+  const doc = readFileSync("../../docs/embedding.md", "utf8") // go test runs node in site/ts;
+  const blocks = doc.split("```html\n").slice(1).map((b) => b.split("```")[0].trimEnd());
+  assert.ok(blocks.includes(resizeScript), "docs/embedding.md has no html block equal to resizeScript");
 });

@@ -43,3 +43,35 @@ export function pathInLang(path: string, lang: string, langs: readonly string[])
   if (!m || m[1] === lang || !langs.includes(m[1]) || !langs.includes(lang)) return null;
   return "/" + lang + m[2];
 }
+
+/** Bounds of the height an embed snippet starts with, in CSS pixels. */
+export const minEmbedHeight = 320;
+export const maxEmbedHeight = 2000;
+
+/**
+ * The HTML the Embed button copies: an iframe already as tall as the
+ * playground it shows (where the host strips scripts, as most wikis do, that
+ * height stays), then the lines that keep it fitted where scripts run
+ * (docs/embedding.md, "Fitting the frame", word for word but the origin).
+ * src, title and origin are escaped for the attribute and the script string.
+ */
+export function embedSnippet(src: string, title: string, height: number, origin: string): string {
+  const attr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const h = Math.round(Math.min(Math.max(height, minEmbedHeight), maxEmbedHeight));
+  const site = JSON.stringify(origin).replace(/</g, "\\u003c");
+  return (
+    `<iframe src="${attr(src)}" title="${attr(title)}" width="100%" height="${h}" style="border:0" loading="lazy"></iframe>\n` +
+    resizeScript.replace('"https://cqlplay.example"', site)
+  );
+}
+
+/** The framing page's resizer, as docs/embedding.md shows it (a test compares them). */
+export const resizeScript = `<script>
+addEventListener("message", function (e) {
+  var site = "https://cqlplay.example", d = e.data;
+  if (e.origin !== site || !d || d.type !== "cqlplay:height" || typeof d.height !== "number" || !isFinite(d.height)) return;
+  document.querySelectorAll("iframe").forEach(function (f) {
+    if (f.contentWindow === e.source) f.style.height = Math.min(Math.max(Math.ceil(d.height), 50), 20000) + "px";
+  });
+});
+</script>`;

@@ -4,6 +4,7 @@
 // one sentence for screen readers. Every string is set as text.
 
 import type { Outcome, UI } from "./types";
+import { counted } from "./counted";
 import { firstLine } from "./results";
 
 /** The failing outcomes of a run, in script order. */
@@ -27,8 +28,8 @@ function firstFailure(ui: UI, o: Outcome): string {
 export function announcement(ui: UI, outs: Outcome[]): string {
   const failed = failures(outs);
   const n = String(outs.length);
-  if (failed.length === 0) return ui.announceOK.replace("{n}", n);
-  return ui.announceFail.replace("{n}", n).replace("{m}", String(failed.length)) + " " + firstFailure(ui, failed[0]);
+  if (failed.length === 0) return counted(ui.announceOK, { n });
+  return counted(ui.announceFail, { n, m: failed.length }) + " " + firstFailure(ui, failed[0]);
 }
 
 /** The Why tab's label: its name, and the number of failures when there are some. */

@@ -15,12 +15,20 @@
 //    (prefers-color-scheme, in site.css). The choice lives in localStorage,
 //    read as text and compared with the known values only, and applies to
 //    every page and every open tab (the storage event). The header's control
-//    is hidden in the markup, since it needs this script, and shown here.
+//    needs this script: site.css shows it only under html.js (4).
 //
 // 3. An embed page (its script element says data-embed, with the site's
 //    languages) follows its query's theme= over the reader's choice, and
 //    its lang= goes to the same embed in that language before anything
 //    loads (embedparams.ts, docs/embedding.md).
+//
+// 4. <html class="js"> says, from the first paint, that the page's script
+//    will run: the page is laid out as it will stay (one view per
+//    playground, the Theme control and the search box in the header, the
+//    lesson's progress line's room), not first in its taller no-JavaScript
+//    form that then collapses (Lighthouse counted that as layout shift).
+//    A reader with saved progress gets "returning", which keeps the index's
+//    "continue" line's room.
 
 import { embedParams, pathInLang } from "./embedparams";
 
@@ -31,6 +39,13 @@ export interface EarlyWorker {
   worker: Worker;
   messages: MessageEvent[];
   error?: string; // the worker's script failed to load or run
+}
+
+document.documentElement.classList.add("js");
+try {
+  if (localStorage.getItem("cqlplay:progress") !== null) document.documentElement.classList.add("returning"); // progress.ts progressKey
+} catch {
+  // storage forbidden: no progress to show either
 }
 
 const boot = (document.currentScript as HTMLScriptElement | null)?.dataset;

@@ -53,6 +53,10 @@ test("highlightLines gives one balanced line per line, marks cut at line ends", 
     '<span class="kw err-u">FRO</span><span class="kw">M</span> t;',
   ]);
   assert.deepEqual(highlightLines("a\n\n<b>", []), ["a", "", "&lt;b&gt;"]);
+  // A stale -- rows: comment is marked as a doubt, not an error.
+  assert.deepEqual(highlightLines("x; -- rows: 2", [{ start: 3, end: 13, title: "s", kind: "stale" }]), [
+    'x; <span class="exp stale-u">-- rows: 2</span>',
+  ]);
 });
 
 test("Highlighter gives what highlightLines gives, over random texts, edits and marks", () => {

@@ -117,6 +117,8 @@ export interface Mark {
   start: number;
   end: number;
   title: string;
+  /** "stale": a `-- rows: N` comment the run no longer bears out (marks.ts); else an error. */
+  kind?: "stale";
 }
 
 /**
@@ -143,7 +145,8 @@ function renderFrom(s: string, from: number, marks: Mark[], done: (html: string,
   tokenizeFrom(s, from, (t) => {
     let a = t.start;
     for (const b of [...cuts.filter((p) => p > t.start && p < t.end), t.end]) {
-      const marked = marks.some((m) => m.start <= a && a < m.end);
+      const m = marks.find((m) => m.start <= a && a < m.end);
+      const marked = m ? (m.kind === "stale" ? "stale-u" : "err-u") : "";
       for (let p = a; ; ) {
         const nl = s.indexOf("\n", p);
         const end = nl < 0 || nl >= b ? b : nl;
@@ -195,7 +198,7 @@ export class Highlighter {
   private operands: boolean[] = [];
 
   lines(s: string, marks: Mark[]): string[] {
-    const marksKey = JSON.stringify(marks.map((m) => [m.start, m.end]));
+    const marksKey = JSON.stringify(marks.map((m) => [m.start, m.end, m.kind ?? ""]));
     const old = marksKey === this.marksKey ? this.text : null;
     if (old === s) return this.html;
     // The first changed character, the common tail, and where the lines are re-rendered from.
@@ -279,7 +282,7 @@ function lineAt(starts: number[], d: number): number {
   return lo;
 }
 
-function span(text: string, cls: string, marked: boolean): string {
-  const c = [cls, marked ? "err-u" : ""].filter(Boolean).join(" ");
+function span(text: string, cls: string, marked: string): string {
+  const c = [cls, marked].filter(Boolean).join(" ");
   return c ? `<span class="${c}">${escapeHTML(text)}</span>` : escapeHTML(text);
 }

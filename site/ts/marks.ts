@@ -43,3 +43,43 @@ function wordLen(text: string, at: number): number {
   const m = /^[^\s;,()]+/.exec(text.slice(at));
   return m ? m[0].length : 1;
 }
+
+/** A `-- rows: N` comment the run does not bear out. */
+export interface StaleRows {
+  line: number; // 1-based line of the comment
+  stmt: number; // index in outs of the statement it follows
+  want: number;
+  got: number;
+  start: number; // the comment's range in the text
+  end: number;
+}
+
+const rowsComment = /--\s*rows:\s*(\d[\d_]*)\s*$/;
+
+/**
+ * The `-- rows: N` comments of text (build/lesson's expectation: the
+ * statement before it returns N rows) that outs contradict. A comment
+ * belongs to the last statement that starts on or before its line; one
+ * inside a string (an odd number of quotes before it) is text, and a
+ * statement that failed is the error marks' to show.
+ */
+export function staleRows(text: string, outs: Outcome[]): StaleRows[] {
+  const out: StaleRows[] = [];
+  let offset = 0;
+  let k = -1; // the last statement starting on or before this line
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; offset += lines[i].length + 1, i++) {
+    const line = i + 1;
+    while (k + 1 < outs.length && outs[k + 1].line <= line) k++;
+    const m = rowsComment.exec(lines[i]);
+    if (!m || k < 0) continue;
+    const before = lines[i].slice(0, m.index);
+    if ((before.match(/'/g)?.length ?? 0) % 2 === 1) continue;
+    const o = outs[k];
+    if (o.error) continue;
+    const want = Number(m[1].replaceAll("_", ""));
+    const got = o.rows?.length ?? 0;
+    if (got !== want) out.push({ line, stmt: k, want, got, start: offset + m.index, end: offset + lines[i].trimEnd().length });
+  }
+  return out;
+}

@@ -87,7 +87,7 @@ function keepThisPage(sw: ServiceWorkerContainer): void {
   else sw.addEventListener("controllerchange", again, { once: true });
 }
 
-function boot(): void {
+async function boot(): Promise<void> {
   const figs = [...document.querySelectorAll<HTMLElement>("figure.pg")];
   const body = document.body.dataset;
   const embed = document.body.classList.contains("embed");
@@ -141,7 +141,15 @@ function boot(): void {
   };
   // Model A against model B tables listen before any widget runs.
   for (const vs of document.querySelectorAll<HTMLElement>("section.vs")) watchCompare(vs, ui);
+  // Built a few at a time, the page's thread free between: on a phone's CPU
+  // building a lesson's playgrounds at once was one task of 300 ms and more,
+  // a tap in it waiting (Lighthouse's total blocking time).
+  let slice = performance.now();
   for (const fig of figs) {
+    if (performance.now() - slice > widgetSliceMs) {
+      await yieldToPage();
+      slice = performance.now();
+    }
     const w = new Widget(fig, ctx);
     widgets.set(w.index, w);
     if (fig.dataset.key === "play") wirePicker(fig, w.editor);
@@ -171,6 +179,16 @@ function boot(): void {
       }
     },
   );
+}
+
+/** How long one task builds widgets before it lets the page's thread go. */
+const widgetSliceMs = 30;
+
+/** Resolves in a task of its own, after what waits (input, rendering). */
+function yieldToPage(): Promise<void> {
+  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (s?.yield) return s.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 // The widgets come alive once the page is parsed and the engine's worker has

@@ -4,6 +4,7 @@
 // (prerender.ts). Everything is set as text.
 
 import { renderDiagram } from "./diagram";
+import { renderRing } from "./ring";
 import { renderFilled, renderBoundedText, type Elision } from "./bounded";
 import { renderSizes } from "./sizes";
 import { renderStorage, type LayoutModel } from "./storage";
@@ -47,8 +48,17 @@ export function drawLayoutPanel(panel: HTMLElement, ui: UI, view: string, form: 
     if (filled) panel.prepend(filled);
     return;
   }
+  const lead: HTMLElement[] = filled ? [filled] : [];
+  if (view === "ring") return renderRing(panel, ui, reply.text ?? "", lead);
   const pre = document.createElement("pre");
   pre.className = "lay-text";
   renderBoundedText(pre, ui, reply.text ?? "", reply.elided ?? []);
-  panel.replaceChildren(...(filled ? [filled, pre] : [pre]));
+  // The cli's output differed by version: say which one it prints.
+  if (view === "cli") {
+    const p = document.createElement("p");
+    p.className = "lay-caption";
+    p.textContent = ui.cliVersion;
+    lead.push(p);
+  }
+  panel.replaceChildren(...lead, pre);
 }

@@ -164,7 +164,10 @@ function lessonPage(s: Storage, ui: ReaderUI, line: HTMLElement): void {
 
 function indexPage(s: Storage, ui: ReaderUI, section: HTMLElement): void {
   const items = [...document.querySelectorAll<HTMLElement>(".lesson-list li[data-slug]")];
-  const cont = section.querySelector<HTMLElement>(".continue")!;
+  // A returning reader's way back sits on the first screen, with a line of
+  // progress; the card with the whole summary and the export is below the course.
+  const cont = document.querySelector<HTMLElement>(".continue")!;
+  const contSum = cont.querySelector<HTMLElement>(".continue-sum");
   const sum = section.querySelector<HTMLElement>(".progress-sum")!;
   const msg = section.querySelector<HTMLElement>(".io-msg")!;
   const draw = () => {
@@ -192,6 +195,7 @@ function indexPage(s: Storage, ui: ReaderUI, section: HTMLElement): void {
       exercises += m;
     }
     sum.textContent = fill(ui.summary, { read, total: items.length, solved, exercises });
+    if (contSum) contSum.textContent = `(${sum.textContent})`;
     const href = continueHref(p.last);
     const a = cont.querySelector("a")!;
     if (href && p.last) {

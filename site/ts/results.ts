@@ -3,6 +3,7 @@
 // as HTML.
 
 import type { CqlError, Outcome, Plan, UI } from "./types";
+import { counted } from "./counted";
 
 export function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls?: string, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -116,11 +117,7 @@ export function renderPlan(ui: UI, p: Plan): HTMLElement {
 
 /** What a statement cost, in the page's words: the ui.plan sentence, then whether it filtered or scanned every partition. */
 export function planText(ui: UI, p: Plan): string {
-  let s = ui.plan
-    .replace("{kind}", ui.kinds?.[p.kind] ?? p.kind)
-    .replace("{parts}", String(p.partitionsRead))
-    .replace("{read}", String(p.rowsRead))
-    .replace("{ret}", String(p.rowsReturned));
+  let s = counted(ui.plan, { kind: ui.kinds?.[p.kind] ?? p.kind, parts: p.partitionsRead, read: p.rowsRead, ret: p.rowsReturned });
   if (p.filtering) s += " · " + ui.filtering;
   if (p.allPartitions) s += " · " + ui.allPartitions;
   return s;

@@ -6,6 +6,7 @@
 // Everything is set as text.
 
 import type { LayoutModel } from "./types";
+import { counted } from "./counted";
 import type { UI } from "./types";
 
 const MAX_ROWS = 100_000,
@@ -117,7 +118,7 @@ export function renderSizes(panel: HTMLElement, ui: UI, m: LayoutModel): void {
     }
     table.append(head, body);
     root.append(table);
-    if (sorted.length > PARTITIONS) root.append(el("p", "out-none", ui.more.replace("{n}", String(sorted.length - PARTITIONS))));
+    if (sorted.length > PARTITIONS) root.append(el("p", "out-none", counted(ui.more, { n: sorted.length - PARTITIONS })));
   }
   root.append(el("p", "sz-legend", ui.szLegend));
   panel.replaceChildren(root);

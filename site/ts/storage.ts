@@ -3,6 +3,7 @@
 // never as HTML.
 
 import { changeKey } from "./travel";
+import { counted } from "./counted";
 import { renderGap } from "./bounded";
 import type { UI } from "./types";
 
@@ -41,7 +42,7 @@ export function renderStorage(panel: HTMLElement, ui: UI, m: LayoutModel, marks?
     const drawn = Math.min(parts.length, maxPartitions);
     for (let i = 0; i < drawn; i++) sec.append(renderPartition(ui, name, parts[i], marks && markerOf(marks, name, parts[i])));
     const more = parts.length - drawn + (tb.omittedPartitions ?? 0);
-    if (more > 0) sec.append(el("p", "out-none", ui.more.replace("{n}", String(more))));
+    if (more > 0) sec.append(el("p", "out-none", counted(ui.more, { n: more })));
     frag.append(sec);
   }
   panel.replaceChildren(frag);

@@ -22,6 +22,7 @@
 
 import type { UI } from "./types";
 import { groupDigits } from "./bounded";
+import { counted } from "./counted";
 
 /** The views that travel; the others always show the final state. */
 export const travelViews: ReadonlySet<string> = new Set(["storage", "cli", "sstabledump", "ring"]);
@@ -88,7 +89,7 @@ export function changeMarks(changes: readonly Change[]): Map<string, string> {
 export function changeSummary(ui: UI, changes: readonly Change[]): string {
   if (changes.length === 0) return ui.travelNone;
   const n = (kind: Change["kind"]) => String(changes.filter((c) => c.kind === kind).length);
-  return ui.travelChanges.replace("{w}", n("written")).replace("{s}", n("shadowed")).replace("{t}", n("tombstone"));
+  return counted(ui.travelChanges, { w: n("written"), s: n("shadowed"), t: n("tombstone") });
 }
 
 /** One change as a line of the list under a text view: "written ks.t 1 · 2 v". */
@@ -128,6 +129,8 @@ export class TravelBar {
   private readonly prev: HTMLButtonElement;
   private readonly next: HTMLButtonElement;
   private readonly end: HTMLButtonElement;
+  private readonly steps: HTMLElement;
+  private readonly legend: HTMLElement;
 
   constructor(
     private readonly ui: UI,
@@ -150,9 +153,14 @@ export class TravelBar {
     this.label.setAttribute("aria-live", "polite");
     this.summary = el("span", "pg-travel-sum");
     this.list = el("ul", "pg-travel-list");
-    const buttons = el("span", "pg-travel-steps");
-    buttons.append(this.prev, this.next, this.end);
-    this.root.append(this.label, buttons, this.summary, this.list);
+    this.steps = el("span", "pg-travel-steps");
+    this.steps.append(this.prev, this.next, this.end);
+    // What each mark means: green is "written" only, a partition the
+    // statement read is outlined in blue, dashed.
+    this.legend = el("ul", "pg-travel-legend");
+    const [written, shadowed, tombstone, read] = ui.travelLegend.split("|");
+    this.legend.append(el("li", "tt-written", written), el("li", "tt-shadowed", shadowed), el("li", "tt-tombstone", tombstone), el("li", "tt-read", read));
+    this.root.append(this.label, this.steps, this.summary, this.legend, this.list);
   }
 
   /**
@@ -169,6 +177,9 @@ export class TravelBar {
     };
     this.root.hidden = total < 2;
     this.root.dataset.at = at === null ? "" : String(at);
+    this.root.classList.remove("pg-travel-note");
+    this.steps.hidden = false;
+    this.legend.hidden = at === null || at < 0;
     set(
       this.label,
       at === null
@@ -193,7 +204,19 @@ export class TravelBar {
     if (items.length > 0 || this.list.firstChild) this.list.replaceChildren(...items);
   }
 
-  /** Hides the bar (a view that does not travel is open). */
+  /** Shows text alone: a view that does not travel is open while the others show an earlier state. */
+  note(text: string): void {
+    this.root.hidden = false;
+    this.root.dataset.at = "";
+    this.root.classList.add("pg-travel-note");
+    if (this.label.textContent !== text) this.label.textContent = text;
+    this.steps.hidden = true;
+    this.legend.hidden = true;
+    this.summary.textContent = "";
+    if (this.list.firstChild) this.list.replaceChildren();
+  }
+
+  /** Hides the bar (a view that does not travel is open, on the final state). */
   hide(): void {
     this.root.hidden = true;
   }

@@ -15,7 +15,7 @@
 
 import type { RunResult } from "./engine";
 import { Exercise } from "./exercise";
-import { renderOutcomes, renderWhy } from "./results";
+import { el, renderOutcomes, renderWhy } from "./results";
 import type { ShownRun } from "./shown";
 import { keySep, placeRows, type LayoutModel } from "./storage";
 import { drawLayoutPanel, drawNote, type LayoutReply, type PanelContext } from "./panel";
@@ -30,6 +30,13 @@ import { boundedForms, pageRows, placeText, type Elision } from "./bounded";
 const prefetchStates = 100;
 /** A state that took the worker longer than this (ms) ends the prefetch: large data, whose states the reader's runs must not wait behind. */
 const prefetchSlowMs = 40;
+
+/** How many lines a statement's text spans. */
+function lineCount(s: string): number {
+  let n = 1;
+  for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) n++;
+  return n;
+}
 
 /** The layout form a view draws; undefined for Results, Why and an exercise's Checks. */
 export function formOf(view: string): LayoutForm | undefined {
@@ -64,6 +71,7 @@ export class Views {
     private readonly shown: ShownRun,
     private readonly rerun: () => void,
     moveCaret: ((line: number) => void) | null,
+    private readonly markStatement: (first: number, last: number) => void = () => {},
   ) {
     this.results = fig.querySelector(".pg-results") as HTMLElement;
     this.tabs = [...fig.querySelectorAll<HTMLElement>('[role="tab"]')];
@@ -116,10 +124,31 @@ export class Views {
       t.tabIndex = on ? 0 : -1;
     }
     for (const [v, p] of this.panels) p.hidden = v !== name;
+    this.reveal(name);
     this.fig.dataset.open = name;
     this.open = name;
     this.showBar(null);
     if (this.stale.has(name)) this.drawLayout(name);
+  }
+
+  /**
+   * Scrolls the row of tabs, where it is narrower than its tabs (a phone),
+   * so that the open view's tab is whole on screen; the page itself does
+   * not move. Read after the next frame: at boot the row may not be laid
+   * out yet, and a layout forced there would cost every widget's start.
+   */
+  private reveal(name: string): void {
+    const tab = this.tabs.find((t) => t.dataset.view === name);
+    const row = tab?.parentElement;
+    if (!tab || !row || typeof requestAnimationFrame === "undefined") return;
+    requestAnimationFrame(() => {
+      if (row.scrollWidth <= row.clientWidth) return;
+      const r = row.getBoundingClientRect(),
+        t = tab.getBoundingClientRect();
+      const edge = 24; // past the edge's shadow
+      if (t.left < r.left + edge) row.scrollLeft -= r.left + edge - t.left;
+      else if (t.right > r.right - edge) row.scrollLeft += t.right - (r.right - edge);
+    });
   }
 
   /**
@@ -128,8 +157,18 @@ export class Views {
    */
   private showBar(changes: readonly Change[] | null, fill: FillDone | null = null): void {
     if (!this.bar) return;
-    if (!travelViews.has(this.open)) return this.bar.hide();
     const outs = this.shown.outcomes;
+    // The editor's band marks the statement whose state is shown, so the
+    // bar need not point at a caret a button press leaves unseen.
+    const o = this.at !== null && this.at >= 0 ? outs[this.at] : undefined;
+    if (o) this.markStatement(o.line, o.line + lineCount(o.statement) - 1);
+    else if (this.at !== null && this.at < 0) this.markStatement(-this.at, -this.at);
+    else this.markStatement(0, 0);
+    if (!travelViews.has(this.open)) {
+      // A view that does not travel says so while the others show an earlier state.
+      if (this.at !== null) return this.bar.note(this.ui.travelNot);
+      return this.bar.hide();
+    }
     // Before the first run, the build's count (build/sitegen/widget.go): the bar
     // shows the final state at once, and the page (an embed's iframe) does
     // not grow by it when the run comes.
@@ -212,6 +251,16 @@ export class Views {
     this.showBar(null);
     if (this.stale.has(this.open)) this.drawLayout(this.open);
     this.fig.dataset.stale = [...this.stale].join(" ");
+  }
+
+  /**
+   * Notes, under each query's result, the `-- rows: N` comment it no longer
+   * bears out (marks.ts staleRows, with its text); the notes of the last run
+   * go first, as the comment may have been corrected with the result unchanged.
+   */
+  noteStale(notes: { stmt: number; title: string }[]): void {
+    for (const old of this.results.querySelectorAll(".out-stale")) old.remove();
+    for (const n of notes) this.results.querySelector(`.out[data-stmt="${n.stmt}"]`)?.append(el("p", "out-stale", n.title));
   }
 
   /**

@@ -15,7 +15,7 @@ import { Editor } from "./editor";
 import { ReaderEdit } from "./edit";
 import type { Engine, RunResult } from "./engine";
 import { schemaFingerprint } from "./fingerprint";
-import { errorMarks } from "./marks";
+import { errorMarks, staleRows } from "./marks";
 import { parsePatterns, type Pattern } from "./patterns";
 import { announcement, failureLine, whyLabel } from "./failures";
 import { el } from "./results";
@@ -48,6 +48,8 @@ export class Widget {
   private readonly shown: ShownRun;
   private readonly views: Views;
   private readonly status: HTMLElement;
+  /** What Share, Embed and Open file say, on a line of its own under the bar's buttons (it wrapped them). */
+  private readonly note: HTMLElement;
   private readonly failLine: HTMLButtonElement; // the first failure, under the editor
   private readonly announcer: HTMLElement; // what a screen reader hears after the reader's run
   private timer = 0;
@@ -71,9 +73,21 @@ export class Widget {
     // Time travel steps through this playground's own statements; one that
     // continues earlier examples starts from the state they left (the
     // worker's session is based after its prelude).
-    this.views = new Views(fig, ui, this.shown, () => this.schedule(0), (line) => this.editor.caretToLine(line));
+    this.views = new Views(
+      fig,
+      ui,
+      this.shown,
+      () => this.schedule(0),
+      (line) => this.editor.caretToLine(line),
+      (first, last) => this.editor?.showStatement(first, last),
+    );
     const src = fig.querySelector(".pg-src")!;
-    this.edit = new ReaderEdit(fig, ui, this.index, src.textContent ?? "", (s) => this.setStatus(s));
+    this.note = el("span", "pg-note", "");
+    this.note.setAttribute("role", "status");
+    this.note.setAttribute("aria-live", "polite");
+    this.edit = new ReaderEdit(fig, ui, this.index, src.textContent ?? "", (s) => {
+      if (this.note.textContent !== s) this.note.textContent = s;
+    });
     this.editor = new Editor({
       text: this.edit.initial,
       readonly: fig.hasAttribute("data-readonly") || fig.hasAttribute("data-locked"),
@@ -82,6 +96,7 @@ export class Widget {
       onChange: () => {
         this.schedule(); // first: the edit is saved while the engine runs
         this.edit.changed();
+        if (this.note.firstChild) this.note.textContent = ""; // said of the text before this edit
       },
       onRunNow: () => this.schedule(0),
       onCaret: (line) => this.views.select(line),
@@ -94,6 +109,7 @@ export class Widget {
     this.status.setAttribute("role", "status");
     this.status.setAttribute("aria-live", "polite");
     this.edit.attach(this.editor, fig.querySelector(".pg-bar")!, this.status);
+    fig.querySelector(".pg-bar")!.append(this.note);
     this.status.textContent = ui.loading;
     this.views.results.addEventListener("click", (e) => this.jump(e));
     // Whatever view is open, a failure shows under the editor; a click
@@ -202,7 +218,14 @@ export class Widget {
     // A model A against model B table (compare.ts) listens.
     if (this.views.patterns.length > 0) this.fig.dispatchEvent(new CustomEvent("pg-patterns", { detail: this.views.patterns }));
     const { marks, lines } = errorMarks(this.editor.value, r.outcomes);
-    this.editor.setMarks(marks, lines);
+    // A lesson's `-- rows: N` that the reader's edit made untrue is marked,
+    // in the editor and under the query's result, never left to mislead.
+    const stale = staleRows(this.editor.value, r.outcomes).map((s) => ({
+      ...s,
+      title: ui.rowsStale.replaceAll("{want}", String(s.want)).replaceAll("{got}", String(s.got)),
+    }));
+    this.editor.setMarks([...marks, ...stale.map((s) => ({ start: s.start, end: s.end, title: s.title, kind: "stale" as const }))], lines);
+    this.views.noteStale(stale);
     this.fig.dataset.errors = String(lines.length);
     this.showFailures(r.outcomes, urgent);
     this.setStatus("");
