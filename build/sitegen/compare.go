@@ -19,7 +19,7 @@ func (w *writer) writeVs(b *strings.Builder, t *uiText, p *prerenderer, a, bEx *
 		return err
 	}
 	b.WriteString(`<section class="vs" data-a="ex-` + strconv.Itoa(a.Index) + `" data-b="ex-` + strconv.Itoa(bEx.Index) + `">`)
-	b.WriteString(`<h4 class="vs-title">` + html.EscapeString(t.VsTitle) + `</h4>`)
+	b.WriteString(`<p class="vs-title">` + html.EscapeString(t.VsTitle) + `</p>`)
 	b.WriteString(table)
 	b.WriteString(`</section>`)
 	return nil

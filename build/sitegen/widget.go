@@ -111,7 +111,7 @@ func writeWidget(b *strings.Builder, t *uiText, pr *prerenderer, ex *lesson.Exam
 	b.WriteString("</div>\n")
 	for _, v := range vs {
 		b.WriteString(`<div class="pg-panel pg-` + v.Name + `" role="tabpanel" id="` + id + "-" + v.Name + `" aria-labelledby="` + id +
-			`-tab-` + v.Name + `" data-view="` + v.Name + `" data-label="` + html.EscapeString(v.Label) + `"`)
+			`-tab-` + v.Name + `" data-view="` + v.Name + `" data-label="` + html.EscapeString(v.Label) + `" tabindex="0"`)
 		if v.Name != open {
 			b.WriteString(" hidden") // shown anyway without JavaScript (site.css)
 		}

@@ -81,6 +81,6 @@ export function renderChecklist(ui: UI, runs: PatternRun[]): HTMLElement {
     list.append(li);
   });
   const sec = el("section", "ap");
-  sec.append(el("h4", "ap-title", ui.apTitle), el("p", "ap-score", ui.apScore.replace("{n}", String(good)).replace("{m}", String(runs.length))), list);
+  sec.append(el("p", "ap-title", ui.apTitle), el("p", "ap-score", ui.apScore.replace("{n}", String(good)).replace("{m}", String(runs.length))), list);
   return sec;
 }

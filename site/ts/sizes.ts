@@ -64,7 +64,7 @@ export function renderSizes(panel: HTMLElement, ui: UI, m: LayoutModel): void {
   const root = el("div", "sz");
   if (m.ring) {
     const most = Math.max(0, ...m.ring.loads.map((l) => l.bytes));
-    root.append(el("h4", "sz-h", ui.szNodes));
+    root.append(el("p", "sz-h", ui.szNodes));
     const ul = el("ul", "sz-nodes");
     for (const l of m.ring.loads) {
       const hot = l.bytes > 0 && l.bytes > 1.5 * m.ring.meanBytes;
@@ -79,7 +79,7 @@ export function renderSizes(panel: HTMLElement, ui: UI, m: LayoutModel): void {
     const nc = t.partitionKey.length + t.clustering.length + (t.staticColumns ?? []).length + (t.regularColumns ?? []).length;
     const npk = t.partitionKey.length + t.clustering.length;
     const ns = (t.staticColumns ?? []).length;
-    root.append(el("h4", "sz-h", t.keyspace + "." + t.name));
+    root.append(el("p", "sz-h", t.keyspace + "." + t.name));
     const parts = t.partitions ?? [];
     if (parts.length === 0) {
       root.append(el("p", "out-none", ui.noData));

@@ -34,7 +34,7 @@ export function renderStorage(panel: HTMLElement, ui: UI, m: LayoutModel, marks?
     const name = tb.keyspace + "." + tb.name;
     const sec = el("section", "lay-table");
     sec.setAttribute("data-table", name);
-    const h = el("h4", "lay-name", name + " ");
+    const h = el("p", "lay-name", name + " ");
     h.append(el("span", "lay-keys", keyDesc(ui, tb.partitionKey, tb.clustering)));
     sec.append(h);
     const parts = tb.partitions ?? [];
