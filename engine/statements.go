@@ -31,13 +31,34 @@ func Statements(script string) []Statement {
 	var out []Statement
 	r := cql.NewReader(script)
 	var it cql.Item
+	// The ';' tokens of the script, in order, for each statement's End:
+	// the parser steps over them without saying where (and the engine's
+	// WebAssembly module, which never asks, is not made to keep them).
+	toks := cql.Lex(script)
 	for r.Next(&it) {
-		st := Statement{Text: it.Src, Line: it.Pos.Line, Err: it.Err, Start: it.Pos.Offset, End: it.End}
+		st := Statement{Text: it.Src, Line: it.Pos.Line, Err: it.Err, Start: it.Pos.Offset, End: len(script)}
 		switch it.Stmt.(type) {
 		case *cql.CqlshCommand:
 			st.Local = true
 		case *cql.Directive:
 			st.Local, st.Directive = true, true
+			if nl := strings.IndexByte(script[st.Start:], '\n'); nl >= 0 {
+				st.End = st.Start + nl
+			}
+			out = append(out, st)
+			continue
+		}
+		// The statement ends at the first ';' after its last token: only
+		// comments lie between (a failed statement's Src, too, runs to the
+		// token before the ';' the parser resumed after).
+		for len(toks) > 0 && toks[0].Start < st.Start+len(st.Text) {
+			toks = toks[1:]
+		}
+		for len(toks) > 0 && !(toks[0].Kind == cql.TokPunct && script[toks[0].Start:toks[0].End] == ";") {
+			toks = toks[1:]
+		}
+		if len(toks) > 0 {
+			st.End = toks[0].Start
 		}
 		out = append(out, st)
 	}

@@ -14,11 +14,6 @@ type Item struct {
 	Err  *cqlerr.Error // a SyntaxException, located
 	Pos  Pos           // where the statement text starts
 	Src  string        // the statement text as written, without its ';'
-	// End is the offset of the ';' that ends the statement, or the script's
-	// length when none does; for a directive, the end of its line. The
-	// statement's span, script[Pos.Offset:End], holds Src and any comment
-	// between it and the ';'.
-	End int
 	// Markers counts the bind markers (? and :name) in the statement, so the
 	// engine can reject them without walking the tree.
 	Markers int
@@ -272,7 +267,6 @@ func (p *parser) statementItem() (item Item) {
 		item.Stmt = nil
 		item.Err = p.finishError(b)
 		item.Src = strings.TrimRight(p.src[p.stmtStart:max(p.prevEnd, p.stmtStart)], " \t\r\n")
-		item.End = p.end()
 		p.endStatement()
 	}()
 	stmt := p.parseStatement()
@@ -283,18 +277,8 @@ func (p *parser) statementItem() (item Item) {
 	setBase(stmt, item.Pos, item.Src)
 	item.Stmt = stmt
 	item.Markers = p.markers
-	item.End = p.end()
 	p.endStatement()
 	return item
-}
-
-// end is where the statement just read ends: the offset of its ';', or the
-// script's length at the end of the script.
-func (p *parser) end() int {
-	if p.isPunct(';') {
-		return p.tok.Start
-	}
-	return len(p.src)
 }
 
 // endStatement steps over the ';' that ends a statement, with directives
@@ -346,7 +330,7 @@ func (p *parser) directive() Item {
 	if len(d.Args) == 0 {
 		d.Args = nil
 	}
-	return Item{Stmt: d, Pos: pos, Src: src, End: p.tok.End}
+	return Item{Stmt: d, Pos: pos, Src: src}
 }
 
 // parseStatement dispatches on the statement's first keyword.

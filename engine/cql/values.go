@@ -61,7 +61,7 @@ func (r *Reader) PeekValues(prefix string, lits []Literal, it *Item) (ok bool) {
 	if !p.isPunct(';') && p.tok.Kind != TokEOF {
 		return false
 	}
-	*it = Item{Pos: pos, Src: p.src[start:p.prevEnd], End: p.end()}
+	*it = Item{Pos: pos, Src: p.src[start:p.prevEnd]}
 	p.endStatement()
 	if len(p.la) > 0 {
 		return false
