@@ -48,8 +48,8 @@ func TestBaseRerunsAfterThePrelude(t *testing.T) {
 			if got != want {
 				t.Fatalf("seed %d, step %d: Rerun after Base differs from the prelude and the script run fresh\nprelude:\n%s\nscript:\n%s\n\nrerun:\n%s\nfresh:\n%s", seed, step, prelude, script, got, want)
 			}
-			gl, _ := s.Layout("map", "")
-			wl, _ := fresh.Layout("map", "")
+			gl, _ := s.layoutText("map", "")
+			wl, _ := fresh.layoutText("map", "")
 			if gl != wl {
 				t.Fatalf("seed %d, step %d: the state after Rerun differs from a fresh run's\nrerun:\n%s\nfresh:\n%s", seed, step, gl, wl)
 			}
@@ -57,7 +57,7 @@ func TestBaseRerunsAfterThePrelude(t *testing.T) {
 				form := LayoutForms[(seed+step)%len(LayoutForms)]
 				during := layoutsDuring(Options{}, prelude, script, form)
 				for n := range len(during) {
-					at, _, err := s.LayoutAt(form, "", n)
+					at, _, err := s.layoutAtAll(form, "", n)
 					if err != nil {
 						at = "error: " + err.Error()
 					}

@@ -38,8 +38,8 @@ func boundedSession(t *testing.T) *Session {
 // counts every row as the full map does, and leaves small partitions whole.
 func TestLayoutBoundedSummarises(t *testing.T) {
 	s := boundedSession(t)
-	full, _ := s.Layout("map", "")
-	text, elided, err := s.LayoutBounded("map", "", ViewBounds(nil))
+	full, _ := s.layoutText("map", "")
+	text, elided, err := s.layoutBounded("map", "", ViewBounds(nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,8 +106,8 @@ func ck(vs []struct{ Text string }) string {
 func TestLayoutBoundedOpen(t *testing.T) {
 	s := boundedSession(t)
 	for _, form := range []string{"map", "cli", "sstabledump"} {
-		full, _ := s.Layout(form, "")
-		text, elided, err := s.LayoutBounded(form, "", ViewBounds(nil))
+		full, _ := s.layoutText(form, "")
+		text, elided, err := s.layoutBounded(form, "", ViewBounds(nil))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +125,7 @@ func TestLayoutBoundedOpen(t *testing.T) {
 		open := map[string]int{}
 		for i, e := range elided {
 			open[layout.PartitionID(e.Table, e.Token)] = e.Rows
-			text, left, _ := s.LayoutBounded(form, "", ViewBounds(open))
+			text, left, _ := s.layoutBounded(form, "", ViewBounds(open))
 			if len(left) != 2-i {
 				t.Errorf("%s: %d partitions opened, %d still summarised", form, i+1, len(left))
 			}
@@ -134,7 +134,7 @@ func TestLayoutBoundedOpen(t *testing.T) {
 			}
 		}
 		// Time travel: the state after the fill is bounded the same way.
-		at, _, atElided, err := s.LayoutAtBounded(form, "", 1, ViewBounds(nil))
+		at, _, atElided, err := s.layoutAt(form, "", 1, ViewBounds(nil))
 		if err != nil || len(atElided) != 3 || len(at) >= len(full) {
 			t.Errorf("%s at the fill: %v, %d elisions, %d bytes", form, err, len(atElided), len(at))
 		}
@@ -145,8 +145,8 @@ func TestLayoutBoundedOpen(t *testing.T) {
 // "elided" added.
 func TestLayoutBoundedJSON(t *testing.T) {
 	s := boundedSession(t)
-	text, elided, _ := s.LayoutBounded("cli", "", ViewBounds(nil))
-	out := AppendElisionsJSON(AppendLayoutJSON(nil, "cli", "", text), elided)
+	res, _ := s.Layout(LayoutRequest{Form: "cli", Bounds: ViewBounds(nil)})
+	out := res.AppendJSON(nil)
 	var r struct {
 		Form   string
 		Text   string
@@ -158,7 +158,7 @@ func TestLayoutBoundedJSON(t *testing.T) {
 	if err := json.Unmarshal(out, &r); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	if r.Form != "cli" || r.Text != text || len(r.Elided) != 3 || r.Elided[0].Left != r.Elided[0].Rows-6 || r.Elided[0].Token == "" {
+	if r.Form != "cli" || r.Text != res.Layout || len(r.Elided) != 3 || r.Elided[0].Left != r.Elided[0].Rows-6 || r.Elided[0].Token == "" {
 		t.Errorf("reply %+v", r)
 	}
 }
@@ -166,7 +166,7 @@ func TestLayoutBoundedJSON(t *testing.T) {
 // TestLayoutAtBoundedChanges is LayoutAtBounded's property against
 // LayoutAt over random scripts: with bounds no partition reaches, the same
 // text and the same changes; with bounds summarising every partition of
-// more than 2 rows, the text LayoutBounded gives a fresh run and changes
+// more than 2 rows, the text the bounded layout gives a fresh run and changes
 // that LayoutAt reports too, in the same order (it compares only written
 // and small partitions).
 func TestLayoutAtBoundedChanges(t *testing.T) {
@@ -183,13 +183,13 @@ func TestLayoutAtBoundedChanges(t *testing.T) {
 		outs := s.Rerun(script)
 		for n := range len(outs) {
 			form := []string{"map", "cli", "sstabledump"}[n%3]
-			want, wantChanges, _ := s.LayoutAt(form, "", n)
-			got, changes, _, err := s.LayoutAtBounded(form, "", n, &layout.Bounds{Rows: 1 << 30, Edge: 3})
+			want, wantChanges, _ := s.layoutAtAll(form, "", n)
+			got, changes, _, err := s.layoutAt(form, "", n, &layout.Bounds{Rows: 1 << 30, Edge: 3})
 			if err != nil || got != want || fmt.Sprint(changes) != fmt.Sprint(wantChanges) {
 				t.Fatalf("seed %d, statement %d (%s), unreached bounds: %v\nchanges %v\nwant    %v\nscript:\n%s", seed, n, form, err, changes, wantChanges, script)
 			}
 			tight := &layout.Bounds{Rows: 2, Edge: 1, Partitions: n % 3}
-			_, changes, _, _ = s.LayoutAtBounded(form, "", n, tight)
+			_, changes, _, _ = s.layoutAt(form, "", n, tight)
 			rest := wantChanges
 			for _, c := range changes {
 				i := slices.Index(rest, c)
@@ -222,9 +222,9 @@ func TestLayoutAtBoundedNarrowed(t *testing.T) {
 		narrowedChanges := 0
 		for n := range len(outs) {
 			narrowRows = true
-			_, got, _, _ := s.LayoutAtBounded("map", "", n, tight)
+			_, got, _, _ := s.layoutAt("map", "", n, tight)
 			narrowRows = false
-			_, want, _, _ := s.LayoutAtBounded("map", "", n, tight)
+			_, want, _, _ := s.layoutAt("map", "", n, tight)
 			if fmt.Sprint(got) != fmt.Sprint(want) {
 				t.Fatalf("seed %d, statement %d: narrowed changes\n%v\nwhole\n%v\nscript:\n%s", seed, n, got, want, script)
 			}
@@ -249,7 +249,7 @@ UPDATE w SET v = 8 WHERE k = 0 AND c = 50;
 INSERT INTO w (k, c, v) VALUES (1, 1, 1);
 `)
 	marks := func(n int) string {
-		_, cs, elided, err := s.LayoutAtBounded("map", "", n, ViewBounds(nil))
+		_, cs, elided, err := s.layoutAt("map", "", n, ViewBounds(nil))
 		if err != nil || len(elided) != 1 {
 			t.Fatalf("statement %d: %v, %d elisions", n, err, len(elided))
 		}
@@ -277,8 +277,8 @@ INSERT INTO w (k, c, v) VALUES (1, 1, 1);
 func TestLayoutBoundedPartitions(t *testing.T) {
 	s := NewSession(Options{})
 	s.Rerun("CREATE TABLE p (id int PRIMARY KEY, v int);\n-- @fill p 150 id=series(0, 1) v=uniform(0, 9)\n")
-	full, _ := s.Layout("map", "")
-	text, elided, _ := s.LayoutBounded("map", "", ViewBounds(nil))
+	full, _ := s.layoutText("map", "")
+	text, elided, _ := s.layoutBounded("map", "", ViewBounds(nil))
 	type model struct {
 		Tables []struct {
 			Partitions        []struct{ Token string }
@@ -305,7 +305,7 @@ func TestLayoutBoundedPartitions(t *testing.T) {
 		t.Errorf("the bounded map's ring differs:\n%s\nwant\n%s", bm.Ring, fm.Ring)
 	}
 	for _, form := range []string{"cli", "sstabledump"} {
-		text, elided, _ := s.LayoutBounded(form, "", ViewBounds(nil))
+		text, elided, _ := s.layoutBounded(form, "", ViewBounds(nil))
 		if len(elided) != 1 || elided[0].Partitions != 50 || elided[0].Table != "cqlplay.p" {
 			t.Fatalf("%s: elisions %+v, want 50 partitions of cqlplay.p", form, elided)
 		}
@@ -334,7 +334,7 @@ func BenchmarkLayoutBounded(b *testing.B) {
 		for b.Loop() {
 			n++
 			s.Rerun(script + "SELECT * FROM sensor_log WHERE sensor = 'sensor-07' LIMIT " + strconv.Itoa(3+n%2) + ";\n")
-			if _, _, err := s.LayoutBounded("map", "", ViewBounds(nil)); err != nil {
+			if _, _, err := s.layoutBounded("map", "", ViewBounds(nil)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -345,7 +345,7 @@ func BenchmarkLayoutBounded(b *testing.B) {
 		b.Run(form, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, _, err := s.LayoutBounded(form, "", ViewBounds(nil)); err != nil {
+				if _, _, err := s.layoutBounded(form, "", ViewBounds(nil)); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -356,7 +356,7 @@ func BenchmarkLayoutBounded(b *testing.B) {
 	b.Run("map at the statement after the fill", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, _, _, err := s.LayoutAtBounded("map", "", 1, ViewBounds(nil)); err != nil {
+			if _, _, _, err := s.layoutAt("map", "", 1, ViewBounds(nil)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -365,7 +365,7 @@ func BenchmarkLayoutBounded(b *testing.B) {
 	b.Run("map at an INSERT after the fill", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if _, changes, _, err := s.LayoutAtBounded("map", "", 1, ViewBounds(nil)); err != nil || len(changes) != 2 {
+			if _, changes, _, err := s.layoutAt("map", "", 1, ViewBounds(nil)); err != nil || len(changes) != 2 {
 				b.Fatal(err, changes)
 			}
 		}
@@ -378,7 +378,7 @@ func BenchmarkLayoutBounded(b *testing.B) {
 func TestSummaryJSONSized(t *testing.T) {
 	s := NewSession(Options{})
 	s.Rerun("CREATE TABLE w (k int, c int, v double, PRIMARY KEY (k, c));\n-- @fill w 10000 k=seq(2) c=series(0, 1) v=uniform(0, 9)\n")
-	out := layout.BuildSummary(s.DB(), s.DB().Schema.UserTables()).JSON()
+	out := layout.BuildSummary(stateOf(s.db), s.db.Schema.UserTables()).JSON()
 	if cap(out) > 2*len(out)+4096 {
 		t.Errorf("the summary's JSON is %d bytes in a buffer of %d", len(out), cap(out))
 	}
@@ -389,10 +389,10 @@ func TestSummaryJSONSized(t *testing.T) {
 // in full once the count reaches its rows.
 func TestLayoutBoundedPages(t *testing.T) {
 	s := boundedSession(t)
-	_, elided, _ := s.LayoutBounded("map", "", ViewBounds(nil))
+	_, elided, _ := s.layoutBounded("map", "", ViewBounds(nil))
 	e := elided[0]
 	id := layout.PartitionID(e.Table, e.Token)
-	text, paged, _ := s.LayoutBounded("map", "", ViewBounds(map[string]int{id: 10}))
+	text, paged, _ := s.layoutBounded("map", "", ViewBounds(map[string]int{id: 10}))
 	var m struct {
 		Tables []struct {
 			Partitions []struct {
@@ -423,14 +423,14 @@ func TestLayoutBoundedPages(t *testing.T) {
 			t.Errorf("the opened partition's elision %+v", pe)
 		}
 	}
-	cli, paged, _ := s.LayoutBounded("cli", "", ViewBounds(map[string]int{id: 10}))
+	cli, paged, _ := s.layoutBounded("cli", "", ViewBounds(map[string]int{id: 10}))
 	lines := strings.Split(cli, "\n")
 	for _, pe := range paged {
 		if got, want := lines[pe.At], "... "+strconv.Itoa(pe.Left)+" rows left out ..."; got != want {
 			t.Errorf("cli line %d is %q, want %q", pe.At, got, want)
 		}
 	}
-	if _, rest, _ := s.LayoutBounded("map", "", ViewBounds(map[string]int{id: e.Rows})); len(rest) != 2 {
+	if _, rest, _ := s.layoutBounded("map", "", ViewBounds(map[string]int{id: e.Rows})); len(rest) != 2 {
 		t.Errorf("a partition opened to its row count is still summarised: %+v", rest)
 	}
 }

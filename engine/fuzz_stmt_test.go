@@ -34,7 +34,7 @@ func FuzzStatements(f *testing.F) {
 						t.Fatalf("%q reached the panic recovery; script:\n%s", stmt, script)
 					}
 				}
-				for tab, d := range s.DB().Tables() {
+				for tab, d := range s.db.Tables() {
 					if err := d.Check(); err != nil {
 						t.Fatalf("after %q the store of %s is inconsistent: %v\nscript:\n%s", stmt, tab.Name, err, script)
 					}

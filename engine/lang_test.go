@@ -37,3 +37,55 @@ func TestAdviceLanguage(t *testing.T) {
 		}
 	}
 }
+
+// explainedSchema is the tables TestExplainedInChinese's statements break
+// the rules of.
+const explainedSchema = `
+CREATE TABLE users (mainland text, state text, uid int, name text, zip int, PRIMARY KEY ((mainland), state, uid));
+CREATE TABLE t (a int, b int, c int, d int, v int, s int STATIC, l list<int>, m map<text, int>, PRIMARY KEY ((a, b), c, d));
+CREATE TABLE k (k int PRIMARY KEY, v int);
+CREATE TABLE ts (k int PRIMARY KEY, t timestamp);
+`
+
+// TestExplainedInChinese: a session whose language is zh explains each kind of
+// failure in Chinese, found by the error's rule, and an English one in English.
+func TestExplainedInChinese(t *testing.T) {
+	for _, stmt := range []string{
+		"SELECT * FROM users WHERE mainland = 'x' AND uid = 1",
+		"SELECT * FROM users WHERE mainland = 'x' AND state > 'a' AND uid = 1",
+		"SELECT * FROM users WHERE name = 'a'",
+		"SELECT * FROM t WHERE a = 1",
+		"UPDATE t SET v = 1 WHERE a = 1 AND c = 1 AND d = 1",
+		"UPDATE t SET v = 1 WHERE a = 1 AND b = 1 AND c = 1",
+		"SELECT * FROM t WHERE a = 1 AND b = 1 ORDER BY d",
+		"INSERT INTO k (k, v) VALUES (1, 'abc')",
+		"SELECT x FROM t",
+		"SELECT * FROM nope",
+		"UPDATE t SET v = 1 WHERE a = 1 AND b = 1 AND c = 1 AND d = 1 AND v = 1",
+		"SELECT DISTINCT a, b, v FROM t",
+		"SELECT * FROM users WHERE mainland IN ('a', 'b') ORDER BY state DESC",
+		"INSERT INTO ts (k, t) VALUES (1, '2026-01-01 10:00:00 Asia/Kathmandu')",
+		"CREATE MATERIALIZED VIEW vw AS SELECT * FROM users WHERE name IS NOT NULL PRIMARY KEY (name, mainland, state, uid)",
+	} {
+		for _, lang := range []string{"en", "zh"} {
+			outs := NewSession(Options{Lang: lang}).Run(explainedSchema + stmt + ";")
+			err := outs[len(outs)-1].Error
+			if err == nil || err.Rule == "" || err.Why == "" || err.Fix == "" {
+				t.Errorf("%s (%s): error %+v, want a rule with its explanation", stmt, lang, err)
+				continue
+			}
+			if hasHan(err.Why+err.Fix) != (lang == "zh") {
+				t.Errorf("%s (%s): why %q fix %q in the wrong language", stmt, lang, err.Why, err.Fix)
+			}
+		}
+	}
+}
+
+func hasHan(s string) bool {
+	for _, r := range s {
+		if r >= 0x4E00 && r <= 0x9FFF {
+			return true
+		}
+	}
+	return false
+}

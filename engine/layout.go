@@ -8,45 +8,92 @@ import (
 	"github.com/cqlplay/cqlplay/engine/layout"
 	"github.com/cqlplay/cqlplay/engine/query"
 	"github.com/cqlplay/cqlplay/engine/schema"
-	"github.com/cqlplay/cqlplay/engine/store"
 )
 
 // LayoutForms are the forms Session.Layout renders, in the order the page
 // offers them.
 var LayoutForms = []string{"map", "tree", "cli", "sstabledump", "ring", "summary"}
 
-// Layout renders what the session's cluster stores, after the scripts run so
-// far, in one of LayoutForms:
-//
-//   - "map": the storage model as JSON (layout.Model: tables, partitions in
-//     token order, rows, cells and tombstones, and the ring), which the page draws;
-//   - "tree": the same model as an indented text tree;
-//   - "cli": the legacy cassandra-cli `list` output;
-//   - "sstabledump": the JSON sstabledump prints for a flush of each table;
-//   - "ring": the nodes, their token ranges and the load each carries, as text;
-//   - "summary": the "map" model without rows and cells: the tables and their
-//     columns, each partition's key, token, replicas, live rows and size, and
-//     the ring. What a view of the schema or of sizes needs, at a size that
-//     does not grow with the rows (35 MB of "map" for 100,000 rows).
-//
-// table "" means every user table, in keyspace then table name order (views
-// included); "t" is a table of the current keyspace and "ks.t" one of any
-// keyspace. An unknown form or table is an error that names what exists.
-// With several tables, the cli and sstabledump forms put each table's text
-// under a header line of its own. A form that lists every row (map, tree,
-// cli, sstabledump; tree even within bounds) of tables holding more than
-// maxLayoutRows is an error too, which names what to ask for instead.
-func (s *Session) Layout(form, table string) (string, error) {
-	text, _, err := s.LayoutBounded(form, table, nil)
-	return text, err
+// LayoutRequest asks Session.Layout for one view of the storage. The zero
+// value but Form asks for the whole view of every table as the session
+// stands now; the other fields ask for an earlier state, bounds, or the
+// rows a reader's click adds.
+type LayoutRequest struct {
+	// Form is one of LayoutForms:
+	//
+	//   - "map": the storage model as JSON (layout.Model: tables, partitions in
+	//     token order, rows, cells and tombstones, and the ring), which the page draws;
+	//   - "tree": the same model as an indented text tree;
+	//   - "cli": the legacy cassandra-cli `list` output;
+	//   - "sstabledump": the JSON sstabledump prints for a flush of each table;
+	//   - "ring": the nodes, their token ranges and the load each carries, as text;
+	//   - "summary": the "map" model without rows and cells: the tables and their
+	//     columns, each partition's key, token, replicas, live rows and size, and
+	//     the ring. What a view of the schema or of sizes needs, at a size that
+	//     does not grow with the rows (35 MB of "map" for 100,000 rows).
+	Form string
+	// Table "" means every user table, in keyspace then table name order
+	// (views included); "t" is a table of the current keyspace and "ks.t"
+	// one of any keyspace. With several tables, the cli and sstabledump
+	// forms put each table's text under a header line of its own.
+	Table string
+	// Travel asks for the state right after the statement that gave
+	// outcome At (0-based) of the last Rerun's script, with the changes
+	// that statement made (time travel, travel.go); an At at or past the
+	// last outcome gives the final state. Without a Rerun before it, the
+	// script is empty and the state the fresh one. The session is left as
+	// it was.
+	Travel bool
+	At     int
+	// Fill, from 1, asks for the state right after the -- @fill on that
+	// line of the last Rerun's script, and what the fill wrote (At is then
+	// not read); it fails when no fill ran on that line.
+	Fill int
+	// Bounds, when set, bound the views that list rows (ViewBounds: the
+	// page's, with the partitions the reader opened): in the "map", "cli"
+	// and "sstabledump" forms a partition past them lists its first and
+	// last rows only, and LayoutResult.Elided says which partitions were
+	// summarised and where. The other forms do not list rows.
+	Bounds *Bounds
+	// More, from 1, with Partition (layout.PartitionID's "ks.t token"),
+	// asks only for what the page puts in place of that partition's gap in
+	// the view within ViewBounds(Bounds.Open) (at At when Travel) when More
+	// more of its rows are listed (layoutMore); Table is not read.
+	Partition string
+	More      int
 }
 
-// LayoutBounded is Layout within bounds (nil: none): in the "map", "cli"
-// and "sstabledump" forms a partition past them lists its first and last
-// rows only, and the Elisions say which partitions were summarised and
-// where (in a text form, At counts the lines of the whole text). The other
-// forms do not list rows and are Layout's.
-func (s *Session) LayoutBounded(form, table string, bounds *layout.Bounds) (string, []layout.Elision, error) {
+// LayoutResult is a view Session.Layout rendered, with what its request
+// asked for beside it; AppendJSON writes it as the bridge answers.
+type LayoutResult struct {
+	Form, Table string
+	// Layout is the view: the model as JSON in the "map" and "summary"
+	// forms, text in the others.
+	Layout string
+	// Travel is set for a request that travelled: Statement is its At,
+	// Changes what that statement changed.
+	Travel    bool
+	Statement int
+	Changes   []Change
+	// Fill is what the -- @fill a request named wrote, or nil.
+	Fill *Fill
+	// More is set for a request of More rows: Replaces counts the rows
+	// after the old gap ("map") or the lines from the gap's on (text) that
+	// Layout replaces.
+	More     bool
+	Replaces int
+	// Bounded is set for a request within bounds: Elided lists the
+	// partitions the view summarised.
+	Bounded bool
+	Elided  []Elision
+}
+
+// Bounds bound the views that list rows (layout.Bounds).
+type Bounds = layout.Bounds
+
+// layoutBounded renders the present state within bounds (nil: none); in a
+// text form an Elision's At counts the lines of the whole text.
+func (s *Session) layoutBounded(form, table string, bounds *layout.Bounds) (string, []layout.Elision, error) {
 	known := false
 	for _, f := range LayoutForms {
 		known = known || f == form
@@ -60,20 +107,20 @@ func (s *Session) LayoutBounded(form, table string, bounds *layout.Bounds) (stri
 	}
 	db := s.db
 	if form == "tree" || bounds == nil && form != "summary" && form != "ring" {
-		if n := listedRows(db, tables); n > maxLayoutRows {
+		if layout.ListedRows(stateOf(db), tables, maxLayoutRows) > maxLayoutRows {
 			return "", nil, errors.New("the " + form + " layout lists every row, and these tables hold more than " + strconv.Itoa(maxLayoutRows) + ": too many to list. Ask for the bounded layout (cqlplay.layoutBounded), the summary or ring form, or one table.")
 		}
 	}
 	switch form {
 	case "map":
-		m, elided := layout.BuildBounded(db, tables, bounds)
+		m, elided := layout.BuildBounded(stateOf(db), tables, bounds)
 		return string(m.JSON()), elided, nil
 	case "summary":
-		return string(layout.BuildSummary(db, tables).JSON()), nil, nil
+		return string(layout.BuildSummary(stateOf(db), tables).JSON()), nil, nil
 	case "tree":
-		return layout.Build(db, tables).Tree(), nil, nil
+		return layout.Build(stateOf(db), tables).Tree(), nil, nil
 	case "ring":
-		return layout.BuildRing(db, tables).Text(), nil, nil
+		return layout.BuildRing(stateOf(db), tables).Text(), nil, nil
 	}
 	data := db.Tables()
 	var b strings.Builder
@@ -114,20 +161,9 @@ func (s *Session) LayoutBounded(form, table string, bounds *layout.Bounds) (stri
 // it takes about 3 s. A variable for the tests.
 var maxLayoutRows = 200_000
 
-// listedRows counts the rows (a partition of none as one) of tables that a
-// layout listing every row would list, up to just past maxLayoutRows.
-func listedRows(db *query.DB, tables []*schema.Table) int {
-	n := 0
-	data := db.Tables()
-	for _, t := range tables {
-		if d := data[t]; d != nil {
-			d.Ascend(func(p *store.Partition) bool {
-				n += max(p.Len(), 1)
-				return n <= maxLayoutRows
-			})
-		}
-	}
-	return n
+// stateOf is what the views draw of db.
+func stateOf(db *query.DB) layout.State {
+	return layout.State{Clock: db.Clock, Ring: db.Ring, Data: db.Tables()}
 }
 
 // layoutTables resolves Layout's table argument.

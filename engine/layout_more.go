@@ -8,10 +8,10 @@ import (
 	"github.com/cqlplay/cqlplay/engine/layout"
 )
 
-// LayoutMore renders what the page puts in place of a partition's gap when
+// layoutMore renders what the page puts in place of a partition's gap when
 // the reader asks for more of its rows, so that a click costs about what
 // the new rows cost rather than a redraw of the whole view: the partition
-// id (layout.PartitionID) as LayoutBounded (at >= 0: LayoutAtBounded, the
+// id (layout.PartitionID) as layoutBounded (at >= 0: layoutAt, the
 // state after outcome at) lists it opened to open[id]+more rows, from where
 // its gap is with open as it is. The rows before the gap are not rendered
 // again. In the "map" form it is a model of that one partition whose Rows
@@ -27,7 +27,7 @@ import (
 // (they move sstabledump's positions by their whole size, listed or not),
 // so a caller may name id alone, and the view of id's table is rendered
 // with less.
-func (s *Session) LayoutMore(form string, open map[string]int, id string, more, at int) (string, int, []layout.Elision, error) {
+func (s *Session) layoutMore(form string, open map[string]int, id string, more, at int) (string, int, []layout.Elision, error) {
 	cut := strings.LastIndexByte(id, ' ')
 	token, perr := strconv.ParseInt(id[cut+1:], 10, 64)
 	// The gap is after the rows opened, or after the first rows of a
@@ -47,9 +47,9 @@ func (s *Session) LayoutMore(form string, open map[string]int, id string, more, 
 		b.Page, b.PageToken, b.From = id[:cut], token, from
 		var elided []layout.Elision
 		if at < 0 {
-			text, elided, err = s.LayoutBounded(form, id[:cut], b)
+			text, elided, err = s.layoutBounded(form, id[:cut], b)
 		} else {
-			text, _, elided, err = s.LayoutAtBounded(form, id[:cut], at, b)
+			text, _, elided, err = s.layoutAt(form, id[:cut], at, b)
 		}
 		for _, e := range elided {
 			if e.Partitions == 0 && e.Table == id[:cut] && e.Token == token {
@@ -73,36 +73,9 @@ func (s *Session) LayoutMore(form string, open map[string]int, id string, more, 
 	if form == "map" || err != nil {
 		return text, replaces, gap, err
 	}
-	// The text is the same up to the gap's line (line, at p) and from the
-	// end of a line after it on (the last suffix lines in common).
-	line := was[0].At
-	p := 0
-	for n := 0; n < line; p++ {
-		if old[p] == '\n' {
-			n++
-		}
-	}
-	for old[p] == ' ' {
-		p++
-	}
-	suffix := 0
-	for end := len(old) - strings.IndexByte(old[p:]+"\n", '\n') - p; suffix < end && suffix < len(text)-p && old[len(old)-1-suffix] == text[len(text)-1-suffix]; {
-		suffix++
-	}
-	for suffix > 0 && old[len(old)-suffix] != '\n' {
-		suffix--
-	}
+	page, replaces := layout.TextPage(old, text, was[0].At)
 	for i := range gap {
-		gap[i].At -= line
+		gap[i].At -= was[0].At
 	}
-	return text[p : len(text)-suffix], strings.Count(old[p:len(old)-suffix], "\n") + 1, gap, nil
-}
-
-// AppendMoreJSON is LayoutMore's reply: a layout object of AppendLayoutJSON
-// with "replaces" and AppendElisionsJSON's "elided" added.
-func AppendMoreJSON(dst []byte, form, text string, replaces int, elided []layout.Elision) []byte {
-	dst = AppendLayoutJSON(dst, form, "", text)
-	dst = append(dst[:len(dst)-1], `,"replaces":`...)
-	dst = strconv.AppendInt(dst, int64(replaces), 10)
-	return AppendElisionsJSON(append(dst, '}'), elided)
+	return page, replaces, gap, nil
 }

@@ -70,13 +70,13 @@ func TestLayoutMoreJoins(t *testing.T) {
 			for _, form := range []string{"map", "cli", "sstabledump"} {
 				whole := func(open map[string]int) (string, []layout.Elision) {
 					if at < 0 {
-						text, elided, err := s.LayoutBounded(form, "", ViewBounds(open))
+						text, elided, err := s.layoutBounded(form, "", ViewBounds(open))
 						if err != nil {
 							t.Fatal(err)
 						}
 						return text, elided
 					}
-					text, _, elided, err := s.LayoutAtBounded(form, "", at, ViewBounds(open))
+					text, _, elided, err := s.layoutAt(form, "", at, ViewBounds(open))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -109,7 +109,7 @@ func TestLayoutMoreJoins(t *testing.T) {
 						// The page names the partition alone (views.ts): the
 						// others opened do not change its page.
 						alone := map[string]int{id: open[id]}
-						piece, replaces, pel, err := s.LayoutMore(form, alone, id, more, at)
+						piece, replaces, pel, err := s.layoutMore(form, alone, id, more, at)
 						if err != nil {
 							t.Fatalf("seed %d %s at %d: %v", seed, form, at, err)
 						}
@@ -156,7 +156,7 @@ func TestLayoutMoreJoins(t *testing.T) {
 // a partition with nothing left out, a name that is no partition.
 func TestLayoutMoreRefuses(t *testing.T) {
 	s := boundedSession(t)
-	_, elided, _ := s.LayoutBounded("map", "", ViewBounds(nil))
+	_, elided, _ := s.layoutBounded("map", "", ViewBounds(nil))
 	id := layout.PartitionID(elided[0].Table, elided[0].Token)
 	for _, c := range []struct {
 		form, id string
@@ -176,7 +176,7 @@ func TestLayoutMoreRefuses(t *testing.T) {
 		if c.open == nil {
 			c.open = map[string]int{}
 		}
-		if _, _, _, err := s.LayoutMore(c.form, c.open, c.id, c.more, -1); err == nil || err.Error() != c.want {
+		if _, _, _, err := s.layoutMore(c.form, c.open, c.id, c.more, -1); err == nil || err.Error() != c.want {
 			t.Errorf("LayoutMore(%s, %v, %q, %d): %v, want %s", c.form, c.open, c.id, c.more, err, c.want)
 		}
 	}

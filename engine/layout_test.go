@@ -22,7 +22,7 @@ func TestLayoutErrors(t *testing.T) {
 		{empty, "tree", "t", `unknown table "t": no table has been created`},
 	}
 	for _, tc := range tests {
-		out, err := tc.s.Layout(tc.form, tc.table)
+		out, err := tc.s.layoutText(tc.form, tc.table)
 		if err == nil {
 			t.Errorf("Layout(%q, %q) = %q, want error %q", tc.form, tc.table, out, tc.want)
 			continue
@@ -50,7 +50,7 @@ func TestLayoutTables(t *testing.T) {
 		{"ring", "", "ring: 3 nodes, 16 vnodes each, replication factor 1\n"},
 	}
 	for _, tc := range tests {
-		out, err := s.Layout(tc.form, tc.table)
+		out, err := s.layoutText(tc.form, tc.table)
 		if err != nil {
 			t.Errorf("Layout(%q, %q): %v", tc.form, tc.table, err)
 			continue

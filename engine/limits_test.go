@@ -93,11 +93,11 @@ func TestLayoutRowLimit(t *testing.T) {
 			bounds = ViewBounds(nil)
 		}
 		maxLayoutRows = 1 << 30
-		want, _, _ := s.LayoutBounded(tc.form, "", bounds)
-		wantAt, wantChanges, _ := s.LayoutAt(tc.form, "", n)
+		want, _, _ := s.layoutBounded(tc.form, "", bounds)
+		wantAt, wantChanges, _ := s.layoutAtAll(tc.form, "", n)
 		maxLayoutRows = 100
-		got, _, err := s.LayoutBounded(tc.form, "", bounds)
-		gotAt, changes, atErr := s.LayoutAt(tc.form, "", n)
+		got, _, err := s.layoutBounded(tc.form, "", bounds)
+		gotAt, changes, atErr := s.layoutAtAll(tc.form, "", n)
 		name := tc.script + ", " + tc.form
 		if tc.bounds {
 			name += " within bounds"
@@ -116,7 +116,7 @@ func TestLayoutRowLimit(t *testing.T) {
 		case tc.script == "at the bound" && fmt.Sprint(changes) != fmt.Sprint(wantChanges):
 			t.Errorf("%s: LayoutAt's changes %v, without the bound %v", name, changes, wantChanges)
 		case tc.script != "at the bound":
-			_, bounded, _, _ := s.LayoutAtBounded(tc.form, "", n, ViewBounds(nil))
+			_, bounded, _, _ := s.layoutAt(tc.form, "", n, ViewBounds(nil))
 			if len(changes) == 0 || fmt.Sprint(changes) != fmt.Sprint(bounded) {
 				t.Errorf("%s: LayoutAt's changes past the bound %v, the bounded views' %v", name, changes, bounded)
 			}

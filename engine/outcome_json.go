@@ -3,7 +3,6 @@ package engine
 import (
 	"strconv"
 
-	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/jsonenc"
 )
 
@@ -159,24 +158,6 @@ func (o Outcome) MarshalJSON() ([]byte, error) {
 	return o.AppendJSON(nil), nil
 }
 
-// OutcomesJSON returns outs as one JSON array (the reply of the WebAssembly
-// bridge's run). A nil or empty slice is "[]".
-func OutcomesJSON(outs []Outcome) []byte {
-	size := 2
-	for i := range outs {
-		size += outs[i].sizeHint()
-	}
-	dst := make([]byte, 0, size)
-	dst = append(dst, '[')
-	for i := range outs {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = outs[i].AppendJSON(dst)
-	}
-	return append(dst, ']')
-}
-
 // sizeHint estimates the length of o's JSON (exact for ASCII text needing no
 // escapes), so the reply is allocated once rather than grown a dozen times.
 func (o *Outcome) sizeHint() int {
@@ -203,37 +184,6 @@ func (o *Outcome) sizeHint() int {
 		n += 256 + len(o.Plan.Table) + len(o.Plan.Index) + 21*len(o.Plan.Partitions) + 4*len(o.Plan.Nodes)
 	}
 	return n
-}
-
-// AppendErrorJSON appends e as the error object of an Outcome's JSON. Its
-// position keys appear only when the engine knows where the error is, so a
-// page can tell "no position" from "line 1, column 1"; why and fix (cqlplay's
-// explanation on the layout, and a change to try) only when there is one. The WebAssembly bridge
-// uses it for replies that carry an error but no outcome.
-func AppendErrorJSON(dst []byte, e *cqlerr.Error) []byte {
-	dst = append(dst, `{"code":`...)
-	dst = jsonenc.AppendString(dst, string(e.Code))
-	dst = append(dst, `,"message":`...)
-	dst = jsonenc.AppendString(dst, e.Message)
-	dst = append(dst, `,"cqlsh":`...)
-	dst = jsonenc.AppendString(dst, e.Cqlsh())
-	if e.Pos.IsValid() {
-		dst = append(dst, `,"line":`...)
-		dst = strconv.AppendInt(dst, int64(e.Pos.Line), 10)
-		dst = append(dst, `,"column":`...)
-		dst = strconv.AppendInt(dst, int64(e.Pos.Col), 10)
-		dst = append(dst, `,"offset":`...)
-		dst = strconv.AppendInt(dst, int64(e.Pos.Offset), 10)
-		dst = append(dst, `,"length":`...)
-		dst = strconv.AppendInt(dst, int64(e.Len), 10)
-	}
-	if e.Why != "" {
-		dst = append(dst, `,"why":`...)
-		dst = jsonenc.AppendString(dst, e.Why)
-		dst = append(dst, `,"fix":`...)
-		dst = jsonenc.AppendString(dst, e.Fix)
-	}
-	return append(dst, '}')
 }
 
 // appendPlanJSON writes every Plan field, present or zero, so the page reads
@@ -313,26 +263,4 @@ func appendJSONStrings(dst []byte, ss []string) []byte {
 		dst = jsonenc.AppendString(dst, s)
 	}
 	return append(dst, ']')
-}
-
-// AppendLayoutJSON appends the JSON form of a Session.Layout result, as the
-// WebAssembly bridge's layout and `cqlplay run --json --layout` give it:
-//
-//	{"form":"map","table":"","map":{...}}     the "map" (or "summary") form's model, as JSON
-//	{"form":"cli","table":"t","text":"..."}    every other form, as text
-//
-// so a reader parses one object and the model is not JSON inside a string.
-func AppendLayoutJSON(dst []byte, form, table, layout string) []byte {
-	dst = append(dst, `{"form":`...)
-	dst = jsonenc.AppendString(dst, form)
-	dst = append(dst, `,"table":`...)
-	dst = jsonenc.AppendString(dst, table)
-	if form == "map" || form == "summary" {
-		dst = append(dst, `,"map":`...)
-		dst = append(dst, layout...)
-	} else {
-		dst = append(dst, `,"text":`...)
-		dst = jsonenc.AppendString(dst, layout)
-	}
-	return append(dst, '}')
 }

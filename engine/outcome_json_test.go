@@ -399,18 +399,27 @@ func BenchmarkOutcomesJSON(b *testing.B) {
 	}
 }
 
-func TestAppendLayoutJSON(t *testing.T) {
+// TestLayoutResultJSON checks the one encoder of every layout reply: the
+// keys each kind of request adds, in the order the bridge has answered them.
+func TestLayoutResultJSON(t *testing.T) {
 	tests := []struct {
-		form, table, layout, want string
+		r    LayoutResult
+		want string
 	}{
-		{"map", "", `{"tables":[]}`, `{"form":"map","table":"","map":{"tables":[]}}`},
-		{"cli", "t", "RowKey: 1\n=> (name=v, value=\"北京\")\n", `{"form":"cli","table":"t","text":"RowKey: 1\n=\u003e (name=v, value=\"北京\")\n"}`},
-		{"ring", "ks.\"T\"", "", `{"form":"ring","table":"ks.\"T\"","text":""}`},
+		{LayoutResult{Form: "map", Layout: `{"tables":[]}`}, `{"form":"map","table":"","map":{"tables":[]}}`},
+		{LayoutResult{Form: "cli", Table: "t", Layout: "RowKey: 1\n=> (name=v, value=\"北京\")\n"}, `{"form":"cli","table":"t","text":"RowKey: 1\n=\u003e (name=v, value=\"北京\")\n"}`},
+		{LayoutResult{Form: "ring", Table: "ks.\"T\""}, `{"form":"ring","table":"ks.\"T\"","text":""}`},
+		{LayoutResult{Form: "summary", Layout: `{}`, Travel: true, Statement: 3, Changes: []Change{{Kind: "written", Table: "ks.t", Partition: "1", Column: "v", Static: true, Path: "'a'"}}},
+			`{"form":"summary","table":"","map":{},"statement":3,"changes":[{"kind":"written","table":"ks.t","partition":"1","clustering":"","static":true,"column":"v","path":"'a'"}]}`},
+		{LayoutResult{Form: "ring", Fill: &Fill{Line: 7, Table: "ks.t", Rows: 10}, Bounded: true},
+			`{"form":"ring","table":"","text":"","fill":{"line":7,"table":"ks.t","rows":10},"changes":[],"elided":[]}`},
+		{LayoutResult{Form: "cli", Layout: "x", More: true, Replaces: 2, Bounded: true, Elided: []Elision{{Table: "ks.t", Token: -4, Key: "k", Rows: 50, Left: 40, Bytes: 9, At: 3}, {Table: "ks.t", Partitions: 2}}},
+			`{"form":"cli","table":"","text":"x","replaces":2,"elided":[{"table":"ks.t","token":"-4","key":"k","rows":50,"left":40,"bytes":9,"at":3},{"table":"ks.t","token":"0","key":"","rows":0,"left":0,"bytes":0,"at":0,"partitions":2}]}`},
 	}
 	for _, tt := range tests {
-		got := string(AppendLayoutJSON(nil, tt.form, tt.table, tt.layout))
+		got := string(tt.r.AppendJSON(nil))
 		if got != tt.want {
-			t.Errorf("AppendLayoutJSON(%q, %q):\n got %s\nwant %s", tt.form, tt.table, got, tt.want)
+			t.Errorf("%+v:\n got %s\nwant %s", tt.r, got, tt.want)
 		}
 		if !json.Valid([]byte(got)) {
 			t.Errorf("not JSON: %s", got)

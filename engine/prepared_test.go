@@ -25,8 +25,8 @@ func runBothWays(t *testing.T, opts Options, script string) int {
 		t.Fatalf("prepared INSERTs change the outcomes, first at byte %d:\nprepared: %.300s\nfull:     %.300s\nscript:\n%s", i, got[i:], want[i:], script)
 	}
 	for _, form := range LayoutForms {
-		g, err1 := fast.Layout(form, "")
-		w, err2 := full.Layout(form, "")
+		g, err1 := fast.layoutText(form, "")
+		w, err2 := full.layoutText(form, "")
 		if g != w || (err1 == nil) != (err2 == nil) {
 			t.Fatalf("prepared INSERTs change the %s layout:\nprepared:\n%.600s\nfull:\n%.600s\nscript:\n%s", form, g, w, script)
 		}

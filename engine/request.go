@@ -186,35 +186,6 @@ func parseOne(text string) (cql.Item, *Error) {
 	return it, nil
 }
 
-// Prepare prepares one statement for keyspace, as PREPARE does: it checks
-// the statement against the schema and says the types of its markers and
-// of its result's columns.
-func (s *Session) Prepare(statement, keyspace string) (p *Prepared, err *Error) {
-	it, err := parseOne(statement)
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			p, err = nil, engineBug(&it)
-		}
-	}()
-	s.db.Keyspace = keyspace
-	specs, res, err := s.db.Prepare(it.Stmt, it.Markers)
-	if err != nil {
-		return nil, err
-	}
-	p = &Prepared{Statement: statement, Keyspace: keyspace}
-	for _, sp := range specs {
-		p.Markers = append(p.Markers, Column{Keyspace: sp.Keyspace, Table: sp.Table, Name: sp.Name, Type: sp.Type})
-	}
-	p.PartitionKey = s.partitionKeyIndexes(p.Markers)
-	if _, isSelect := it.Stmt.(*cql.Select); isSelect && res != nil {
-		p.Result = resultColumns(res)
-	}
-	return p, nil
-}
-
 // partitionKeyIndexes finds, for the table the markers bind, the marker of
 // each partition key column.
 func (s *Session) partitionKeyIndexes(markers []Column) []int {
@@ -259,42 +230,6 @@ func resultColumns(res *query.Result) []Column {
 	return cols
 }
 
-// Execute runs one request, as QUERY or EXECUTE does.
-func (s *Session) Execute(req *Request) (*Result, *Error) {
-	it, err := parseOne(req.Statement)
-	if err != nil {
-		return nil, err
-	}
-	return s.execute(&it, req.Keyspace, req.Values, req.Unset, req.Names, req.PageSize, req.PagingState, req.Tracing, req.Now)
-}
-
-// ExecuteBatch runs a BATCH message: its statements, each with its values,
-// as one BATCH statement of its kind, so it applies whole or not at all.
-func (s *Session) ExecuteBatch(b *BatchRequest) (*Result, *Error) {
-	var src strings.Builder
-	src.WriteString("BEGIN ")
-	if b.Kind != "LOGGED" {
-		src.WriteString(b.Kind + " ")
-	}
-	src.WriteString("BATCH ")
-	var values [][]byte
-	var unset []bool
-	for _, st := range b.Statements {
-		text := strings.TrimRight(strings.TrimSpace(st.Statement), "; \t\r\n")
-		src.WriteString(text + "; ")
-		for i, v := range st.Values {
-			values = append(values, v)
-			unset = append(unset, i < len(st.Unset) && st.Unset[i])
-		}
-	}
-	src.WriteString("APPLY BATCH")
-	it, err := parseOne(src.String())
-	if err != nil {
-		return nil, err
-	}
-	return s.execute(&it, b.Keyspace, values, unset, nil, 0, nil, b.Tracing, b.Now)
-}
-
 func (s *Session) execute(it *cql.Item, keyspace string, values [][]byte, unset []bool, names []string, pageSize int, pagingState []byte, tracing bool, now time.Time) (out *Result, err *Error) {
 	db := s.db
 	db.Keyspace = keyspace
@@ -321,12 +256,13 @@ func (s *Session) execute(it *cql.Item, keyspace string, values [][]byte, unset 
 	s.startRun()
 	res, err := db.Exec(stmt)
 	if err != nil {
+		err = s.explain(err, stmt)
 		if !err.Pos.IsValid() {
 			err = err.At(it.Pos, len(it.Src))
 		}
 		return nil, err
 	}
-	out = &Result{Keyspace: db.Keyspace, Warnings: res.Warnings}
+	out = &Result{Keyspace: db.Keyspace, Warnings: s.warnings(res)}
 	switch x := stmt.(type) {
 	case *cql.Use:
 		out.Kind = SetKeyspaceResult
@@ -567,40 +503,6 @@ func (s *Session) schemaChangeOf(stmt cql.Statement) *SchemaChange {
 		return &SchemaChange{Change: "DROPPED", Target: target, Keyspace: ksOf(x.Name), Name: x.Name.Name.Name}
 	}
 	return nil
-}
-
-// Target names what a DDL statement creates, for an AlreadyExists error
-// (the protocol's error carries its keyspace and table): the keyspace, and
-// the table, view, type or index ("" for a keyspace). ok is false when
-// statement is not a CREATE.
-func Target(statement, keyspace string) (ks, name string, ok bool) {
-	it, err := parseOne(statement)
-	if err != nil {
-		return "", "", false
-	}
-	of := func(q cql.QualifiedName) string {
-		if q.Keyspace.Name != "" {
-			return q.Keyspace.Name
-		}
-		return keyspace
-	}
-	switch x := it.Stmt.(type) {
-	case *cql.CreateKeyspace:
-		return x.Name.Name, "", true
-	case *cql.CreateTable:
-		return of(x.Table), x.Table.Name.Name, true
-	case *cql.CreateView:
-		return of(x.Name), x.Name.Name.Name, true
-	case *cql.CreateType:
-		return of(x.Name), x.Name.Name.Name, true
-	case *cql.CreateIndex:
-		return of(x.Table), x.Name.Name, true
-	case *cql.CreateFunction:
-		return of(x.Name), x.Name.Name.Name, true
-	case *cql.CreateAggregate:
-		return of(x.Name), x.Name.Name.Name, true
-	}
-	return "", "", false
 }
 
 // specKey names a statement bound values were checked for: the keyspace it

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/internal/shell"
 	"github.com/cqlplay/cqlplay/engine/query"
 )
 
@@ -50,92 +51,10 @@ type snapshot struct {
 	// many statements they executed.
 	outs, executed int
 	// shell is what cqlsh's commands had set then (PAGING, EXPAND...).
-	shell shellState
+	shell shell.State
 	// filled is the -- @fill the item before it was, if one that ran: the
-	// snapshot is the state right after it (LayoutAfterFill).
+	// snapshot is the state right after it (layoutAfterFill).
 	filled Fill
-}
-
-// Rerun returns the outcomes a fresh session (NewSession with this
-// session's Options) gives for script, running only the statements from the
-// first one that differs, in text, position or directives, from the
-// previous Rerun's script. The session's state is then the state after
-// script, as after Run on a fresh session; Run on the session goes on
-// from there. The slice is the caller's: a later Rerun does not change it.
-//
-// The bounds are a fresh run's: MaxStatements and MaxRows count from the
-// script's start, the statements reused included. Timeout bounds the
-// statements this call runs; a script stopped by it goes on from where it
-// stopped when it is rerun unchanged.
-//
-// The outcomes of statements that Run executed on the session between two
-// Reruns, and what they changed, play no part in the next Rerun.
-func (s *Session) Rerun(script string) []Outcome {
-	st := s.rerunState()
-	var outs []Outcome
-	s.RerunEach(script, func(n int) {
-		outs = st.outs[:n:n]
-	}, func(o *Outcome) { outs = append(outs, *o) })
-	st.outs = outs
-	return outs
-}
-
-// RerunEach is Rerun that hands the outcomes out as RunEach does: first
-// keep(n), with how many of the previous RerunEach's outcomes stand as they
-// were (the caller keeps them), then emit for each outcome after them. The
-// outcomes RerunEach gives are those of a fresh session for the whole
-// script, the first n of them the previous call's.
-func (s *Session) RerunEach(script string, keep func(n int), emit func(*Outcome)) {
-	st := s.rerunState()
-	// Resume from the last snapshot the edit leaves standing.
-	same := commonPrefix(st.script, script)
-	identical := same == len(script) && same == len(st.script)
-	i := len(st.snaps) - 1
-	for i >= 0 && !identical && st.snaps[i].needs > same {
-		i--
-	}
-	clear(st.snaps[i+1:]) // the snapshots past the edit, let go
-	st.snaps = st.snaps[:i+1]
-	st.script = script
-	var r *cql.Reader
-	executed, count := 0, 0
-	if i >= 0 {
-		sn := &st.snaps[i]
-		s.db = sn.db.Resume()
-		s.shell = sn.shell
-		r = cql.NewReaderAt(script, sn.mark)
-		executed, count = sn.executed, sn.outs
-	} else {
-		s.db, s.shell = s.start()
-		r = cql.NewReader(script)
-	}
-	keep(count)
-	deadline := s.startRun()
-	defer s.db.EndRun()
-	// The first place runFrom offers is the snapshot resumed from.
-	skip := i >= 0
-	s.runFrom(r, executed, deadline, func(o *Outcome) {
-		count++
-		emit(o)
-	}, func(r *cql.Reader, executed int) bool {
-		if skip {
-			skip = false
-			return false
-		}
-		m, ok := r.Mark()
-		if !ok {
-			return false
-		}
-		if n := len(st.snaps); n > 0 && st.snaps[n-1].needs >= m.Needs() {
-			return false
-		}
-		if !st.wants(m.Needs(), len(script)) {
-			return false
-		}
-		st.snaps = append(st.snaps, snapshot{mark: m, needs: m.Needs(), db: s.db.Fork(), outs: count, executed: executed, shell: s.shell, filled: s.filled})
-		return false
-	})
-	st.prune(len(script))
 }
 
 func (s *Session) rerunState() *rerunState {
@@ -145,26 +64,13 @@ func (s *Session) rerunState() *rerunState {
 	return s.rerun
 }
 
-// Base makes the session's present state the start of its Reruns: from
-// now on Rerun, RerunEach and LayoutAt answer as a session that had run
-// what this one has run so far, and then the script, instead of a fresh
-// one. A page calls it once after running a playground's prelude (the
-// examples the playground continues), so that each edit reruns the
-// reader's own script from there, and its statements can be travelled
-// through. The snapshots of earlier Reruns are let go: the next Rerun
-// runs its whole script.
-func (s *Session) Base() {
-	s.base = &snapshot{db: s.db.Fork(), shell: s.shell}
-	s.rerun = nil
-}
-
 // start is the cluster and cqlsh state a Rerun's script starts from: the
 // state Base kept, or a fresh session's.
-func (s *Session) start() (*query.DB, shellState) {
+func (s *Session) start() (*query.DB, shell.State) {
 	if s.base != nil {
 		return s.base.db.Resume(), s.base.shell
 	}
-	return NewSession(s.opts).db, newShellState()
+	return NewSession(s.opts).db, shell.New()
 }
 
 // bucket is the spacing class of a snapshot at this distance from the
@@ -216,8 +122,3 @@ func commonPrefix(a, b string) int {
 	}
 	return i
 }
-
-// ForgetRerun drops what Rerun kept: the next Rerun runs its whole script.
-// The bridge calls it when a rerun failed in a way that leaves the kept
-// state in doubt.
-func (s *Session) ForgetRerun() { s.rerun = nil }

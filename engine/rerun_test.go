@@ -205,12 +205,12 @@ func TestRerunMatchesFreshRun(t *testing.T) {
 			if got != want {
 				t.Fatalf("seed %d, step %d: Rerun differs from a fresh run\nscript:\n%s\n\nrerun:\n%s\nfresh:\n%s", seed, step, script, got, want)
 			}
-			gl, err1 := s.Layout("map", "")
-			wl, err2 := fresh.Layout("map", "")
+			gl, err1 := s.layoutText("map", "")
+			wl, err2 := fresh.layoutText("map", "")
 			if gl != wl || (err1 == nil) != (err2 == nil) {
 				t.Fatalf("seed %d, step %d: the state after Rerun differs from a fresh run's\nscript:\n%s\n\nrerun:\n%s\nfresh:\n%s", seed, step, script, gl, wl)
 			}
-			for tab, d := range s.DB().Tables() {
+			for tab, d := range s.db.Tables() {
 				if err := d.Check(); err != nil {
 					t.Fatalf("seed %d, step %d: the store of %s is inconsistent: %v", seed, step, tab.Name, err)
 				}

@@ -29,7 +29,7 @@ func TestSchemaDoesNotKeepScripts(t *testing.T) {
 			t.Errorf("%s %q is a piece of the script", what, str)
 		}
 	}
-	db := s.DB()
+	db := s.db
 	inScript("the current keyspace", db.Keyspace)
 	for name, ks := range db.Schema.Keyspaces {
 		inScript("keyspace key", name)

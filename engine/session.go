@@ -1,17 +1,16 @@
-// Package engine is cqlplay's facade: a Session takes CQL scripts and returns,
-// for each statement, the Outcome that Apache Cassandra 4.1 would produce.
-//
-// It is the only engine package that wasm/, cmd/ and build/ import. It does no
-// I/O and knows nothing of the browser.
 package engine
 
 import (
 	"strconv"
-	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
+	"github.com/cqlplay/cqlplay/engine/internal/directive"
+	"github.com/cqlplay/cqlplay/engine/internal/explain"
+	"github.com/cqlplay/cqlplay/engine/internal/peek"
+	"github.com/cqlplay/cqlplay/engine/internal/shell"
 	"github.com/cqlplay/cqlplay/engine/query"
 )
 
@@ -42,26 +41,17 @@ type Options struct {
 	Lang string
 }
 
-// Languages are the languages a session can explain failures in.
-var Languages = query.Languages
-
-// explanationLanguage picks, for a language tag, the language of Languages
-// its primary subtag names ("zh-Hans" is "zh"), or English.
-func explanationLanguage(tag string) string {
-	primary, _, _ := strings.Cut(strings.ToLower(tag), "-")
-	for _, l := range Languages {
-		if l == primary {
-			return l
-		}
-	}
-	return "en"
-}
+// Languages are the languages a session can explain failures and give
+// advice in.
+var Languages = explain.Languages
 
 // Session is one simulated cluster with its schema, data and virtual clock.
 // A Session is not safe for concurrent use.
 type Session struct {
 	opts Options
 	db   *query.DB
+	// lang is the language of Languages the session explains in.
+	lang string
 	// afterStatement, when set, runs after each statement of a Run.
 	afterStatement func()
 	// noPrepared turns the prepared INSERT path off, for the tests that
@@ -72,64 +62,20 @@ type Session struct {
 	// rerun is what Rerun keeps between calls (rerun.go), or nil.
 	rerun *rerunState
 	// shell is the state of cqlsh's own commands (CONSISTENCY, PAGING, ...).
-	shell shellState
-	// shown is the trace SHOW SESSION found, for its outcome.
-	shown *Trace
+	shell shell.State
 	// base is the state Reruns start from (Base), or nil: a fresh cluster.
 	base *snapshot
 	// filled is the -- @fill the last item was, if it was one that ran
-	// (LayoutAfterFill stops after it, and a snapshot then is its state).
+	// (layoutAfterFill stops after it, and a snapshot then is its state).
 	filled Fill
 	// specs caches the marker receivers of statements Execute bound values
 	// to (request.go), until a statement that may change the schema runs.
 	specs map[specKey][]query.BindSpec
 }
 
-// NewSession returns an empty cluster whose current keyspace is "cqlplay".
-func NewSession(opts Options) *Session {
-	start := opts.Start
-	if start.IsZero() {
-		start = DefaultStart
-	}
-	if !IsVersion(opts.Version) {
-		opts.Version = DefaultVersion
-	}
-	db := query.New(start.UnixMicro(), opts.Seed, opts.Version)
-	db.Lang = explanationLanguage(opts.Lang)
-	return &Session{opts: opts, db: db, shell: newShellState()}
-}
-
-// AfterStatement sets a function Run calls after each statement. It exists
-// for the WebAssembly bridge, whose exported calls never give the Go
-// scheduler a chance to run the garbage collector's background workers: the
-// bridge collects garbage itself, and must be able to do so in the middle of
-// a script of a hundred thousand statements.
-func (s *Session) AfterStatement(f func()) { s.afterStatement = f }
-
-// DB exposes the session's cluster to the engine's own packages (layout).
-func (s *Session) DB() *query.DB { return s.db }
-
-// Run executes every statement of script in order and returns one Outcome per
-// statement. A failing statement does not stop the ones after it, as cqlsh
-// running a file; a session bound being hit does, with a Stopped outcome.
-// Directive comments (-- @advance 2h, ...) steer the simulation and produce
-// no outcome unless they are malformed.
-func (s *Session) Run(script string) []Outcome {
-	// Statements end in ';' and take at least a few bytes: a good first guess.
-	outs := make([]Outcome, 0, min(strings.Count(script, ";"), len(script)/6)+1)
-	s.RunEach(script, func(o *Outcome) { outs = append(outs, *o) })
-	return outs
-}
-
-// RunEach is Run that hands each Outcome to emit as soon as its statement
-// has run, instead of collecting them: the bridge encodes each one at once,
-// so a long script's outcomes are never all held at the same time. The
-// Outcome is only valid during the call.
-func (s *Session) RunEach(script string, emit func(*Outcome)) {
-	deadline := s.startRun()
-	s.db.ResetRun()
-	defer s.db.EndRun()
-	s.runFrom(cql.NewReader(script), 0, deadline, emit, nil)
+func init() {
+	// The tests of the packages below see a session's cluster through peek.
+	peek.Cluster = func(s unsafe.Pointer) *query.DB { return (*Session)(s).db }
 }
 
 // startRun sets the session's bounds on the live cluster for one run and
@@ -150,7 +96,7 @@ func (s *Session) startRun() (deadline time.Time) {
 // place (MaxStatements counts from the run's start). Before each item,
 // unless a -- @retry waits for its statement, it calls mark, when set,
 // with the reader and that count: Rerun keeps snapshots there, and
-// LayoutAt stops the run there when mark reports true.
+// time travel stops the run there when mark reports true.
 func (s *Session) runFrom(r *cql.Reader, executed int, deadline time.Time, emit func(*Outcome), mark func(r *cql.Reader, executed int) (stop bool)) {
 	retry := false
 	var item cql.Item
@@ -175,7 +121,9 @@ func (s *Session) runFrom(r *cql.Reader, executed int, deadline time.Time, emit 
 		it := &item
 		if d, ok := it.Stmt.(*cql.Directive); ok {
 			s.db.ForgetPrepared()
-			if err := s.directive(d, &retry); err != nil {
+			eff, err := directive.Apply(s.db, d, s.afterStatement)
+			retry, s.filled = retry || eff.Retry, eff.Filled
+			if err != nil {
 				o = Outcome{Statement: it.Src, Line: it.Pos.Line, Error: err.At(it.Pos, len(it.Src))}
 				emit(&o)
 				if err.Code == cqlerr.Stopped {
@@ -238,8 +186,8 @@ func (s *Session) execPrepared(it *cql.Item, o *Outcome) (ok bool) {
 	if !ok {
 		return false
 	}
-	*o = Outcome{Statement: it.Src, Line: it.Pos.Line, Warnings: res.Warnings, Plan: res.Plan}
-	if s.shell.tracing {
+	*o = Outcome{Statement: it.Src, Line: it.Pos.Line, Warnings: s.warnings(res), Plan: res.Plan}
+	if s.shell.Tracing {
 		s.attachTrace(o)
 	}
 	s.preparedRuns++
@@ -265,7 +213,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 			// Explained as every other failure is; the parsed item keeps
 			// Cassandra's error alone, for every session that reruns it.
 			c := *e
-			c.Why, c.Fix = cql.SyntaxHint(e.Message, s.db.Lang == "zh")
+			c.Why, c.Fix = explain.Syntax(e.Message, s.lang)
 			o.Error = &c
 		}
 		return o
@@ -275,8 +223,7 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 		return o
 	}
 	if c, ok := it.Stmt.(*cql.CqlshCommand); ok {
-		o.Text, o.Error = s.shellCommand(c)
-		o.Trace, s.shown = s.shown, nil
+		o.Text, o.Trace, o.Error = s.shell.Run(s.db, c)
 		if o.Error != nil {
 			o.Error = o.Error.At(it.Pos, len(it.Src))
 		}
@@ -288,10 +235,11 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 			o.Error = engineBug(it)
 		}
 	}()
-	s.db.Tracing = s.shell.tracing
+	s.db.Tracing = s.shell.Tracing
 	s.schemaMayChange(it.Stmt)
 	res, err := s.db.Exec(it.Stmt)
 	if err != nil {
+		err = s.explain(err, it.Stmt)
 		if !err.Pos.IsValid() {
 			err = err.At(it.Pos, len(it.Src))
 		}
@@ -299,18 +247,34 @@ func (s *Session) exec(it *cql.Item) (o Outcome) {
 		return o
 	}
 	if res != nil {
-		o.Columns, o.Rows, o.Nulls, o.Text, o.Warnings, o.Plan = res.Columns, res.Rows, res.Nulls, res.Text, res.Warnings, res.Plan
-		if o.HasResult() && s.shell.paging {
-			o.PageSize = s.shell.pageSize
+		o.Columns, o.Rows, o.Nulls, o.Text, o.Warnings, o.Plan = res.Columns, res.Rows, res.Nulls, res.Text, s.warnings(res), res.Plan
+		if o.HasResult() && s.shell.Paging {
+			o.PageSize = s.shell.PageSize
 		}
-		if s.shell.expand && o.HasResult() {
+		if s.shell.Expand && o.HasResult() {
 			// EXPAND ON: the rows stay in Columns and Rows; Text is how
 			// cqlsh prints them, one "@ Row n" block per row.
-			o.Text = expandedText(o.Columns, o.Rows, o.PageSize)
+			o.Text = shell.ExpandedText(o.Columns, o.Rows, o.PageSize)
 		}
-		if s.shell.tracing {
+		if s.shell.Tracing {
 			s.attachTrace(&o)
 		}
 	}
 	return o
+}
+
+// explain adds the playground's explanation of err, the error stmt failed
+// with, in the session's language.
+func (s *Session) explain(err *Error, stmt cql.Statement) *Error {
+	return explain.Error(err, stmt, s.db.StatementTable(stmt), s.lang)
+}
+
+// warnings are a result's warnings, Cassandra's and then the playground's
+// advice on the statement, in the session's language.
+func (s *Session) warnings(res *query.Result) []string {
+	w := res.Warnings
+	for _, a := range s.db.Advice() {
+		w = append(w, explain.Advice(a, s.lang))
+	}
+	return w
 }

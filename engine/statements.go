@@ -26,8 +26,8 @@ type Statement struct {
 	Start, End int
 }
 
-// Statements splits a script into its statements, as Run reads them.
-func Statements(script string) []Statement {
+// statements splits a script into its statements (Statements).
+func statements(script string) []Statement {
 	var out []Statement
 	r := cql.NewReader(script)
 	var it cql.Item
@@ -76,9 +76,8 @@ type Comment struct {
 	Open bool
 }
 
-// Comments returns a script's comments in order: what looks like one in a
-// string or a quoted name is not.
-func Comments(script string) []Comment {
+// comments lexes a script for its comments (Comments).
+func comments(script string) []Comment {
 	var out []Comment
 	line, at := 1, 0
 	for _, t := range cql.Lex(script) {

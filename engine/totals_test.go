@@ -18,7 +18,7 @@ func boundedAfter(script, form string, n int, bounds *layout.Bounds) string {
 	var got string
 	i := 0
 	take := func() {
-		text, elided, err := s.LayoutBounded(form, "", bounds)
+		text, elided, err := s.layoutBounded(form, "", bounds)
 		got = fmt.Sprint(text, elided, err)
 	}
 	s.RunEach(script, func(*Outcome) {
@@ -66,13 +66,13 @@ func TestTotalsNeverStale(t *testing.T) {
 			for range 8 {
 				n := r.IntN(len(outs) + 2)
 				form := forms[r.IntN(len(forms))]
-				text, _, elided, err := s.LayoutAtBounded(form, "", n, bounds)
+				text, _, elided, err := s.layoutAt(form, "", n, bounds)
 				if got, want := fmt.Sprint(text, elided, err), boundedAfter(script, form, n, bounds); got != want {
 					t.Fatalf("seed %d, step %d: %s after statement %d differs from a fresh session's\nscript:\n%s\n\ngot:\n%s\nwant:\n%s", seed, step, form, n, script, got, want)
 				}
 			}
 			form := forms[r.IntN(len(forms))]
-			text, elided, err := s.LayoutBounded(form, "", bounds)
+			text, elided, err := s.layoutBounded(form, "", bounds)
 			if got, want := fmt.Sprint(text, elided, err), boundedAfter(script, form, len(outs), bounds); got != want {
 				t.Fatalf("seed %d, step %d: the live %s differs from a fresh session's\nscript:\n%s\n\ngot:\n%s\nwant:\n%s", seed, step, form, script, got, want)
 			}
@@ -82,7 +82,7 @@ func TestTotalsNeverStale(t *testing.T) {
 			// what the statement before it changed.
 			each := NewSession(Options{})
 			each.RunEach(script, func(*Outcome) {
-				each.LayoutBounded(forms[r.IntN(len(forms))], "", bounds)
+				each.layoutBounded(forms[r.IntN(len(forms))], "", bounds)
 			})
 			sameCounts(t, each, bounds, fmt.Sprintf("seed %d, step %d, statement by statement", seed, step))
 			lines = g.edit(lines)
@@ -104,8 +104,8 @@ func sameCounts(t *testing.T, s *Session, bounds *layout.Bounds, where string) {
 		}
 	}
 	var whole, bounded model
-	w, _ := s.Layout("map", "")
-	b, _, _ := s.LayoutBounded("map", "", bounds)
+	w, _ := s.layoutText("map", "")
+	b, _, _ := s.layoutBounded("map", "", bounds)
 	if err := json.Unmarshal([]byte(w), &whole); err != nil {
 		t.Fatal(err)
 	}
@@ -142,10 +142,10 @@ func TestTotalsFollowTheClock(t *testing.T) {
 		return m.Tables[0].Partitions[0].LiveRows
 	}
 	s.Rerun(script)
-	before, _, _ := s.LayoutBounded("map", "", ViewBounds(nil))
+	before, _, _ := s.layoutBounded("map", "", ViewBounds(nil))
 	s.Rerun(script + "-- @advance 1m\n")
-	after, _, _ := s.LayoutBounded("map", "", ViewBounds(nil))
-	back, _, _, _ := s.LayoutAtBounded("map", "", 1, ViewBounds(nil))
+	after, _, _ := s.layoutBounded("map", "", ViewBounds(nil))
+	back, _, _, _ := s.layoutAt("map", "", 1, ViewBounds(nil))
 	if live(before) != 51 || live(after) != 50 || live(back) != 51 {
 		t.Errorf("live rows %d, then %d a minute later, %d back at the insert; want 51, 50, 51", live(before), live(after), live(back))
 	}

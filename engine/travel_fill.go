@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/cql"
+	"github.com/cqlplay/cqlplay/engine/internal/directive"
 	"github.com/cqlplay/cqlplay/engine/layout"
 )
 
@@ -17,20 +18,14 @@ import (
 // rows would be half a million marks.
 
 // Fill is what a -- @fill wrote: Rows generated rows into Table.
-type Fill struct {
-	// Line is the directive's line (1-based) in its script.
-	Line int
-	// Table is "keyspace.table".
-	Table string
-	Rows  int
-}
+type Fill = directive.Fill
 
-// LayoutAfterFill renders, in one of LayoutForms and within bounds (nil:
+// layoutAfterFill renders, in one of LayoutForms and within bounds (nil:
 // none), the state right after the -- @fill on line (1-based) of the last
 // Rerun's script, and says what the fill wrote. It fails when no fill ran
 // on that line (none is there, it failed, or a bound stopped the script
-// before it). The session is left as it was, as LayoutAt leaves it.
-func (s *Session) LayoutAfterFill(form, table string, line int, bounds *layout.Bounds) (string, Fill, []layout.Elision, error) {
+// before it). The session is left as it was, as time travel leaves it.
+func (s *Session) layoutAfterFill(form, table string, line int, bounds *layout.Bounds) (string, Fill, []layout.Elision, error) {
 	script := s.rerunState().script
 	// Resume from the state right after the fill, if a snapshot holds it,
 	// or else before the line: a snapshot whose state depends on no byte
@@ -56,6 +51,6 @@ func (s *Session) LayoutAfterFill(form, table string, line int, bounds *layout.B
 	if line < 1 || t.filled.Line != line {
 		return "", Fill{}, nil, errors.New("no -- @fill ran on line " + strconv.Itoa(line) + " of the script")
 	}
-	out, elided, err := t.LayoutBounded(form, table, bounds)
+	out, elided, err := t.layoutBounded(form, table, bounds)
 	return out, t.filled, elided, err
 }

@@ -27,7 +27,7 @@ func TestLayoutAfterFill(t *testing.T) {
 	upTo := func(n int) string {
 		s := NewSession(Options{})
 		s.Run(strings.Join(lines[:n], "\n"))
-		l, _ := s.Layout("map", "")
+		l, _ := s.layoutText("map", "")
 		return l
 	}
 	for _, dense := range []int{2048, 48} {
@@ -40,7 +40,7 @@ func TestLayoutAfterFill(t *testing.T) {
 		for _, tc := range []struct {
 			line, rows int
 		}{{3, 300}, {5, 50}} {
-			got, fill, _, err := s.LayoutAfterFill("map", "", tc.line, nil)
+			got, fill, _, err := s.layoutAfterFill("map", "", tc.line, nil)
 			if err != nil {
 				t.Fatalf("dense %d, line %d: %v", dense, tc.line, err)
 			}
@@ -50,23 +50,23 @@ func TestLayoutAfterFill(t *testing.T) {
 			if want := upTo(tc.line); got != want {
 				t.Errorf("dense %d: the state after the fill on line %d differs from a fresh run's up to it:\n%s\nwant:\n%s", dense, tc.line, got, want)
 			}
-			bounded, _, elided, err := s.LayoutAfterFill("cli", "", tc.line, ViewBounds(nil))
+			bounded, _, elided, err := s.layoutAfterFill("cli", "", tc.line, ViewBounds(nil))
 			if err != nil || len(elided) == 0 || strings.Count(bounded, "\n") > 300 {
 				t.Errorf("dense %d, line %d: bounded: %v, %d elisions, %d lines", dense, tc.line, err, len(elided), strings.Count(bounded, "\n"))
 			}
 		}
 		for _, line := range []int{1, 2, 4, 6, 99, 0} {
-			if _, _, _, err := s.LayoutAfterFill("map", "", line, nil); err == nil {
-				t.Errorf("dense %d: line %d has no fill that ran, yet LayoutAfterFill answers", dense, line)
+			if _, _, _, err := s.layoutAfterFill("map", "", line, nil); err == nil {
+				t.Errorf("dense %d: line %d has no fill that ran, yet the layout after it answers", dense, line)
 			}
 		}
 		// The CREATE TABLE: an empty table.
-		if got, _, _ := s.LayoutAt("map", "", 0); got != upTo(1) || !strings.Contains(got, `"partitions":[]}`) {
+		if got, _, _ := s.layoutAtAll("map", "", 0); got != upTo(1) || !strings.Contains(got, `"partitions":[]}`) {
 			t.Errorf("dense %d: the state after CREATE TABLE is not the empty table:\n%s", dense, got)
 		}
 		// The INSERT after the fills: its own marker and cell, not the fills' rows.
 		for _, bounds := range []*layout.Bounds{nil, ViewBounds(nil)} {
-			_, changes, _, err := s.LayoutAtBounded("map", "", 2, bounds)
+			_, changes, _, err := s.layoutAt("map", "", 2, bounds)
 			var b []string
 			for _, c := range changes {
 				b = append(b, c.Kind+" ["+c.Partition+"]["+c.Clustering+"] "+c.Column)
@@ -75,8 +75,8 @@ func TestLayoutAfterFill(t *testing.T) {
 				t.Errorf("dense %d, bounds %v: the INSERT after the fills marks\n%s\nwant\n%s", dense, bounds != nil, strings.Join(b, "\n"), want)
 			}
 		}
-		if live, _ := s.Layout("map", ""); live != upTo(len(lines)) {
-			t.Errorf("dense %d: LayoutAfterFill changed the live session", dense)
+		if live, _ := s.layoutText("map", ""); live != upTo(len(lines)) {
+			t.Errorf("dense %d: the layout after a fill changed the live session", dense)
 		}
 	}
 }

@@ -17,13 +17,13 @@ func layoutsDuring(opts Options, prelude, script, form string) []string {
 	}
 	var got []string
 	s.RunEach(script, func(*Outcome) {
-		l, err := s.Layout(form, "")
+		l, err := s.layoutText(form, "")
 		if err != nil {
 			l = "error: " + err.Error()
 		}
 		got = append(got, l)
 	})
-	l, err := s.Layout(form, "")
+	l, err := s.layoutText(form, "")
 	if err != nil {
 		l = "error: " + err.Error()
 	}
@@ -58,10 +58,10 @@ func TestLayoutAtMatchesFreshRun(t *testing.T) {
 			if len(want) != len(outs)+1 {
 				t.Fatalf("seed %d: %d outcomes, %d layouts", seed, len(outs), len(want)-1)
 			}
-			live, _ := s.Layout("map", "")
+			live, _ := s.layoutText("map", "")
 			for range 6 {
 				n := r.IntN(len(outs) + 2)
-				got, _, err := s.LayoutAt(form, "", n)
+				got, _, err := s.layoutAtAll(form, "", n)
 				if err != nil {
 					got = "error: " + err.Error()
 				}
@@ -70,7 +70,7 @@ func TestLayoutAtMatchesFreshRun(t *testing.T) {
 					t.Fatalf("seed %d, step %d: %s after statement %d of %d differs from a fresh run's\nscript:\n%s\n\nLayoutAt:\n%s\nfresh:\n%s", seed, step, form, n, len(outs), script, got, w)
 				}
 			}
-			if after, _ := s.Layout("map", ""); after != live {
+			if after, _ := s.layoutText("map", ""); after != live {
 				t.Fatalf("seed %d, step %d: LayoutAt changed the live session's state", seed, step)
 			}
 			if step == 3 {
@@ -81,12 +81,12 @@ func TestLayoutAtMatchesFreshRun(t *testing.T) {
 				fresh := NewSession(Options{})
 				fresh.Run(script)
 				fresh.Run(more)
-				got, _ := s.Layout("map", "")
-				want, _ := fresh.Layout("map", "")
+				got, _ := s.layoutText("map", "")
+				want, _ := fresh.layoutText("map", "")
 				if got != want {
 					t.Fatalf("seed %d: writes after LayoutAt differ from a fresh session's\nscript:\n%s\nthen:\n%s\n\ngot:\n%s\nwant:\n%s", seed, script, more, got, want)
 				}
-				for tab, d := range s.DB().Tables() {
+				for tab, d := range s.db.Tables() {
 					if err := d.Check(); err != nil {
 						t.Fatalf("seed %d: the store of %s is inconsistent after LayoutAt: %v", seed, tab.Name, err)
 					}
@@ -114,7 +114,7 @@ DELETE FROM t WHERE k = 1 AND c = 1;`
 	s := NewSession(Options{})
 	s.Rerun(script)
 	kinds := func(n int) string {
-		_, cs, err := s.LayoutAt("map", "", n)
+		_, cs, err := s.layoutAtAll("map", "", n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,12 +140,12 @@ DELETE FROM t WHERE k = 1 AND c = 1;`
 	if !strings.Contains(del, "tombstone cqlplay.t [1][1] @row") {
 		t.Errorf("the DELETE's marks show no row tombstone:\n%s", del)
 	}
-	before, _, _ := s.LayoutAt("map", "", 2)
-	after, _, _ := s.LayoutAt("map", "", 3)
+	before, _, _ := s.layoutAtAll("map", "", 2)
+	after, _, _ := s.layoutAtAll("map", "", 3)
 	if strings.Contains(before, `"deletion"`) || !strings.Contains(after, `"deletion"`) {
 		t.Errorf("the tombstone should show after the DELETE only:\nbefore:\n%s\nafter:\n%s", before, after)
 	}
-	if _, _, err := s.LayoutAt("map", "", -1); err == nil {
+	if _, _, err := s.layoutAtAll("map", "", -1); err == nil {
 		t.Error("a negative statement index is not an error")
 	}
 }
@@ -163,7 +163,7 @@ func BenchmarkLayoutAt(b *testing.B) {
 				s.Rerun(script)
 				b.ReportAllocs()
 				for b.Loop() {
-					if _, _, err := s.LayoutAt(form, "", n); err != nil {
+					if _, _, err := s.layoutAtAll(form, "", n); err != nil {
 						b.Fatal(err)
 					}
 				}

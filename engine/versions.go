@@ -1,6 +1,8 @@
 package engine
 
-import "github.com/cqlplay/cqlplay/engine/version"
+import (
+	"github.com/cqlplay/cqlplay/engine/version"
+)
 
 // Version is a simulated Cassandra version and its facts (engine/version's
 // one table): the release system.local names, the CQL spec, the native
@@ -25,33 +27,3 @@ func versionNames() []string {
 
 // DefaultVersion is the version a session simulates when none is asked for.
 var DefaultVersion = version.Default.Name
-
-// IsVersion reports whether v is one of Versions.
-func IsVersion(v string) bool {
-	_, ok := version.Of(v)
-	return ok
-}
-
-// VersionOf returns the facts of the version named name (DefaultVersion's
-// when name is none of Versions).
-func VersionOf(name string) *Version {
-	v, _ := version.Of(name)
-	return v
-}
-
-// VersionList names Versions for messages, oldest first: 3.11, 4.1 or 5.0,
-// each between quote.
-func VersionList(quote string) string {
-	s := ""
-	for i, v := range version.All {
-		switch {
-		case i == 0:
-		case i == len(version.All)-1:
-			s += " or "
-		default:
-			s += ", "
-		}
-		s += quote + v.Name + quote
-	}
-	return s
-}

@@ -145,8 +145,8 @@ func FuzzLayoutMore(f *testing.F) {
 	b := newBridge()
 	h, _ := b.open("")
 	b.rerun(h, "CREATE TABLE w (k int, c int, v int, PRIMARY KEY (k, c));\n-- @fill w 120 k=seq(2) c=series(0, 1) v=uniform(0, 9)\nDELETE FROM w WHERE k = 1 AND c > 3 AND c < 9;\n")
-	_, elided, _ := b.sessions[h].LayoutBounded("map", "", engine.ViewBounds(nil))
-	for _, e := range elided {
+	res, _ := b.sessions[h].Layout(engine.LayoutRequest{Form: "map", Bounds: engine.ViewBounds(nil)})
+	for _, e := range res.Elided {
 		f.Add("sstabledump", "", engine.PartitionID(e.Table, e.Token), 7, 0)
 	}
 	f.Fuzz(func(t *testing.T, form, open, partition string, rows, at int) {

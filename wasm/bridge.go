@@ -104,24 +104,6 @@ func (b *bridge) run(handle int, script string) (out []byte) {
 	return out
 }
 
-// layout answers cqlplay.layout: the session's storage layout in one of
-// engine.LayoutForms, for one table or all (table ""), as the JSON object of
-// engine.AppendLayoutJSON, or {"error":{"code":"InvalidRequest",...}} for an
-// unknown form or table.
-func (b *bridge) layout(handle int, form, table string) (out []byte) {
-	s := b.sessions[handle]
-	if s == nil {
-		return errorObjectJSON(engine.ServerError, noSession(handle))
-	}
-	defer recoverObject(&out)
-	text, err := s.Layout(form, table)
-	defer b.collect()
-	if err != nil {
-		return errorObjectJSON(engine.InvalidRequest, err.Error())
-	}
-	return engine.AppendLayoutJSON(make([]byte, 0, len(text)+64), form, table, text)
-}
-
 const (
 	// maxKeptReply bounds the reply buffer kept between calls.
 	maxKeptReply = 1 << 20

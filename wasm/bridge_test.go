@@ -247,10 +247,11 @@ func TestBridgeLayout(t *testing.T) {
 			if err := json.Unmarshal(out, &got); err != nil {
 				t.Fatalf("layout(%q, %q) = %s: %v", form, table, out, err)
 			}
-			want, err := s.Layout(form, table)
+			res, err := s.Layout(engine.LayoutRequest{Form: form, Table: table})
 			if err != nil {
 				t.Fatal(err)
 			}
+			want := res.Layout
 			if got.Form != form || got.Table != table {
 				t.Errorf("layout(%q, %q) names form %q table %q", form, table, got.Form, got.Table)
 			}

@@ -1,7 +1,7 @@
 // cqlplay.mjs loads cqlplay's WebAssembly engine and installs
 // globalThis.cqlplay with the same API the Go module installs by itself
 // (open, run, rerun, layout, layoutAt, layoutBounded, layoutMore, base, close: strings in, strings out; see
-// main_js.go), but with open, run, rerun, layoutAt and close going through the
+// main_js.go), but with open, run, rerun, the layouts and close going through the
 // module's //go:wasmexport functions and its linear memory instead of js.FuncOf callbacks, which cost
 // about 10 µs a call before any work is done.
 //
@@ -116,6 +116,19 @@ function fastAPI(ex, slow) {
     if (idleTimer !== null) clearTimeout(idleTimer);
     idleTimer = waiting ? setTimeout(() => idle(1), idleQuietMs) : setTimeout(() => idle(0), 0);
   }
+  // layoutRequest answers a layout request's JSON through cqlplay_layout,
+  // or through the js.FuncOf path (slow) when the handle is none or the
+  // module has no such export.
+  function layoutRequest(handle, request, slow) {
+    if (!isHandle(handle) || typeof ex.cqlplay_layout !== "function") {
+      const reply = slow();
+      afterCall();
+      return reply;
+    }
+    const reply = readOutput(ex.cqlplay_layout(handle, writeInput(request)));
+    afterCall();
+    return reply;
+  }
   return Object.freeze({
     open(options) {
       if (options === undefined || options === null) options = "";
@@ -136,29 +149,40 @@ function fastAPI(ex, slow) {
       afterCall();
       return reply;
     },
+    // layout(handle, request) takes a request object (or its JSON); the
+    // other layout calls are that request's older spellings, which go
+    // through it too when their arguments are well formed (the js.FuncOf
+    // path answers the others with its errors).
     layout(handle, form, table) {
+      if (form !== null && typeof form === "object") form = JSON.stringify(form);
+      if (typeof form === "string" && form.startsWith("{")) return layoutRequest(handle, form, () => slow.layout(handle, form));
       const reply = slow.layout(handle, form, table);
       afterCall();
       return reply;
     },
     layoutAt(handle, form, statement) {
-      if (!isHandle(handle) || typeof form !== "string" || !Number.isInteger(statement) ||
-          statement < -0x80000000 || statement > 0x7fffffff || typeof ex.cqlplay_layout_at !== "function") {
+      if (typeof form !== "string" || !Number.isInteger(statement) || statement < -0x80000000 || statement > 0x7fffffff) {
         return slow.layoutAt(handle, form, statement);
       }
-      const reply = readOutput(ex.cqlplay_layout_at(handle, writeInput(form), statement));
-      afterCall();
-      return reply;
+      return layoutRequest(handle, JSON.stringify({ form, at: statement }), () => slow.layoutAt(handle, form, statement));
     },
     layoutBounded(handle, form, open, at, fill) {
-      const reply = slow.layoutBounded(handle, form, open, at, fill);
-      afterCall();
-      return reply;
+      if (typeof form !== "string" || typeof open !== "string" || !(at === undefined || at === null || (Number.isInteger(at) && at >= 0 && at <= 0x7fffffff)) ||
+          !(fill === undefined || fill === null || (Number.isInteger(fill) && Math.abs(fill) <= 0x7fffffff))) {
+        const reply = slow.layoutBounded(handle, form, open, at, fill);
+        afterCall();
+        return reply;
+      }
+      return layoutRequest(handle, JSON.stringify({ form, bounded: true, open, at, fill: fill > 0 ? fill : undefined }), () => slow.layoutBounded(handle, form, open, at, fill));
     },
     layoutMore(handle, form, open, partition, rows, at) {
-      const reply = slow.layoutMore(handle, form, open, partition, rows, at);
-      afterCall();
-      return reply;
+      if (typeof form !== "string" || typeof open !== "string" || typeof partition !== "string" || !Number.isInteger(rows) || rows < 1 || rows > 0x7fffffff ||
+          !(at === undefined || at === null || (Number.isInteger(at) && at >= 0 && at <= 0x7fffffff))) {
+        const reply = slow.layoutMore(handle, form, open, partition, rows, at);
+        afterCall();
+        return reply;
+      }
+      return layoutRequest(handle, JSON.stringify({ form, open, partition, more: rows, at }), () => slow.layoutMore(handle, form, open, partition, rows, at));
     },
     base(handle) {
       return slow.base(handle);

@@ -83,14 +83,14 @@ func cqlplay_rerun(handle int32, n uint32) uint32 {
 	return uint32(len(output))
 }
 
-// cqlplay_layout_at answers bridge.layoutAt for the form in the n bytes of
-// the input buffer and the statement index; it returns the length of the
-// JSON reply, found at cqlplay_output().
+// cqlplay_layout answers bridge.request, every layout call of cqlplay.mjs:
+// the n bytes of the request's JSON in the input buffer; it returns the
+// length of the JSON reply, found at cqlplay_output().
 //
-//go:wasmexport cqlplay_layout_at
-func cqlplay_layout_at(handle int32, n uint32, statement int32) uint32 {
-	form := string(input[:min(n, uint32(len(input)))])
-	output = fastBridge.layoutAt(int(handle), form, int(statement))
+//go:wasmexport cqlplay_layout
+func cqlplay_layout(handle int32, n uint32) uint32 {
+	request := string(input[:min(n, uint32(len(input)))])
+	output = fastBridge.request(int(handle), request)
 	return uint32(len(output))
 }
 

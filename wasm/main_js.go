@@ -7,6 +7,7 @@
 //	  open(optionsJSON?: string): number   // a new session's handle; 0 if the options are invalid
 //	  run(handle: number, script: string): string      // JSON array of Outcomes
 //	  rerun(handle: number, script: string): string    // the same for a fresh session, re-running only what changed since the last rerun
+//	  layout(handle: number, request: object | string): string  // the layout a request object (or its JSON) asks for: {form, table?, at?, fill?, bounded?, open?, partition?, more?} (bridge.request)
 //	  layout(handle: number, form: string, table?: string): string  // JSON: {"form","table","map"|"text"} or {"error"}
 //	  layoutAt(handle: number, form: string, statement: number): string  // layout's JSON as it stood after outcome statement of the last rerun, with "statement" and "changes"
 //	  layoutBounded(handle: number, form: string, open: string, at?: number, fill?: number): string  // layout's JSON (layoutAt's with at) within the page's bounds, with "elided"; open: the partitions listed in full, "ks.t token" one a line; fill: the state after the -- @fill on that line, with "fill"
@@ -27,7 +28,10 @@
 // with open's options (maxStatements, maxRows, timeoutMs).
 package main
 
-import "syscall/js"
+import (
+	"strings"
+	"syscall/js"
+)
 
 func main() {
 	b := newBridge()
@@ -108,12 +112,20 @@ func jsRerun(b *bridge, args []js.Value) any {
 	return string(b.rerun(h, args[1].String()))
 }
 
+// jsLayout answers cqlplay.layout(handle, request), the request an object
+// or its JSON, and cqlplay.layout(handle, form, table?), the call before it.
 func jsLayout(b *bridge, args []js.Value) any {
 	h, ok := handleArg(args)
 	if !ok {
 		return string(errorObjectJSON("ServerError", "cqlplay.layout: the first argument must be a handle from cqlplay.open"))
 	}
+	if len(args) > 1 && args[1].Type() == js.TypeObject {
+		return string(b.request(h, js.Global().Get("JSON").Call("stringify", args[1]).String()))
+	}
 	form, table := stringArg(args, 1), stringArg(args, 2)
+	if strings.HasPrefix(form, "{") {
+		return string(b.request(h, form))
+	}
 	return string(b.layout(h, form, table))
 }
 

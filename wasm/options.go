@@ -118,6 +118,27 @@ func (f field) count() (int, error) {
 	return int(v), nil
 }
 
+// whole reads a whole number from -2^31 to 2^31-1 (a statement index may
+// be negative, for the engine to refuse with its message).
+func (f field) whole() (int, error) {
+	v, err := f.number()
+	if err != nil {
+		return 0, err
+	}
+	if v < math.MinInt32 || v > math.MaxInt32 || v != math.Trunc(v) {
+		return 0, errors.New("options: " + f.key + " must be a whole number, not " + f.value)
+	}
+	return int(v), nil
+}
+
+// errBool: a key whose value must be true or false.
+func errBool(key string) error { return errors.New(key + " must be true or false") }
+
+// errUnknown: a key a layout request does not have.
+func errUnknown(key string) error {
+	return errors.New(`unknown key "` + key + `" (known: form, table, at, fill, bounded, open, partition, more)`)
+}
+
 func (f field) seed() (uint64, error) {
 	if f.isString {
 		v, err := strconv.ParseUint(f.value, 10, 64)

@@ -109,11 +109,11 @@ func TestBridgeLayoutAt(t *testing.T) {
 	s := engine.NewSession(engine.Options{})
 	s.Rerun(script)
 	for n := range 4 {
-		text, changes, err := s.LayoutAt("map", "", n)
+		res, err := s.Layout(engine.LayoutRequest{Form: "map", Travel: true, At: n})
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := string(engine.AppendLayoutAtJSON(nil, "map", "", text, n, changes))
+		want := string(res.AppendJSON(nil))
 		got := string(b.layoutAt(h, "map", n))
 		if got != want {
 			t.Errorf("statement %d:\n%s\nwant\n%s", n, got, want)

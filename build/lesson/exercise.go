@@ -369,15 +369,15 @@ func (c *Check) run(s *engine.Session) {
 		}
 		return
 	}
-	text, err := s.Layout("summary", c.Bound.Table)
+	res, err := s.Layout(engine.LayoutRequest{Form: "summary", Table: c.Bound.Table})
 	if err != nil {
 		c.MeasureErr = err.Error()
 		msg, _ := json.Marshal(err.Error())
 		c.Layout = []byte(`{"error":{"code":"InvalidRequest","message":` + string(msg) + `}}`)
 		return
 	}
-	c.Layout = engine.AppendLayoutJSON(nil, "summary", c.Bound.Table, text)
-	if c.Measure, err = MeasureSummary(text); err != nil {
+	c.Layout = res.AppendJSON(nil)
+	if c.Measure, err = MeasureSummary(res.Layout); err != nil {
 		c.MeasureErr = err.Error()
 	}
 }

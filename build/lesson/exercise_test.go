@@ -74,8 +74,8 @@ func TestExerciseRun(t *testing.T) {
 		t.Errorf("second check's expected rows = %+v, want ids 2, 1", w)
 	}
 	// The storage the page shows is the session after the data was written.
-	if text, err := r.Session.Layout("map", ""); err != nil || !strings.Contains(text, "kit") {
-		t.Errorf("layout after the checks = %q, %v: want the data's rows", text, err)
+	if res, err := r.Session.Layout(engine.LayoutRequest{Form: "map"}); err != nil || !strings.Contains(res.Layout, "kit") {
+		t.Errorf("layout after the checks = %q, %v: want the data's rows", res.Layout, err)
 	}
 
 	// The reader's answers, against the expected rows.

@@ -38,10 +38,11 @@ func TestBoundedText(t *testing.T) {
 func TestCLIVersion(t *testing.T) {
 	s := engine.NewSession(engine.Options{})
 	s.Run("CREATE TABLE t (k int, c int, v text, PRIMARY KEY (k, c)); INSERT INTO t (k, c, v) VALUES (1, 2, 'x');")
-	text, err := s.Layout("cli", "t")
+	res, err := s.Layout(engine.LayoutRequest{Form: "cli", Table: "t"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	text := res.Layout
 	if !strings.Contains(text, "=> (column=2:v, value=78, timestamp=") {
 		t.Errorf("the cli view does not print 1.2's column=:\n%s", text)
 	}

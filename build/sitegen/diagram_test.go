@@ -27,10 +27,11 @@ select   body
 SELECT * FROM nowhere WHERE k = 1;
 SELECT author, body FROM "Posts" WHERE author = 'a very long name, longer than a box';
 `)
-	m, err := s.Layout("summary", "")
+	res, err := s.Layout(engine.LayoutRequest{Form: "summary"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	m := res.Layout
 	got := drawView(t, "en", "model", "", exampleRun{Outcomes: outs, Layouts: map[string]string{"summary": m}})
 
 	texts := regexp.MustCompile(`<text class="([^"]+)"[^>]*>([^<]*)</text>`).FindAllStringSubmatch(got, -1)
@@ -101,10 +102,11 @@ SELECT * FROM alpha WHERE k = 1;
 `
 	s := engine.NewSession(engine.Options{})
 	outs := s.Run(script)
-	m, err := s.Layout("summary", "")
+	res, err := s.Layout(engine.LayoutRequest{Form: "summary"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	m := res.Layout
 	pats := lesson.RunPatterns(s, lesson.ParsePatterns(script))
 	got := drawView(t, "zh", "model", script, exampleRun{Outcomes: outs, Layouts: map[string]string{"summary": m}, Patterns: pats})
 

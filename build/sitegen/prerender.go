@@ -220,11 +220,8 @@ func layoutReply(form, text string, elided []engine.Elision) json.RawMessage {
 		msg, _ := json.Marshal(text[1:])
 		return json.RawMessage(`{"error":{"code":"InvalidRequest","message":` + string(msg) + `}}`)
 	}
-	out := engine.AppendLayoutJSON(nil, form, "", text)
-	if lesson.Bounded(form) {
-		out = engine.AppendElisionsJSON(out, elided)
-	}
-	return out
+	r := engine.LayoutResult{Form: form, Layout: text, Bounded: lesson.Bounded(form), Elided: elided}
+	return r.AppendJSON(nil)
 }
 
 // vsTable draws a model A against model B table.

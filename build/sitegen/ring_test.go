@@ -18,10 +18,11 @@ CREATE TABLE t (k text PRIMARY KEY, v int);
 INSERT INTO t (k, v) VALUES ('a', 1);
 INSERT INTO t (k, v) VALUES ('<b>', 2);
 `)
-	text, err := s.Layout("ring", "")
+	res, err := s.Layout(engine.LayoutRequest{Form: "ring"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	text := res.Layout
 	ranges := strings.Count(text, "] -> node ")
 	for _, lang := range []string{"en", "zh"} {
 		got := drawView(t, lang, "ring", "", exampleRun{Layouts: map[string]string{"ring": text}})

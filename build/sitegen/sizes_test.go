@@ -23,10 +23,11 @@ func TestSizes(t *testing.T) {
 			t.Fatal(o.Error)
 		}
 	}
-	m, err := s.Layout("summary", "")
+	res, err := s.Layout(engine.LayoutRequest{Form: "summary"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	m := res.Layout
 	got := drawView(t, "en", "sizes", "", exampleRun{Layouts: map[string]string{"summary": m}})
 	if n := strings.Count(got, `<li class="sz-node sz-hot">`); n != 1 {
 		t.Errorf("%d hot nodes, want 1:\n%s", n, got)

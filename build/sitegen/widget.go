@@ -152,11 +152,12 @@ func safeLayout(s *engine.Session, form string) (text string, elided []engine.El
 			err = errString("the engine failed drawing the " + form + " layout")
 		}
 	}()
+	req := engine.LayoutRequest{Form: form}
 	if lesson.Bounded(form) {
-		return s.LayoutBounded(form, "", engine.ViewBounds(nil))
+		req.Bounds = engine.ViewBounds(nil)
 	}
-	text, err = s.Layout(form, "")
-	return text, nil, err
+	res, err := s.Layout(req)
+	return res.Layout, res.Elided, err
 }
 
 type errString string

@@ -76,7 +76,11 @@ type session struct {
 // its end, however long.
 func newEngineSession(lang string) session {
 	s := engine.NewSession(engine.Options{Lang: lang})
-	return session{run: s.Run, layout: s.Layout, subshell: s.Subshell}
+	layout := func(form, table string) (string, error) {
+		r, err := s.Layout(engine.LayoutRequest{Form: form, Table: table})
+		return r.Layout, err
+	}
+	return session{run: s.Run, layout: layout, subshell: s.Subshell}
 }
 
 // Exit statuses.

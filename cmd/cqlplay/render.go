@@ -106,7 +106,8 @@ func (p *printer) printJSON(o *engine.Outcome) {
 // results by a blank line, or as one JSON line.
 func (p *printer) printLayout(form, table, text string, asJSON bool) {
 	if asJSON {
-		p.buf = append(engine.AppendLayoutJSON(p.buf[:0], form, table, text), '\n')
+		r := engine.LayoutResult{Form: form, Table: table, Layout: text}
+		p.buf = append(r.AppendJSON(p.buf[:0]), '\n')
 		p.out.Write(p.buf)
 		return
 	}
@@ -359,7 +360,7 @@ func (p *printer) printError(o *engine.Outcome) {
 }
 
 // isShellCommand reports whether stmt is one of cqlsh's own commands, which
-// cqlsh runs itself and which print a bare line (engine/shell.go).
+// cqlsh runs itself and which print a bare line (engine/internal/shell).
 func isShellCommand(stmt string) bool {
 	f := strings.Fields(strings.ToUpper(stmt))
 	if len(f) == 0 {

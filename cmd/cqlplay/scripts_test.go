@@ -61,11 +61,11 @@ func TestLayoutAfterScript(t *testing.T) {
 	results, _, _ := runEngineCLI([]string{"run"}, string(script))
 	jsonResults, _, _ := runEngineCLI([]string{"run", "--json"}, string(script))
 	for _, form := range engine.LayoutForms {
-		layout, err := s.Layout(form, "users")
+		res, err := s.Layout(engine.LayoutRequest{Form: form, Table: "users"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := layout
+		want := res.Layout
 		if !strings.HasSuffix(want, "\n") {
 			want += "\n"
 		}
@@ -74,7 +74,7 @@ func TestLayoutAfterScript(t *testing.T) {
 			t.Errorf("--layout %s: exit %d, stderr %q, stdout:\n%s\nwant the results, a blank line, then:\n%s", form, code, stderr, stdout, want)
 		}
 		stdout, _, _ = runEngineCLI([]string{"run", "--json", "--layout", form, "--table", "users"}, string(script))
-		wantJSON := jsonResults + string(engine.AppendLayoutJSON(nil, form, "users", layout)) + "\n"
+		wantJSON := jsonResults + string(res.AppendJSON(nil)) + "\n"
 		if stdout != wantJSON {
 			t.Errorf("--json --layout %s:\n%s\nwant\n%s", form, stdout, wantJSON)
 		}

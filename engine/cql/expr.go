@@ -238,6 +238,9 @@ func numberKind(s string) LiteralKind {
 }
 
 // unquoteString returns the content of a string token: 'it”s' → it's, $$x$$ → x.
+// Unquote is the text of a string token ('it”s' or $$it's$$): it's.
+func Unquote(s string) string { return unquoteString(s) }
+
 func unquoteString(s string) string {
 	if s[0] == '$' {
 		return s[2 : len(s)-2]

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/internal/peek"
 	"github.com/cqlplay/cqlplay/engine/layout"
 	"github.com/cqlplay/cqlplay/engine/schema"
 	"github.com/cqlplay/cqlplay/engine/workload"
@@ -21,7 +22,7 @@ func benchSession(b *testing.B, rows int) (*engine.Session, []*schema.Table) {
 			b.Fatalf("%s: %s", o.Statement, o.Error.Message)
 		}
 	}
-	return s, []*schema.Table{s.DB().Schema.Keyspaces["bench"].Tables["readings"]}
+	return s, []*schema.Table{peek.DB(s).Schema.Keyspaces["bench"].Tables["readings"]}
 }
 
 // BenchmarkBuildMap100k builds the map model of 100,000 rows (W1).
@@ -42,7 +43,7 @@ func benchBuild(b *testing.B, rows int, encode bool) {
 	b.ResetTimer()
 	size := 0
 	for i := 0; i < b.N; i++ {
-		m := layout.Build(s.DB(), tables)
+		m := layout.Build(peek.State(s), tables)
 		if encode {
 			size = len(m.JSON())
 		}
@@ -59,7 +60,7 @@ func BenchmarkForms1k(b *testing.B) {
 		b.Run(form, func(b *testing.B) {
 			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				if _, err := s.Layout(form, "bench.readings"); err != nil {
+				if _, err := layoutText(s, form, "bench.readings"); err != nil {
 					b.Fatal(err)
 				}
 			}

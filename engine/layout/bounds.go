@@ -2,6 +2,7 @@ package layout
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/cqlplay/cqlplay/engine/schema"
 	"github.com/cqlplay/cqlplay/engine/store"
@@ -32,7 +33,7 @@ type Bounds struct {
 	// PageToken, whose rows before its row From a view leaves out, and
 	// the only one the "map" form builds: what the page puts in place of
 	// a gap when the reader asks for more rows is the rest, byte for byte
-	// what the whole view lists from there (engine's Session.LayoutMore).
+	// what the whole view lists from there (engine's Session.Layout with a LayoutRequest's More).
 	Page      string
 	PageToken int64
 	From      int
@@ -191,4 +192,31 @@ func lineCount(b []byte) int {
 		}
 	}
 	return n
+}
+
+// TextPage is what the page puts in place of a gap of a text view (cli,
+// sstabledump) when the reader asks for more rows: old is the view before
+// the click, with its gap on line line (an Elision's At), and text the view
+// after it, rendered with Bounds.Page and From. The two are the same up to
+// the gap's line and from the end of a line after it on; page is text from
+// the gap's line, after its indentation, to the last line the two do not
+// share, and replaces counts the lines of old it stands for.
+func TextPage(old, text string, line int) (page string, replaces int) {
+	p := 0
+	for n := 0; n < line; p++ {
+		if old[p] == '\n' {
+			n++
+		}
+	}
+	for old[p] == ' ' {
+		p++
+	}
+	suffix := 0
+	for end := len(old) - strings.IndexByte(old[p:]+"\n", '\n') - p; suffix < end && suffix < len(text)-p && old[len(old)-1-suffix] == text[len(text)-1-suffix]; {
+		suffix++
+	}
+	for suffix > 0 && old[len(old)-suffix] != '\n' {
+		suffix--
+	}
+	return text[p : len(text)-suffix], strings.Count(old[p:len(old)-suffix], "\n") + 1
 }

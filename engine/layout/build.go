@@ -2,21 +2,43 @@ package layout
 
 import (
 	"github.com/cqlplay/cqlplay/engine/cqltype"
-	"github.com/cqlplay/cqlplay/engine/query"
+	"github.com/cqlplay/cqlplay/engine/ring"
 	"github.com/cqlplay/cqlplay/engine/schema"
 	"github.com/cqlplay/cqlplay/engine/store"
 )
 
-// Build takes the layout of tables (in the order given) at db's clock. The
+// State is what the views draw: the data the store holds for each table,
+// the clock that says what has expired, and the ring that places each
+// partition. The views only read it.
+type State struct {
+	// Clock is the cluster's virtual time, in microseconds since the epoch.
+	Clock int64
+	// Ring is the cluster's topology.
+	Ring *ring.Ring
+	// Data is each table's stored partitions (nil or missing: none).
+	Data map[*schema.Table]*store.Table
+}
+
+// NowSeconds is the clock in seconds, rounded down: what TTLs and
+// tombstones' local deletion times are compared with.
+func (st State) NowSeconds() int64 {
+	q := st.Clock / 1_000_000
+	if st.Clock%1_000_000 != 0 && st.Clock < 0 {
+		q--
+	}
+	return q
+}
+
+// Build takes the layout of tables (in the order given) at st's clock. The
 // model shares value bytes with the store (see Value).
-func Build(db *query.DB, tables []*schema.Table) *Model {
-	m := &Model{Now: db.Clock, Tables: make([]Table, 0, len(tables))}
-	b := builder{now: db.NowSeconds(), ring: db.Ring}
-	data := db.Tables()
+func Build(st State, tables []*schema.Table) *Model {
+	m := &Model{Now: st.Clock, Tables: make([]Table, 0, len(tables))}
+	b := builder{now: st.NowSeconds(), ring: st.Ring}
+	data := st.Data
 	for _, t := range tables {
 		m.Tables = append(m.Tables, b.table(t, data[t]))
 	}
-	m.Ring = ringOf(db.Ring, m.Tables)
+	m.Ring = ringOf(st.Ring, m.Tables)
 	return m
 }
 
@@ -24,10 +46,10 @@ func Build(db *query.DB, tables []*schema.Table) *Model {
 // first and last rows only (its Omitted says how many it left out), and
 // the Elisions say which partitions were summarised, At the index in Rows
 // where the gap is.
-func BuildBounded(db *query.DB, tables []*schema.Table, bounds *Bounds) (*Model, []Elision) {
-	m := &Model{Now: db.Clock, Tables: make([]Table, 0, len(tables))}
-	b := builder{now: db.NowSeconds(), ring: db.Ring, bounds: bounds}
-	data := db.Tables()
+func BuildBounded(st State, tables []*schema.Table, bounds *Bounds) (*Model, []Elision) {
+	m := &Model{Now: st.Clock, Tables: make([]Table, 0, len(tables))}
+	b := builder{now: st.NowSeconds(), ring: st.Ring, bounds: bounds}
+	data := st.Data
 	omitted := false
 	for _, t := range tables {
 		m.Tables = append(m.Tables, b.table(t, data[t]))
@@ -35,9 +57,9 @@ func BuildBounded(db *query.DB, tables []*schema.Table, bounds *Bounds) (*Model,
 	}
 	if omitted {
 		// The ring places every partition, listed or not.
-		m.Ring = BuildRing(db, tables)
+		m.Ring = BuildRing(st, tables)
 	} else {
-		m.Ring = ringOf(db.Ring, m.Tables)
+		m.Ring = ringOf(st.Ring, m.Tables)
 	}
 	return m, b.elided
 }
@@ -47,10 +69,10 @@ func BuildBounded(db *query.DB, tables []*schema.Table, bounds *Bounds) (*Model,
 // may differ (engine's time travel within bounds). With keepRow set, it
 // builds only the rows of those partitions keepRow accepts (their static
 // row, tombstones and ranges always), and their counts cover only those.
-func BuildOnly(db *query.DB, tables []*schema.Table, keep func(*schema.Table, *store.Partition) bool, keepRow func(*store.Partition, *store.Row) bool) *Model {
-	m := &Model{Now: db.Clock, Tables: make([]Table, 0, len(tables))}
-	b := builder{now: db.NowSeconds(), ring: db.Ring, keep: keep, keepRow: keepRow}
-	data := db.Tables()
+func BuildOnly(st State, tables []*schema.Table, keep func(*schema.Table, *store.Partition) bool, keepRow func(*store.Partition, *store.Row) bool) *Model {
+	m := &Model{Now: st.Clock, Tables: make([]Table, 0, len(tables))}
+	b := builder{now: st.NowSeconds(), ring: st.Ring, keep: keep, keepRow: keepRow}
+	data := st.Data
 	for _, t := range tables {
 		m.Tables = append(m.Tables, b.table(t, data[t]))
 	}
@@ -59,27 +81,27 @@ func BuildOnly(db *query.DB, tables []*schema.Table, keep func(*schema.Table, *s
 
 // BuildSummary is Build without rows and cells: each partition keeps its
 // key, token, replicas, live rows and size (the Sizes and Model views).
-func BuildSummary(db *query.DB, tables []*schema.Table) *Model {
-	m := &Model{Now: db.Clock, Tables: make([]Table, 0, len(tables))}
-	b := builder{now: db.NowSeconds(), ring: db.Ring, summary: true}
-	data := db.Tables()
+func BuildSummary(st State, tables []*schema.Table) *Model {
+	m := &Model{Now: st.Clock, Tables: make([]Table, 0, len(tables))}
+	b := builder{now: st.NowSeconds(), ring: st.Ring, summary: true}
+	data := st.Data
 	for _, t := range tables {
 		m.Tables = append(m.Tables, b.table(t, data[t]))
 	}
-	m.Ring = ringOf(db.Ring, m.Tables)
+	m.Ring = ringOf(st.Ring, m.Tables)
 	return m
 }
 
 // BuildRing places the partitions of tables on the ring, without the rows
 // and cells the ring does not show (a third of Build's work).
-func BuildRing(db *query.DB, tables []*schema.Table) *Ring {
-	b := builder{now: db.NowSeconds(), ring: db.Ring, summary: true}
-	data := db.Tables()
+func BuildRing(st State, tables []*schema.Table) *Ring {
+	b := builder{now: st.NowSeconds(), ring: st.Ring, summary: true}
+	data := st.Data
 	ts := make([]Table, 0, len(tables))
 	for _, t := range tables {
 		ts = append(ts, b.table(t, data[t]))
 	}
-	return ringOf(db.Ring, ts)
+	return ringOf(st.Ring, ts)
 }
 
 // builder builds a model. Cells, values and clustering slices come from
@@ -96,7 +118,7 @@ type builder struct {
 	keep    func(*schema.Table, *store.Partition) bool
 	keepRow func(*store.Partition, *store.Row) bool
 	now     int64
-	ring    *query.Ring
+	ring    *ring.Ring
 	cols    []colData // scratch for columnsOf
 	cells   []Cell
 	vals    []Value

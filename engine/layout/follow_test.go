@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/internal/peek"
 	"github.com/cqlplay/cqlplay/engine/layout"
 	"github.com/cqlplay/cqlplay/engine/schema"
 )
@@ -16,11 +17,11 @@ import (
 func modelOf(t *testing.T, script, table string) *layout.Table {
 	t.Helper()
 	s := runScript(t, script)
-	tb := s.DB().Schema.Keyspaces["cqlplay"].Tables[table]
+	tb := peek.DB(s).Schema.Keyspaces["cqlplay"].Tables[table]
 	if tb == nil {
 		t.Fatalf("no table %s", table)
 	}
-	m := layout.Build(s.DB(), []*schema.Table{tb})
+	m := layout.Build(peek.State(s), []*schema.Table{tb})
 	return &m.Tables[0]
 }
 
@@ -249,7 +250,7 @@ func TestRing(t *testing.T) {
 		"CREATE TABLE t (country text, uid int, PRIMARY KEY (country, uid));\n"+
 		"INSERT INTO t (country, uid) VALUES ('us', 1);\nINSERT INTO t (country, uid) VALUES ('us', 2);\n"+
 		"INSERT INTO t (country, uid) VALUES ('us', 3);\nINSERT INTO t (country, uid) VALUES ('nz', 4);\n")
-	m := layout.Build(s.DB(), []*schema.Table{s.DB().Schema.Keyspaces["cqlplay"].Tables["t"]})
+	m := layout.Build(peek.State(s), []*schema.Table{peek.DB(s).Schema.Keyspaces["cqlplay"].Tables["t"]})
 	r := m.Ring
 	if r.Nodes != 5 || r.RF != 2 || r.VNodes != 8 || len(r.Ranges) != 40 || len(r.Loads) != 5 {
 		t.Fatalf("ring %d nodes rf %d vnodes %d, %d ranges, %d loads", r.Nodes, r.RF, r.VNodes, len(r.Ranges), len(r.Loads))
@@ -293,7 +294,7 @@ func containsInt(xs []int, x int) bool {
 func TestMapJSONDecodes(t *testing.T) {
 	s := runScript(t, "CREATE TABLE t (k text, c blob, v text, PRIMARY KEY (k, c));\n"+
 		"INSERT INTO t (k, c, v) VALUES ('a\"<&>', 0x00ff, 'line\nbreak\té\u2028');\n")
-	m := layout.Build(s.DB(), []*schema.Table{s.DB().Schema.Keyspaces["cqlplay"].Tables["t"]})
+	m := layout.Build(peek.State(s), []*schema.Table{peek.DB(s).Schema.Keyspaces["cqlplay"].Tables["t"]})
 	var got struct {
 		Now    int64
 		Tables []struct {
@@ -334,7 +335,7 @@ func TestMapJSONDecodes(t *testing.T) {
 func TestCLIEscapesComponents(t *testing.T) {
 	s := runScript(t, "CREATE TABLE t (k text, c text, v int, PRIMARY KEY (k, c));\n"+
 		"INSERT INTO t (k, c, v) VALUES ('a:b', 'x:y', 1) USING TTL 60 AND TIMESTAMP 10;\n")
-	got, err := s.Layout("cli", "t")
+	got, err := layoutText(s, "cli", "t")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -351,11 +352,11 @@ func TestCLIEscapesComponents(t *testing.T) {
 func TestBuildRingMatchesBuild(t *testing.T) {
 	eachScript(t, func(script string, s *engine.Session) {
 		var tables []*schema.Table
-		for _, name := range s.DB().Schema.Keyspaces["cqlplay"].TableNames() {
-			tables = append(tables, s.DB().Schema.Keyspaces["cqlplay"].Tables[name])
+		for _, name := range peek.DB(s).Schema.Keyspaces["cqlplay"].TableNames() {
+			tables = append(tables, peek.DB(s).Schema.Keyspaces["cqlplay"].Tables[name])
 		}
-		full := layout.Build(s.DB(), tables).Ring
-		light := layout.BuildRing(s.DB(), tables)
+		full := layout.Build(peek.State(s), tables).Ring
+		light := layout.BuildRing(peek.State(s), tables)
 		if !reflect.DeepEqual(full, light) {
 			t.Errorf("%s: BuildRing differs from Build's ring:\n%+v\n%+v", script, light, full)
 		}
@@ -373,7 +374,7 @@ func TestDroppedColumnHidden(t *testing.T) {
 	}
 	s := runScript(t, script)
 	for _, form := range []string{"cli", "sstabledump", "tree"} {
-		out, _ := s.Layout(form, "t")
+		out, _ := layoutText(s, form, "t")
 		if strings.Contains(out, "gone") {
 			t.Errorf("%s shows the dropped column:\n%s", form, out)
 		}
@@ -402,7 +403,7 @@ func TestCompactStorageCLI(t *testing.T) {
 	}
 	for _, tc := range tests {
 		s := runScript(t, tc.script)
-		got, err := s.Layout("cli", "events")
+		got, err := layoutText(s, "cli", "events")
 		if err != nil {
 			t.Fatal(err)
 		}

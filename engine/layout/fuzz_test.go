@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/cqlplay/cqlplay/engine"
+	"github.com/cqlplay/cqlplay/engine/internal/peek"
 )
 
 // FuzzLayout runs arbitrary scripts (the page runs whatever the reader
@@ -29,7 +30,7 @@ func FuzzLayout(f *testing.F) {
 		s := engine.NewSession(engine.Options{MaxStatements: 40, MaxRows: 500, Timeout: 2 * time.Second})
 		s.Run(script)
 		for _, form := range engine.LayoutForms {
-			out, err := s.Layout(form, "")
+			out, err := layoutText(s, form, "")
 			if err != nil {
 				t.Fatalf("%s: %v", form, err)
 			}
@@ -37,12 +38,12 @@ func FuzzLayout(f *testing.F) {
 				t.Fatalf("map is not JSON:\n%s", out)
 			}
 		}
-		for _, ks := range s.DB().Schema.Keyspaces {
+		for _, ks := range peek.DB(s).Schema.Keyspaces {
 			if ks.System {
 				continue
 			}
 			for name := range ks.Tables {
-				out, err := s.Layout("sstabledump", ks.Name+"."+name)
+				out, err := layoutText(s, "sstabledump", ks.Name+"."+name)
 				if err != nil {
 					t.Fatal(err)
 				}

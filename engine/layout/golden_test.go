@@ -9,6 +9,7 @@ import (
 
 	"github.com/cqlplay/cqlplay/engine"
 	"github.com/cqlplay/cqlplay/engine/golden"
+	"github.com/cqlplay/cqlplay/engine/internal/peek"
 )
 
 // goldenForms maps each layout form to its golden file's extension.
@@ -56,14 +57,14 @@ func TestGolden(t *testing.T) {
 	eachScript(t, func(name string, s *engine.Session) {
 		for _, f := range goldenForms {
 			t.Run(name+"/"+f.form, func(t *testing.T) {
-				got, err := s.Layout(f.form, "")
+				got, err := layoutText(s, f.form, "")
 				if err != nil {
 					t.Fatal(err)
 				}
 				if f.form == "map" {
 					got = indentJSON(t, got)
 				}
-				again, _ := s.Layout(f.form, "")
+				again, _ := layoutText(s, f.form, "")
 				if f.form == "map" {
 					again = indentJSON(t, again)
 				}
@@ -107,7 +108,7 @@ func TestSeedListing(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := runScript(t, string(src))
-	got, err := s.Layout("cli", "example")
+	got, err := layoutText(s, "cli", "example")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,8 +122,8 @@ func TestSeedListing(t *testing.T) {
 // table is valid JSON (the golden files hold the exact text).
 func TestSstabledumpIsJSON(t *testing.T) {
 	eachScript(t, func(script string, s *engine.Session) {
-		for _, name := range s.DB().Schema.Keyspaces["cqlplay"].TableNames() {
-			out, err := s.Layout("sstabledump", name)
+		for _, name := range peek.DB(s).Schema.Keyspaces["cqlplay"].TableNames() {
+			out, err := layoutText(s, "sstabledump", name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,4 +132,11 @@ func TestSstabledumpIsJSON(t *testing.T) {
 			}
 		}
 	})
+}
+
+// layoutText is the view of form of table ("" every table) as the session
+// stands, unbounded.
+func layoutText(s *engine.Session, form, table string) (string, error) {
+	r, err := s.Layout(engine.LayoutRequest{Form: form, Table: table})
+	return r.Layout, err
 }

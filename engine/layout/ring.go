@@ -4,7 +4,7 @@ import (
 	"math"
 	"sort"
 
-	"github.com/cqlplay/cqlplay/engine/query"
+	"github.com/cqlplay/cqlplay/engine/ring"
 )
 
 // Ring is the simulated cluster seen from the data: which token ranges each
@@ -57,7 +57,7 @@ type Placement struct {
 	Bytes    int
 }
 
-func ringOf(r *query.Ring, tables []Table) *Ring {
+func ringOf(r *ring.Ring, tables []Table) *Ring {
 	out := &Ring{Nodes: r.Nodes, VNodes: r.VNodes, RF: r.RF}
 	tokens, owners := r.TokenRanges()
 	out.Loads = make([]NodeLoad, r.Nodes)

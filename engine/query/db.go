@@ -4,6 +4,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/ring"
 	"github.com/cqlplay/cqlplay/engine/schema"
 	"github.com/cqlplay/cqlplay/engine/store"
 	"github.com/cqlplay/cqlplay/engine/version"
@@ -21,10 +22,7 @@ type DB struct {
 	// Version is the Cassandra version simulated: its facts and the
 	// predicates (Before, AtLeast) version-dependent rules ask.
 	Version *version.V
-	// Lang is the language of the playground's explanations (Why, Fix):
-	// "zh" for Chinese, anything else English.
-	Lang string
-	rng  uint64
+	rng     uint64
 	// Limits bound the work of one run; the session sets them.
 	Limits Limits
 	// PageSize is the page size the client asks for, cqlsh's PAGING: 0 when
@@ -37,15 +35,17 @@ type DB struct {
 	// (reader.formatRows).
 	fmtBuf []byte
 	// Ring is the simulated cluster's token ring.
-	Ring *Ring
+	Ring *ring.Ring
 	// Traces are the requests TRACING ON traced, which system_traces lists.
 	Traces []TraceSession
 	// listSeq orders list elements appended within one microsecond.
 	listSeq int64
-	// pending collects the warnings of the statement being executed.
-	pending []string
-	advice  advice
-	views   map[*schema.Table]*viewState
+	// pending collects the warnings of the statement being executed, and
+	// pendingAdvice its advice.
+	pending       []string
+	pendingAdvice []Advice
+	advice        advice
+	views         map[*schema.Table]*viewState
 	// templates are the prepared INSERTs later statements of the same shape
 	// bind their values into, and matched the one InsertTemplate found
 	// (prepared.go).
@@ -98,7 +98,7 @@ func New(clock int64, seed uint64, name string) *DB {
 		Clock:    clock,
 		Version:  v,
 		rng:      seed,
-		Ring:     NewRing(3, 16, 1),
+		Ring:     ring.New(3, 16, 1),
 		PageSize: cqlshPageSize,
 	}
 }
@@ -173,7 +173,7 @@ type Plan struct {
 
 // Exec runs one statement.
 func (db *DB) Exec(stmt cql.Statement) (*Result, *cqlerr.Error) {
-	db.pending = db.pending[:0]
+	db.pending, db.pendingAdvice = db.pending[:0], nil
 	db.recv = nil
 	db.keepTemplate(stmt)
 	switch stmt.(type) {
@@ -184,19 +184,35 @@ func (db *DB) Exec(stmt cql.Statement) (*Result, *cqlerr.Error) {
 	res, err := db.exec(stmt)
 	db.Clock++
 	if err != nil {
-		return nil, db.explain(stmt, err)
+		return nil, err
 	}
 	if res == nil {
 		res = &Result{}
 	}
-	if len(db.pending) > 0 {
-		res.Warnings = append(res.Warnings, db.pending...)
-	}
+	db.endWarnings(res)
 	return res, nil
 }
 
 // warn adds a warning to the statement being executed.
 func (db *DB) warn(msgs ...string) { db.pending = append(db.pending, msgs...) }
+
+// advise adds advice to the statement being executed.
+func (db *DB) advise(as ...Advice) { db.pendingAdvice = append(db.pendingAdvice, as...) }
+
+// endWarnings adds the statement's pending warnings to res.
+func (db *DB) endWarnings(res *Result) {
+	if len(db.pending) > 0 {
+		res.Warnings = append(res.Warnings, db.pending...)
+	}
+}
+
+// Advice is the playground's modeling advice on the statement Exec or
+// ExecPrepared ran last, to follow its Warnings: each piece's rule and
+// values, which the facade words in the session's language
+// (engine/internal/explain). It is kept on the DB, not in the Result,
+// which every statement allocates: a field more there cost a 100,000-row
+// fill 3 MB.
+func (db *DB) Advice() []Advice { return db.pendingAdvice }
 
 func (db *DB) exec(stmt cql.Statement) (res *Result, err *cqlerr.Error) {
 	switch s := stmt.(type) {
@@ -271,3 +287,26 @@ func (db *DB) Tables() map[*schema.Table]*store.Table { return db.data }
 // errUnsupportedStatement is cqlplay's own refusal of a parsed statement
 // Exec does not execute (a bug if ever returned).
 func errUnsupportedStatement() *cqlerr.Error { return cqlerr.Invalid("Unsupported statement") }
+
+// StatementTable is the table a SELECT, INSERT, UPDATE or DELETE names,
+// or nil: another statement, or a table that does not exist.
+func (db *DB) StatementTable(stmt cql.Statement) *schema.Table {
+	var q cql.QualifiedName
+	switch s := stmt.(type) {
+	case *cql.Select:
+		q = s.Table
+	case *cql.Insert:
+		q = s.Table
+	case *cql.Update:
+		q = s.Table
+	case *cql.Delete:
+		q = s.Table
+	default:
+		return nil
+	}
+	ks := db.Schema.Keyspaces[db.keyspaceOf(q)]
+	if ks == nil {
+		return nil
+	}
+	return ks.Tables[q.Name.Name]
+}

@@ -81,8 +81,8 @@ func (db *DB) undefinedColumn(t *schema.Table, id cql.Ident) *cqlerr.Error {
 // names does not exist (Schema.validateTable, "unconfigured table" in 3.11),
 // a column it names is not in the table (TableMetadata.getExistingColumn).
 const (
-	ruleUnknownTable    cqlerr.Rule = "schema.unknown-table"
-	ruleUndefinedColumn cqlerr.Rule = "schema.undefined-column"
+	RuleUnknownTable    cqlerr.Rule = "schema.unknown-table"
+	RuleUndefinedColumn cqlerr.Rule = "schema.undefined-column"
 )
 
 func (db *DB) createKeyspace(s *cql.CreateKeyspace) (*Result, *cqlerr.Error) {
@@ -270,7 +270,7 @@ func (db *DB) createTable(s *cql.CreateTable) (*Result, *cqlerr.Error) {
 	}
 	t.Created = db.Clock
 	ks.Tables[t.Name] = t
-	db.warn(db.tableAdvice(t)...)
+	db.advise(db.tableAdvice(t)...)
 	return &Result{}, nil
 }
 
@@ -692,19 +692,19 @@ func errKeyspaceMissing(what string) *cqlerr.Error {
 // gives.
 func errEmptyTableName() *cqlerr.Error { return cqlerr.Invalid("non-empty table is required") }
 
-// errUnconfiguredTable breaks ruleUnknownTable in 3.11's words.
+// errUnconfiguredTable breaks RuleUnknownTable in 3.11's words.
 func errUnconfiguredTable(table string) *cqlerr.Error {
-	return cqlerr.Invalid("unconfigured table "+table).For(ruleUnknownTable, table)
+	return cqlerr.Invalid("unconfigured table "+table).For(RuleUnknownTable, table)
 }
 
-// errTableMissing breaks ruleUnknownTable (Schema.validateTable).
+// errTableMissing breaks RuleUnknownTable (Schema.validateTable).
 func errTableMissing(table string) *cqlerr.Error {
-	return cqlerr.Invalid("table "+table+" does not exist").For(ruleUnknownTable, table)
+	return cqlerr.Invalid("table "+table+" does not exist").For(RuleUnknownTable, table)
 }
 
-// errUndefinedColumn breaks ruleUndefinedColumn; msg is the version's wording.
+// errUndefinedColumn breaks RuleUndefinedColumn; msg is the version's wording.
 func errUndefinedColumn(msg, col string) *cqlerr.Error {
-	return cqlerr.Invalid(msg).For(ruleUndefinedColumn, col)
+	return cqlerr.Invalid(msg).For(RuleUndefinedColumn, col)
 }
 
 // errNoStrategyClass is KeyspaceAttributes' ConfigurationException

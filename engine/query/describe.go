@@ -549,14 +549,15 @@ func (db *DB) describeCluster() *Result {
 		}
 	}
 	var keys []string
-	for _, t := range db.Ring.tokens {
-		keys = append(keys, strconv.FormatInt(t.token, 10))
+	tokens, _ := db.Ring.TokenRanges()
+	for _, t := range tokens {
+		keys = append(keys, strconv.FormatInt(t, 10))
 	}
 	text += "Range ownership:\n"
 	for _, k := range schema.HashMapOrder(keys, schema.JavaStringHash, schema.DefaultCapacity(len(keys))) {
 		t, _ := strconv.ParseInt(k, 10, 64)
 		hosts := ""
-		for i, n := range db.Ring.replicasOf(t, rf) {
+		for i, n := range db.Ring.ReplicasOf(t, rf) {
 			if i > 0 {
 				hosts += ", "
 			}

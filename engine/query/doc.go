@@ -34,11 +34,8 @@
 //	aggregate.go     sum, avg, min, max and count as AggregateFcts computes them
 //	functions.go     native functions and term evaluation for writes
 //	rowbuf.go        formatting a result row without allocating per cell
-//	warnings.go      tombstone thresholds, large partitions, when the playground gives modeling advice
-//	advice.go        the playground's modeling advice by rule, in English and Chinese
-//	ring.go          the simulated ring: nodes, vnodes, replicas of a token
+//	warnings.go      tombstone thresholds, large partitions, when the playground gives modeling advice (Advice: a rule and its values, worded by engine/internal/explain)
 //	javahash.go      Java's HashSet order of column names, which messages and renames follow
-//	explain.go       the Why and Fix of a failed statement, in terms of the storage layout
 //
 //	write.go         INSERT, UPDATE, DELETE: keys, timestamps, TTLs, row markers, tombstones
 //	ops.go           the operations of SET: collections, counters, null

@@ -72,7 +72,6 @@ func (db *DB) copyWith(sch *schema.Schema, tables map[*schema.Table]*schema.Tabl
 		Keyspace: db.Keyspace,
 		Clock:    db.Clock,
 		Version:  db.Version,
-		Lang:     db.Lang,
 		PageSize: db.PageSize,
 		// The copy appends its own traces: a clipped slice never writes
 		// into the array db shares.

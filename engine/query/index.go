@@ -88,7 +88,7 @@ func (db *DB) createIndex(s *cql.CreateIndex) (*Result, *cqlerr.Error) {
 		}
 	}
 	t.Indexes = append(t.Indexes, &schema.Index{Name: name, Column: c, Target: target, Custom: s.Using})
-	db.warn(db.indexAdvice(t, c)...)
+	db.advise(db.indexAdvice(t, c)...)
 	return &Result{}, nil
 }
 

@@ -146,7 +146,7 @@ func (db *DB) ExecPrepared() (*Result, bool) {
 			sl.op.val = v
 		}
 	}
-	db.pending = db.pending[:0]
+	db.pending, db.pendingAdvice = db.pending[:0], nil
 	res, err := db.apply(tp.w, nil)
 	if err != nil {
 		return nil, false
@@ -155,9 +155,7 @@ func (db *DB) ExecPrepared() (*Result, bool) {
 	if res == nil {
 		res = &Result{}
 	}
-	if len(db.pending) > 0 {
-		res.Warnings = append(res.Warnings, db.pending...)
-	}
+	db.endWarnings(res)
 	return res, true
 }
 

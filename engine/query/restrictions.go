@@ -481,18 +481,18 @@ func (rs *restrictions) pkHasSlice() bool {
 // The rules of StatementRestrictions and the restriction classes that the
 // playground explains (explain.go), each raised by the constructor below it.
 const (
-	ruleClusteringSkipped    cqlerr.Rule = "restrictions.clustering-skipped"
-	ruleAfterSlice           cqlerr.Rule = "restrictions.after-slice"
-	ruleNeedsFiltering       cqlerr.Rule = "restrictions.needs-filtering"
-	rulePartitionKeyMissing  cqlerr.Rule = "restrictions.partition-key-missing"
-	ruleClusteringKeyMissing cqlerr.Rule = "restrictions.clustering-key-missing"
+	RuleClusteringSkipped    cqlerr.Rule = "restrictions.clustering-skipped"
+	RuleAfterSlice           cqlerr.Rule = "restrictions.after-slice"
+	RuleNeedsFiltering       cqlerr.Rule = "restrictions.needs-filtering"
+	RulePartitionKeyMissing  cqlerr.Rule = "restrictions.partition-key-missing"
+	RuleClusteringKeyMissing cqlerr.Rule = "restrictions.clustering-key-missing"
 )
 
 // errClusteringSkipped: a clustering column is restricted while one before it
 // is not (StatementRestrictions.processClusteringColumnsRestrictions).
 func errClusteringSkipped(col, preceding string) *cqlerr.Error {
 	return cqlerr.Invalid("PRIMARY KEY column \""+col+"\" cannot be restricted as preceding column \""+preceding+"\" is not restricted").
-		For(ruleClusteringSkipped, col, preceding)
+		For(RuleClusteringSkipped, col, preceding)
 }
 
 // errAfterSlice: a column is restricted after one restricted by a range
@@ -500,25 +500,25 @@ func errClusteringSkipped(col, preceding string) *cqlerr.Error {
 // "Clustering column" or "PRIMARY KEY column", depends on which came first.
 func errAfterSlice(what, col, sliced string) *cqlerr.Error {
 	return cqlerr.Invalid(what+" \""+col+"\" cannot be restricted (preceding column \""+sliced+"\" is restricted by a non-EQ relation)").
-		For(ruleAfterSlice, col, sliced)
+		For(RuleAfterSlice, col, sliced)
 }
 
 // errNeedsFiltering: the query would read rows it then discards
 // (StatementRestrictions.REQUIRES_ALLOW_FILTERING_MESSAGE).
 func errNeedsFiltering() *cqlerr.Error {
-	return cqlerr.Invalid(msgAllowFiltering).For(ruleNeedsFiltering)
+	return cqlerr.Invalid(msgAllowFiltering).For(RuleNeedsFiltering)
 }
 
 // errPartitionKeyMissing: a write names no whole partition
 // (StatementRestrictions.processPartitionKeyRestrictions).
 func errPartitionKeyMissing(missing []string) *cqlerr.Error {
-	return cqlerr.Invalid("Some partition key parts are missing: "+join(missing, ", ")).For(rulePartitionKeyMissing, missing...)
+	return cqlerr.Invalid("Some partition key parts are missing: "+join(missing, ", ")).For(RulePartitionKeyMissing, missing...)
 }
 
 // errClusteringKeyMissing: an INSERT or UPDATE names no whole row
 // (StatementRestrictions.processClusteringColumnsRestrictions).
 func errClusteringKeyMissing(missing []string) *cqlerr.Error {
-	return cqlerr.Invalid("Some clustering keys are missing: "+join(missing, ", ")).For(ruleClusteringKeyMissing, missing...)
+	return cqlerr.Invalid("Some clustering keys are missing: "+join(missing, ", ")).For(RuleClusteringKeyMissing, missing...)
 }
 
 // processPartitionKey is StatementRestrictions.processPartitionKeyRestrictions.
@@ -777,13 +777,13 @@ func errClusteringForStaticSelect() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot restrict clustering columns when selecting only static columns")
 }
 
-// ruleRegularInWriteWhere is ModificationStatement's rule that a write's
+// RuleRegularInWriteWhere is ModificationStatement's rule that a write's
 // WHERE clause names rows by their primary key only.
-const ruleRegularInWriteWhere cqlerr.Rule = "writes.where-primary-key-only"
+const RuleRegularInWriteWhere cqlerr.Rule = "writes.where-primary-key-only"
 
 // errRegularInWriteWhere: a write's WHERE names regular columns (the trailing space is Cassandra's).
 func errRegularInWriteWhere(cols []string) *cqlerr.Error {
-	return cqlerr.Invalid("Non PRIMARY KEY columns found in where clause: "+join(cols, ", ")+" ").For(ruleRegularInWriteWhere, cols...)
+	return cqlerr.Invalid("Non PRIMARY KEY columns found in where clause: "+join(cols, ", ")+" ").For(RuleRegularInWriteWhere, cols...)
 }
 
 // errIndexWithIn: an indexed query with IN on the primary key.

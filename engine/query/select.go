@@ -34,15 +34,15 @@ type selectPlan struct {
 	groupPrefix int
 }
 
-// ruleOrderBy is SelectStatement's rule for ORDER BY: only the stored
+// RuleOrderBy is SelectStatement's rule for ORDER BY: only the stored
 // clustering order, or its reverse, of partitions named by = or IN.
-const ruleOrderBy cqlerr.Rule = "select.order-by"
+const RuleOrderBy cqlerr.Rule = "select.order-by"
 
 const msgOrderByDeclared = "Order by currently only supports the ordering of columns following their declared order in the PRIMARY KEY"
 
 // errOrderBy is one of SelectStatement.verifyOrderingIsAllowed's and
-// getOrderingComparator's messages, all breaking ruleOrderBy.
-func errOrderBy(msg string) *cqlerr.Error { return cqlerr.Invalid(msg).For(ruleOrderBy) }
+// getOrderingComparator's messages, all breaking RuleOrderBy.
+func errOrderBy(msg string) *cqlerr.Error { return cqlerr.Invalid(msg).For(RuleOrderBy) }
 
 func (db *DB) execSelect(s *cql.Select) (*Result, *cqlerr.Error) {
 	p, err := db.planSelect(s)
@@ -507,13 +507,13 @@ func clusteringSlices(t *schema.Table, rs *restrictions) (slices []store.Slice, 
 // The other messages of SelectStatement.java (cql3/statements) and its
 // parameters, each raised by the check named.
 
-// ruleDistinctColumns is SelectStatement's rule that SELECT DISTINCT lists
+// RuleDistinctColumns is SelectStatement's rule that SELECT DISTINCT lists
 // partitions: it selects whole partition keys and static columns only.
-const ruleDistinctColumns cqlerr.Rule = "select.distinct-columns"
+const RuleDistinctColumns cqlerr.Rule = "select.distinct-columns"
 
-// ruleOrderByWithIn is SelectStatement's rule that sorting rows of several
+// RuleOrderByWithIn is SelectStatement's rule that sorting rows of several
 // partitions (IN on the partition key with ORDER BY) is refused while paging.
-const ruleOrderByWithIn cqlerr.Rule = "select.order-by-with-in"
+const RuleOrderByWithIn cqlerr.Rule = "select.order-by-with-in"
 
 // errPerPartitionLimitDistinct is SelectStatement.RawStatement.prepare's
 // refusal of PER PARTITION LIMIT with SELECT DISTINCT.
@@ -562,22 +562,22 @@ func errDistinctWhere() *cqlerr.Error {
 	return cqlerr.Invalid("SELECT DISTINCT with WHERE clause only supports restriction by partition key and/or static columns.")
 }
 
-// errDistinctColumn breaks ruleDistinctColumns: a column that is neither partition key nor static.
+// errDistinctColumn breaks RuleDistinctColumns: a column that is neither partition key nor static.
 func errDistinctColumn(col string) *cqlerr.Error {
 	return cqlerr.Invalid("SELECT DISTINCT queries must only request partition key columns and/or static columns (not "+col+")").
-		For(ruleDistinctColumns, col)
+		For(RuleDistinctColumns, col)
 }
 
-// errDistinctPartialKey breaks ruleDistinctColumns: part of the partition key only.
+// errDistinctPartialKey breaks RuleDistinctColumns: part of the partition key only.
 func errDistinctPartialKey(col string) *cqlerr.Error {
 	return cqlerr.Invalid("SELECT DISTINCT queries must request all the partition key columns (missing "+col+")").
-		For(ruleDistinctColumns, col)
+		For(RuleDistinctColumns, col)
 }
 
-// errOrderByWithIn breaks ruleOrderByWithIn (cqlsh and the drivers page by default).
+// errOrderByWithIn breaks RuleOrderByWithIn (cqlsh and the drivers page by default).
 func errOrderByWithIn() *cqlerr.Error {
 	return cqlerr.Invalid("Cannot page queries with both ORDER BY and a IN restriction on the partition key; you must either remove the ORDER BY or the IN and sort client side, or disable paging for this query").
-		For(ruleOrderByWithIn)
+		For(RuleOrderByWithIn)
 }
 
 // errLimitNull is SelectStatement.getLimit's refusal of a null LIMIT.

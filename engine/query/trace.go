@@ -9,7 +9,7 @@ import (
 )
 
 // TraceFacts is what a read records under TRACING ON (DB.Tracing) for the
-// session to write its trace (engine/trace.go): the facts Cassandra's
+// session to write its trace (engine/internal/trace): the facts Cassandra's
 // trace lines report, from SinglePartitionReadCommand, ReadCommand and
 // PartitionRangeReadCommand.
 type TraceFacts struct {
@@ -75,7 +75,7 @@ func (rd *reader) startTrace() {
 		// SelectStatement's key bounds: Range(start, end], each a
 		// Token.KeyBound ("min(t)" or "max(t)").
 		f.Range = "(" + start + strconv.FormatInt(lo, 10) + "), " + end + strconv.FormatInt(hi, 10) + ")]"
-		f.Ranges = rd.db.Ring.rangesIn(lo, hi)
+		f.Ranges = rd.db.Ring.RangesIn(lo, hi)
 	}
 	rd.plan.Trace = f
 }
@@ -94,17 +94,4 @@ func namesRead(t *schema.Table, rs *restrictions) bool {
 		}
 	}
 	return true
-}
-
-// rangesIn counts the ring ranges (lo, hi] spans: one more than the node
-// tokens strictly inside it; the whole ring when lo and hi are both the
-// minimum token.
-func (r *Ring) rangesIn(lo, hi int64) int {
-	n := 1
-	for _, t := range r.tokens {
-		if t.token > lo && (hi == math.MinInt64 || t.token < hi) {
-			n++
-		}
-	}
-	return n
 }

@@ -105,7 +105,7 @@ func (db *DB) createView(s *cql.CreateView) (*Result, *cqlerr.Error) {
 	if !db.advice.once("mv-enabled") {
 		return &Result{}, nil
 	}
-	db.warn(db.advise(adviceViewsEnabled))
+	db.advise(Advice{Rule: AdviceViewsEnabled})
 	return &Result{}, nil
 }
 
@@ -428,10 +428,10 @@ func (db *DB) dropView(s *cql.DropView) (*Result, *cqlerr.Error) {
 	return &Result{}, nil
 }
 
-// ruleViewKeyNotNull is CreateViewStatement's rule that every column of a
+// RuleViewKeyNotNull is CreateViewStatement's rule that every column of a
 // view's primary key is declared IS NOT NULL: a base row with a null there
 // would have no address in the view.
-const ruleViewKeyNotNull cqlerr.Rule = "views.key-not-null"
+const RuleViewKeyNotNull cqlerr.Rule = "views.key-not-null"
 
 // The messages of CREATE and DROP MATERIALIZED VIEW, in the order
 // CreateViewStatement.java (cql3/statements/schema) checks them unless noted.
@@ -531,10 +531,10 @@ func errViewRegularRestricted(col string) *cqlerr.Error {
 	return cqlerr.Invalid("Non-primary key columns can only be restricted with 'IS NOT NULL' (got: " + col + " restricted illegally)")
 }
 
-// errViewKeyNullable breaks ruleViewKeyNotNull.
+// errViewKeyNullable breaks RuleViewKeyNotNull.
 func errViewKeyNullable(missing []string) *cqlerr.Error {
 	return cqlerr.Invalid("Primary key columns "+strings.Join(missing, ", ")+" must be restricted with 'IS NOT NULL' or otherwise").
-		For(ruleViewKeyNotNull, missing...)
+		For(RuleViewKeyNotNull, missing...)
 }
 
 // errNoView: DROP or ALTER MATERIALIZED VIEW of a view that does not exist

@@ -17,10 +17,6 @@ const (
 	batchSizeWarnThreshold    = 5 * 1024
 	batchSizeFailThreshold    = 50 * 1024
 
-	// AdvicePrefix marks warnings that are cqlplay's teaching advice, not
-	// Cassandra's own.
-	AdvicePrefix = "cqlplay advice: "
-
 	adviceRowsPerPartition  = 100_000
 	adviceBytesPerPartition = 100 * 1024 * 1024
 	adviceKeyBytes          = 60 * 1024
@@ -99,6 +95,26 @@ func batchWarnings(writes []*write, partitions int, tables []string) ([]string, 
 	return nil, nil
 }
 
+// Advice is a piece of cqlplay's modeling advice, a warning of the
+// playground's and not Cassandra's: its rule and the values its text
+// names, which engine/internal/explain words in each language.
+type Advice struct {
+	Rule cqlerr.Rule
+	Args []string
+}
+
+// The rules of the advice.
+const (
+	AdviceTimestampKey  cqlerr.Rule = "advice.timestamp-key"  // a timestamp as the only clustering column
+	AdviceCounterID     cqlerr.Rule = "advice.counter-id"     // a counter that looks like an id generator
+	AdviceManyRows      cqlerr.Rule = "advice.many-rows"      // a partition past 100,000 rows
+	AdviceManyBytes     cqlerr.Rule = "advice.many-bytes"     // a partition past 100 MB
+	AdviceLongKey       cqlerr.Rule = "advice.long-key"       // a partition key near 64 KB
+	AdviceFewPartitions cqlerr.Rule = "advice.few-partitions" // a big table in one or two partitions
+	AdviceUniqueIndex   cqlerr.Rule = "advice.unique-index"   // an index on a nearly unique column
+	AdviceViewsEnabled  cqlerr.Rule = "advice.views-enabled"  // materialized views, disabled by a stock 4.x
+)
+
 // advice collects cqlplay's modeling advice for the current run, each piece
 // given once per table.
 type advice struct {
@@ -117,16 +133,16 @@ func (a *advice) once(key string) bool {
 }
 
 // tableAdvice looks at a table's schema right after CREATE TABLE.
-func (db *DB) tableAdvice(t *schema.Table) []string {
-	var out []string
+func (db *DB) tableAdvice(t *schema.Table) []Advice {
+	var out []Advice
 	if len(t.ClusteringCs) == 1 && t.ClusteringCs[0].Type.Kind == cqltype.Timestamp {
 		c := t.ClusteringCs[0]
-		out = append(out, db.advise(adviceTimestampKey, c.Name, t.Name))
+		out = append(out, Advice{Rule: AdviceTimestampKey, Args: []string{c.Name, t.Name}})
 	}
 	if t.Counter {
 		for _, c := range append(append([]*schema.Column(nil), t.Statics...), t.Regulars...) {
 			if c.Type.Kind == cqltype.Counter && (idLike(c.Name) || idLike(t.Name)) {
-				out = append(out, db.advise(adviceCounterID, c.Name, t.Name))
+				out = append(out, Advice{Rule: AdviceCounterID, Args: []string{c.Name, t.Name}})
 				break
 			}
 		}
@@ -145,25 +161,25 @@ func idLike(name string) bool {
 
 // writeAdvice looks at a partition after a write: very large partitions, a
 // partition key near the size limit, few partitions holding a big table.
-func (db *DB) writeAdvice(t *schema.Table, part *store.Partition) []string {
-	var out []string
+func (db *DB) writeAdvice(t *schema.Table, part *store.Partition) []Advice {
+	var out []Advice
 	rows := part.Len()
 	if rows >= adviceRowsPerPartition && db.advice.once("rows:"+t.Qualified()+string(part.Key)) {
-		out = append(out, db.advise(adviceManyRows, db.keyText(t, part.Key), t.Name, strconv.Itoa(rows)))
+		out = append(out, Advice{Rule: AdviceManyRows, Args: []string{db.keyText(t, part.Key), t.Name, strconv.Itoa(rows)}})
 	} else if rows >= 1000 && rows%1000 == 0 {
 		if est := estimatePartitionBytes(part); est >= adviceBytesPerPartition && db.advice.once("bytes:"+t.Qualified()+string(part.Key)) {
-			out = append(out, db.advise(adviceManyBytes, db.keyText(t, part.Key), t.Name, strconv.Itoa(est>>20)))
+			out = append(out, Advice{Rule: AdviceManyBytes, Args: []string{db.keyText(t, part.Key), t.Name, strconv.Itoa(est >> 20)}})
 		}
 	}
 	if len(part.Key) >= adviceKeyBytes && db.advice.once("key:"+t.Qualified()) {
-		out = append(out, db.advise(adviceLongKey, strconv.Itoa(len(part.Key))))
+		out = append(out, Advice{Rule: AdviceLongKey, Args: []string{strconv.Itoa(len(part.Key))}})
 	}
 	data := db.Data(t)
 	if parts := data.Len(); parts > 0 && parts <= 2 {
 		total := 0
 		data.Ascend(func(p *store.Partition) bool { total += p.Len(); return true })
 		if total >= adviceLowCardinalityMin && db.advice.once("card:"+t.Qualified()) {
-			out = append(out, db.advise(adviceFewPartitions, t.Name, strconv.Itoa(total), strconv.Itoa(parts)))
+			out = append(out, Advice{Rule: AdviceFewPartitions, Args: []string{t.Name, strconv.Itoa(total), strconv.Itoa(parts)}})
 		}
 	}
 	return out
@@ -198,7 +214,7 @@ func (db *DB) keyText(t *schema.Table, key []byte) string {
 
 // indexAdvice warns about an index on a column whose values are nearly all
 // distinct: each lookup then asks every node for one row.
-func (db *DB) indexAdvice(t *schema.Table, c *schema.Column) []string {
+func (db *DB) indexAdvice(t *schema.Table, c *schema.Column) []Advice {
 	if c.Kind == schema.PartitionKey || c.Type.IsCollection() {
 		return nil
 	}
@@ -218,7 +234,7 @@ func (db *DB) indexAdvice(t *schema.Table, c *schema.Column) []string {
 		return true
 	})
 	if rows >= 100 && len(distinct)*10 >= rows*9 {
-		return []string{db.advise(adviceUniqueIndex, c.Name, strconv.Itoa(rows), strconv.Itoa(len(distinct)))}
+		return []Advice{{Rule: AdviceUniqueIndex, Args: []string{c.Name, strconv.Itoa(rows), strconv.Itoa(len(distinct))}}}
 	}
 	return nil
 }

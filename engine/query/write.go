@@ -688,7 +688,7 @@ func (db *DB) writeResult(t *schema.Table, token int64) *Result {
 		token [1]int64
 		node  [1]int
 	}{}
-	r.token[0], r.node[0] = token, db.Ring.owner(token)
+	r.token[0], r.node[0] = token, db.Ring.Owner(token)
 	r.plan = Plan{Kind: "write", Table: t.Qualified(), Partitions: r.token[:], Nodes: r.node[:]}
 	r.res.Plan = &r.plan
 	return &r.res
@@ -799,7 +799,7 @@ func (db *DB) afterWrite(t *schema.Table, part *store.Partition) {
 		db.Data(t).Remove(part)
 		return
 	}
-	db.warn(db.writeAdvice(t, part)...)
+	db.advise(db.writeAdvice(t, part)...)
 }
 
 // rowForWrite returns the row a write of one named row goes to. A write

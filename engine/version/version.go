@@ -55,3 +55,20 @@ func (v *V) Before(major, minor int) bool { return v.n < major*100+minor }
 
 // AtLeast reports whether v is Cassandra major.minor or newer.
 func (v *V) AtLeast(major, minor int) bool { return !v.Before(major, minor) }
+
+// List names the versions for a message, oldest first, each between
+// quote: 3.11, 4.1 or 5.0.
+func List(quote string) string {
+	s := ""
+	for i, v := range All {
+		switch {
+		case i == 0:
+		case i == len(All)-1:
+			s += " or "
+		default:
+			s += ", "
+		}
+		s += quote + v.Name + quote
+	}
+	return s
+}

@@ -8,25 +8,28 @@
 export interface Bridge {
   open(options?: string): number;
   run(handle: number, script: string): string;
-  layout(handle: number, form: string, table?: string): string;
-  /** The layout as it stood after outcome statement of the last rerun (README: "layoutAt"). */
-  layoutAt?(handle: number, form: string, statement: number): string;
-  /**
-   * layout's reply (layoutAt's with at) within the page's bounds, with
-   * "elided": the partitions summarised; open lists those listed in full,
-   * "ks.t token" one a line; with fill, the state right after the
-   * -- @fill on that line, with "fill" (README: "layoutBounded").
-   */
-  layoutBounded?(handle: number, form: string, open: string, at?: number, fill?: number): string;
-  /**
-   * What goes in place of partition's gap in layoutBounded(handle, form,
-   * open, at)'s view when rows more of its rows are listed, with
-   * "replaces" and "elided" (README: "layoutMore").
-   */
-  layoutMore?(handle: number, form: string, open: string, partition: string, rows: number, at?: number): string;
+  /** A layout: a request object (README: "Layouts"), or a form and a table. */
+  layout(handle: number, request: LayoutRequest | string, table?: string): string;
   /** Reruns start from the session's present state, not a fresh one (README: "base"). */
   base?(handle: number): boolean;
   close(handle: number): boolean;
+}
+
+/**
+ * What cqlplay.layout(handle, request) asks for: the state after outcome
+ * at of the last rerun, or after the -- @fill on line fill; the page's
+ * bounds with the partitions open ("ks.t token", one a line); a
+ * partition's next more rows in place of its gap.
+ */
+export interface LayoutRequest {
+  form: string;
+  table?: string;
+  at?: number;
+  fill?: number;
+  bounded?: boolean;
+  open?: string;
+  partition?: string;
+  more?: number;
 }
 
 declare const Go: new () => { importObject: WebAssembly.Imports; run(i: WebAssembly.Instance): Promise<void> };

@@ -29,7 +29,7 @@ export type ServedBridge = Bridge & { rerun?(handle: number, script: string): st
 
 /**
  * The partitions the page opened, one a line (bounded.ts partitionId): the
- * map, cli and sstabledump forms come from layoutBounded, which lists the
+ * map, cli and sstabledump forms come from a bounded layout request, which lists the
  * others summarised. A cached form is keyed with them.
  */
 function openKey(form: string, open: readonly string[]): string {
@@ -139,7 +139,7 @@ export class Server {
     let raw = s.layouts.get(key);
     if (raw === undefined) {
       const b = this.bridge;
-      raw = boundedForms.has(form) && b.layoutBounded ? b.layoutBounded(s.handle, form, open.join("\n")) : b.layout(s.handle, form);
+      raw = b.layout(s.handle, boundedForms.has(form) ? { form, bounded: true, open: open.join("\n") } : { form });
       s.layouts.set(key, raw);
     }
     return raw;
@@ -147,7 +147,7 @@ export class Server {
 
   /**
    * A layout form as it stood after outcome n of the session's last rerun,
-   * with what that statement changed (the bridge's layoutAt), computed once;
+   * with what that statement changed (the bridge's layout request with at), computed once;
    * a negative n: after the -- @fill on line -n (travel.ts travelIndex).
    * A session that did not rerun (a run with a prelude) has no statements to
    * travel through: it answers with an error the page shows as text.
@@ -157,12 +157,11 @@ export class Server {
     let raw = s.layouts.get(key);
     if (raw === undefined) {
       const b = this.bridge;
-      // Every travelling form through layoutBounded: its changes compare
-      // only what the statement wrote, where layoutAt builds every row twice
+      // Every travelling form within bounds: its changes compare only what
+      // the statement wrote, where the whole layout builds every row twice
       // (the Ring view of 100,000 rows ran the module out of memory).
-      const bounded = b.layoutBounded;
-      if (n < 0) raw = s.rerun && bounded ? b.layoutBounded!(s.handle, form, open.join("\n"), undefined, -n) : JSON.stringify({ error: { message: "this engine cannot show the state after a -- @fill" } });
-      else raw = s.rerun && bounded ? b.layoutBounded!(s.handle, form, open.join("\n"), n) : s.rerun && b.layoutAt ? b.layoutAt(s.handle, form, n) : JSON.stringify({ error: { message: "this playground cannot step through its script" } });
+      if (!s.rerun) raw = JSON.stringify({ error: { message: n < 0 ? "this engine cannot show the state after a -- @fill" : "this playground cannot step through its script" } });
+      else raw = b.layout(s.handle, n < 0 ? { form, bounded: true, open: open.join("\n"), fill: -n } : { form, bounded: true, open: open.join("\n"), at: n });
       s.layouts.set(key, raw);
     }
     return raw;
@@ -170,14 +169,14 @@ export class Server {
 
   /**
    * A partition's next page for the page to put in place of its gap
-   * (cqlplay.layoutMore), not kept: the page asks each once. An engine
+   * (a layout request with partition and more), not kept: the page asks each once. An engine
    * without it, or a session that cannot travel asked for an earlier state,
    * answers with an error, and the page draws the view whole instead.
    */
   private more(s: Session, m: Extract<ToWorker, { type: "more" }>): string {
     const b = this.bridge;
-    if (!b.layoutMore || (m.statement !== null && !s.rerun)) return JSON.stringify({ error: { message: "this engine lists no page of rows" } });
-    return b.layoutMore(s.handle, m.form, m.open.join("\n"), m.partition, m.rows, m.statement ?? undefined);
+    if (m.statement !== null && !s.rerun) return JSON.stringify({ error: { message: "this engine lists no page of rows" } });
+    return b.layout(s.handle, { form: m.form, open: m.open.join("\n"), partition: m.partition, more: m.rows, at: m.statement ?? undefined });
   }
 
   /**

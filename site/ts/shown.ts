@@ -57,7 +57,7 @@ export class ShownRun {
     return n;
   }
 
-  /** The opened partitions as the worker takes them: "id\trows", one each (wasm/bounded.go). */
+  /** The opened partitions as the worker takes them: "id\trows", one each (wasm/layout.go parseOpen). */
   get open(): string[] {
     return [...this.opened].map(([id, rows]) => id + "\t" + rows);
   }

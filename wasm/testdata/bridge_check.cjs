@@ -194,6 +194,14 @@ async function main() {
   check("layoutMore lists the next rows in place of the gap", page && page.form === "cli" && page.replaces === 7 && page.elided.length === 1 && page.elided[0].left === 50, JSON.stringify(page).slice(0, 300));
   const noRows = parses("layoutMore without rows", api.layoutMore(hm, "cli", "", gap.table + " " + gap.token));
   check("layoutMore without a row count is a ServerError", noRows && noRows.error && noRows.error.code === "ServerError" && noRows.error.message.startsWith("cqlplay.layoutMore: "), JSON.stringify(noRows));
+  // layout with a request object (or its JSON): the positional calls'
+  // replies, byte for byte.
+  const id = gap.table + " " + gap.token;
+  check("layout with a request object is layoutBounded's reply", api.layout(hm, { form: "cli", bounded: true }) === api.layoutBounded(hm, "cli", ""), "");
+  check("layout with a request's JSON is layoutMore's reply", api.layout(hm, JSON.stringify({ form: "cli", partition: id, more: 10 })) === api.layoutMore(hm, "cli", "", id, 10), "");
+  check("layout with a request object travels as layoutAt", api.layout(hm, { form: "map", at: 0 }) === api.layoutAt(hm, "map", 0), "");
+  const reqBad = parses("layout with an unknown key", api.layout(hm, { form: "map", nope: 1 }));
+  check("layout with an unknown key is a ServerError", reqBad && reqBad.error && reqBad.error.code === "ServerError" && reqBad.error.message.startsWith("cqlplay.layout: unknown key"), JSON.stringify(reqBad));
   api.close(hm);
 
   // base: a playground that continues earlier examples runs them once, then

@@ -1,4 +1,8 @@
-package engine
+// Package shell runs cqlsh's own commands (CONSISTENCY, SERIAL
+// CONSISTENCY, PAGING, EXPAND, TRACING, SHOW, CAPTURE, SOURCE) with their
+// messages, and keeps what they set (State), which the facade reads as it
+// runs statements: the page size, the expanded form, tracing.
+package shell
 
 import (
 	"strconv"
@@ -7,22 +11,24 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/internal/trace"
+	"github.com/cqlplay/cqlplay/engine/query"
 )
 
-// shellState is what cqlsh's own commands set (bin/cqlsh.py's Shell): the
+// State is what cqlsh's own commands set (bin/cqlsh.py's Shell): the
 // session keeps it so a script reads and changes it as in cqlsh. The levels
 // are recorded; the simulation does not yet act on them.
-type shellState struct {
-	consistency, serial string
-	paging              bool
-	pageSize            int
-	expand, tracing     bool
+type State struct {
+	Consistency, Serial string
+	Paging              bool
+	PageSize            int
+	Expand, Tracing     bool
 }
 
-// newShellState is cqlsh's state on connecting: ONE, SERIAL, paging on with
-// pages of 100 rows, expanded output and tracing off.
-func newShellState() shellState {
-	return shellState{consistency: "ONE", serial: "SERIAL", paging: true, pageSize: 100}
+// New is cqlsh's state on connecting: ONE, SERIAL, paging on with pages of
+// 100 rows, expanded output and tracing off.
+func New() State {
+	return State{Consistency: "ONE", Serial: "SERIAL", Paging: true, PageSize: 100}
 }
 
 // consistencyLevels are the levels cqlsh's grammar accepts after CONSISTENCY
@@ -47,14 +53,19 @@ func errSwitchNotOn(desc string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.Cqlsh, desc+" is not enabled.")
 }
 
-// shellCommand runs one of cqlsh's commands and returns what cqlsh prints.
-func (s *Session) shellCommand(c *cql.CqlshCommand) (string, *cqlerr.Error) {
-	sh := &s.shell
+// Run runs one of cqlsh's commands in db and returns what cqlsh prints,
+// and, for SHOW SESSION, the trace it prints.
+func (sh *State) Run(db *query.DB, c *cql.CqlshCommand) (text string, shown *trace.Trace, err *cqlerr.Error) {
+	text, err = sh.run(db, c, &shown)
+	return text, shown, err
+}
+
+func (sh *State) run(db *query.DB, c *cql.CqlshCommand, shown **trace.Trace) (string, *cqlerr.Error) {
 	switch c.Name {
 	case "CONSISTENCY", "SERIAL CONSISTENCY":
-		levels, cur, what := consistencyLevels, &sh.consistency, "consistency"
+		levels, cur, what := consistencyLevels, &sh.Consistency, "consistency"
 		if c.Name != "CONSISTENCY" {
-			levels, cur, what = serialLevels, &sh.serial, "serial consistency"
+			levels, cur, what = serialLevels, &sh.Serial, "serial consistency"
 		}
 		if len(c.Args) == 0 {
 			return "Current " + what + " level is " + *cur + ".", nil
@@ -66,49 +77,49 @@ func (s *Session) shellCommand(c *cql.CqlshCommand) (string, *cqlerr.Error) {
 		*cur = level
 		return strings.ToUpper(what[:1]) + what[1:] + " level set to " + level + ".", nil
 	case "EXPAND":
-		return switchCommand(c, "EXPAND", "Expanded output", &sh.expand)
+		return switchCommand(c, "EXPAND", "Expanded output", &sh.Expand)
 	case "TRACING":
-		return switchCommand(c, "TRACING", "Tracing", &sh.tracing)
+		return switchCommand(c, "TRACING", "Tracing", &sh.Tracing)
 	case "PAGING":
 		// SwitchCommandWithValue: a number turns paging on with that page size.
 		var text string
 		var err *cqlerr.Error
 		if len(c.Args) == 1 {
 			if n, e := strconv.Atoi(c.Args[0]); e == nil {
-				sh.paging, sh.pageSize = true, n
-				s.db.PageSize = n
+				sh.Paging, sh.PageSize = true, n
+				db.PageSize = n
 				return "Page size: " + strconv.Itoa(n), nil
 			}
 		}
 		// cqlsh prints the page size even after refusing ON (already on).
-		text, err = switchCommand(c, "PAGING", "Query paging", &sh.paging)
+		text, err = switchCommand(c, "PAGING", "Query paging", &sh.Paging)
 		defer func() {
-			s.db.PageSize = 0
-			if sh.paging {
-				s.db.PageSize = sh.pageSize
+			db.PageSize = 0
+			if sh.Paging {
+				db.PageSize = sh.PageSize
 			}
 		}()
-		if sh.paging {
+		if sh.Paging {
 			if text != "" {
 				text += "\n"
 			}
-			text += "Page size: " + strconv.Itoa(sh.pageSize)
+			text += "Page size: " + strconv.Itoa(sh.PageSize)
 		} else {
-			sh.pageSize = 100
+			sh.PageSize = 100
 		}
 		return text, err
 	case "SHOW":
 		if len(c.Args) == 1 {
 			switch strings.ToUpper(c.Args[0]) {
 			case "VERSION":
-				v := s.db.Version
+				v := db.Version
 				return "[cqlsh " + v.Cqlsh + " | Cassandra " + v.Release + " | CQL spec " + v.CQL + " | Native protocol v" + string('0'+v.Protocol) + "]", nil
 			case "HOST":
 				return "Connected to Test Cluster at 127.0.0.1:9042", nil
 			}
 		}
 		if len(c.Args) == 2 && strings.EqualFold(c.Args[0], "SESSION") {
-			return "", s.showSession(c.Args[1])
+			return "", showSession(db, c.Args[1], shown)
 		}
 		return "", errImproper("SHOW")
 	case "CAPTURE", "SOURCE":
@@ -171,20 +182,20 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// expandedText is a result set as cqlsh prints it with EXPAND ON
+// ExpandedText is a result set as cqlsh prints it with EXPAND ON
 // (Shell.print_formatted_result_vertically): each row under "@ Row n", a rule
 // as wide as the longest name and the longest value of the row's page (a
 // page of pageSize rows, all rows when 0: cqlsh formats each page as it
 // arrives), then one " name | value" line per column, the names padded on
 // the right, and a blank line. An empty result keeps the table form (cqlsh
 // prints its header).
-func expandedText(cols []string, rows [][]string, pageSize int) string {
+func ExpandedText(cols []string, rows [][]string, pageSize int) string {
 	if pageSize <= 0 {
 		pageSize = len(rows)
 	}
 	nameW := 0
 	for _, c := range cols {
-		nameW = max(nameW, DisplayWidth(c))
+		nameW = max(nameW, cqltype.DisplayWidth(c))
 	}
 	var b strings.Builder
 	valW := 0
@@ -193,7 +204,7 @@ func expandedText(cols []string, rows [][]string, pageSize int) string {
 			valW = 0
 			for _, p := range rows[i:min(i+pageSize, len(rows))] {
 				for _, v := range p {
-					valW = max(valW, DisplayWidth(v))
+					valW = max(valW, cqltype.DisplayWidth(v))
 				}
 			}
 		}
@@ -207,7 +218,7 @@ func expandedText(cols []string, rows [][]string, pageSize int) string {
 		for j, v := range r {
 			b.WriteByte(' ')
 			b.WriteString(cols[j])
-			b.WriteString(strings.Repeat(" ", nameW-DisplayWidth(cols[j])))
+			b.WriteString(strings.Repeat(" ", nameW-cqltype.DisplayWidth(cols[j])))
 			b.WriteString(" | ")
 			b.WriteString(v)
 			b.WriteByte('\n')
@@ -219,16 +230,16 @@ func expandedText(cols []string, rows [][]string, pageSize int) string {
 
 // showSession is cqlsh's SHOW SESSION <id> (show_session, then
 // tracing.print_trace_session): the trace system_traces keeps under that id,
-// printed as after its statement (s.shown carries it to the outcome), or
+// printed as after its statement (shown carries it to the outcome), or
 // print_trace_session's refusal when there is none (TraceUnavailable).
-func (s *Session) showSession(arg string) *cqlerr.Error {
+func showSession(db *query.DB, arg string, shown **trace.Trace) *cqlerr.Error {
 	id, ok := cqltype.ParseUUID(arg)
 	if !ok {
 		return errImproper("SHOW")
 	}
-	for _, ts := range s.db.Traces {
-		if string(ts.ID) == string(id) && ts.Started+traceTTLMicros > s.db.Clock {
-			s.shown = ts.Printed.(*Trace)
+	for _, ts := range db.Traces {
+		if string(ts.ID) == string(id) && ts.Started+traceTTLMicros > db.Clock {
+			*shown = ts.Printed.(*trace.Trace)
 			return nil
 		}
 	}
@@ -243,21 +254,6 @@ const traceTTLMicros = 86400 * 1000000
 // system_traces does not hold.
 func errSessionNotFound(id string) *cqlerr.Error {
 	return cqlerr.New(cqlerr.Cqlsh, "Session "+id+" wasn't found.")
-}
-
-// Subshell runs run as cqlsh's SOURCE runs a file (do_source): in a new
-// Shell on the same connection, which starts in the current keyspace with
-// tracing as it is and every other setting at its default (expand off,
-// paging on with pages of 100, consistency ONE), and whose USE and settings
-// end with it. The caller (cqlplay run, which reads files) runs the file's
-// statements inside run.
-func (s *Session) Subshell(run func()) {
-	shell, ks, pageSize := s.shell, s.db.Keyspace, s.db.PageSize
-	s.shell = newShellState()
-	s.shell.tracing = shell.tracing
-	s.db.PageSize = s.shell.pageSize
-	defer func() { s.shell, s.db.Keyspace, s.db.PageSize = shell, ks, pageSize }()
-	run()
 }
 
 // ErrSourceUnreadable is do_source's refusal ('Could not open %r: %s'):

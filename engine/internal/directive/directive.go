@@ -1,4 +1,10 @@
-package engine
+// Package directive applies the comment directives of a script (-- @advance,
+// -- @now, -- @nodes, -- @version, -- @retry, -- @compact, -- @fill): what
+// real Cassandra leaves to the world outside the script (time passing, the
+// cluster's size, the version, compaction, a client retrying, data in
+// volume), which cqlsh reads as comments. The facade hands each one it
+// meets to Apply.
+package directive
 
 import (
 	"strconv"
@@ -9,59 +15,68 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
 	"github.com/cqlplay/cqlplay/engine/query"
+	"github.com/cqlplay/cqlplay/engine/ring"
 	"github.com/cqlplay/cqlplay/engine/version"
 )
 
-// directive applies one `-- @name args` comment. They steer what real
-// Cassandra leaves to the world outside the script: time passing, the
-// cluster's size, the version, compaction, a client retrying.
-func (s *Session) directive(d *cql.Directive, retry *bool) *cqlerr.Error {
+// Effect is what a directive asks of the run beyond the cluster: Retry, to
+// run the next statement twice (-- @retry), and Filled, what a -- @fill
+// that ran wrote.
+type Effect struct {
+	Retry  bool
+	Filled Fill
+}
+
+// Apply applies one `-- @name args` comment to db. afterStatement, when
+// set, is called after each row a -- @fill writes, as after a statement.
+func Apply(db *query.DB, d *cql.Directive, afterStatement func()) (eff Effect, err *cqlerr.Error) {
 	switch d.Name {
 	case "advance":
 		if len(d.Args) != 1 {
-			return directiveError("-- @advance takes one duration, e.g. -- @advance 2h (units: ms, s, m, h, d, w)")
+			return eff, directiveError("-- @advance takes one duration, e.g. -- @advance 2h (units: ms, s, m, h, d, w)")
 		}
 		dur, ok := parseDuration(d.Args[0])
 		if !ok || dur < 0 {
-			return directiveError("-- @advance: cannot read the duration '" + d.Args[0] + "' (write e.g. 90s, 2h, 3d or 1h30m)")
+			return eff, directiveError("-- @advance: cannot read the duration '" + d.Args[0] + "' (write e.g. 90s, 2h, 3d or 1h30m)")
 		}
-		s.db.Clock += dur.Microseconds()
+		db.Clock += dur.Microseconds()
 	case "now":
 		if len(d.Args) == 0 {
-			return directiveError("-- @now takes an instant, e.g. -- @now 2026-01-01T00:00:00Z")
+			return eff, directiveError("-- @now takes an instant, e.g. -- @now 2026-01-01T00:00:00Z")
 		}
 		text := strings.Join(d.Args, " ")
 		if t, ok := ParseInstant(text); ok {
-			s.db.Clock = t.UnixMicro()
-			return nil
+			db.Clock = t.UnixMicro()
+			return eff, nil
 		}
-		ms, err := cqltype.ParseTimestamp(text, s.db.Clock/1000)
+		ms, err := cqltype.ParseTimestamp(text, db.Clock/1000)
 		if err != nil {
-			return directiveError("-- @now: cannot read the instant '" + text + "' (write e.g. 2026-01-01T00:00:00Z)")
+			return eff, directiveError("-- @now: cannot read the instant '" + text + "' (write e.g. 2026-01-01T00:00:00Z)")
 		}
-		s.db.Clock = ms * 1000
+		db.Clock = ms * 1000
 	case "nodes":
 		nodes, vnodes, rf, ok := parseRing(d.Args)
 		if !ok {
-			return directiveError("-- @nodes takes a node count, then optionally `rf R` and `vnodes V`, e.g. -- @nodes 6 rf 3")
+			return eff, directiveError("-- @nodes takes a node count, then optionally `rf R` and `vnodes V`, e.g. -- @nodes 6 rf 3")
 		}
-		s.db.Ring = query.NewRing(nodes, vnodes, rf)
+		db.Ring = ring.New(nodes, vnodes, rf)
 	case "version":
-		if len(d.Args) != 1 || !IsVersion(d.Args[0]) {
-			return directiveError("-- @version takes " + VersionList(""))
+		v, ok := version.Of(strings.Join(d.Args, " "))
+		if len(d.Args) != 1 || !ok {
+			return eff, directiveError("-- @version takes " + version.List(""))
 		}
-		s.db.Version, _ = version.Of(d.Args[0])
+		db.Version = v
 	case "retry":
-		*retry = true
+		eff.Retry = true
 	case "compact":
-		s.db.Compact()
+		db.Compact()
 	case "fill":
-		s.db.ForgetPrepared()
-		return s.fill(d)
+		db.ForgetPrepared()
+		eff.Filled, err = fill(db, d, afterStatement)
 	default:
-		return directiveError("Unknown directive -- @" + d.Name + " (known: @advance, @now, @nodes, @version, @retry, @compact, @fill)")
+		return eff, directiveError("Unknown directive -- @" + d.Name + " (known: @advance, @now, @nodes, @version, @retry, @compact, @fill)")
 	}
-	return nil
+	return eff, err
 }
 
 func directiveError(msg string) *cqlerr.Error {

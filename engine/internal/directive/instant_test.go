@@ -1,4 +1,4 @@
-package engine
+package directive
 
 import (
 	"math/rand/v2"

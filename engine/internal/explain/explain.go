@@ -1,4 +1,10 @@
-package query
+// Package explain holds the playground's teaching, in every language it
+// speaks: the Why and the Fix of a failed statement, found by the rule its
+// error records (cqlerr.Error.For), and the modeling advice the executor
+// gives as warnings, found by their rule (query.Advice). The facade asks it
+// for each error and each piece of advice in the session's language, so
+// the executor only says which rule and with what values.
+package explain
 
 import (
 	"strconv"
@@ -7,15 +13,18 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/query"
 	"github.com/cqlplay/cqlplay/engine/schema"
 )
 
-// explain adds to a failed statement's error the reason in terms of the
+// Error adds to a failed statement's error the reason in terms of the
 // storage layout (partition -> sorted clustering keys -> cells) and a fix to
-// try, in the session's language: the page's Why view shows them beside
-// Cassandra's message. They are looked up by the rule the error enforces;
-// errors of rules the playground has nothing to add to are left as they are.
-func (db *DB) explain(stmt cql.Statement, err *cqlerr.Error) *cqlerr.Error {
+// try, in lang (one of Languages; any other explains in English): the
+// page's Why view shows them beside Cassandra's message. They are looked up
+// by the rule the error enforces; errors of rules the playground has
+// nothing to add to are left as they are. t is the table stmt names (nil
+// when it names none that exists).
+func Error(err *cqlerr.Error, stmt cql.Statement, t *schema.Table, lang string) *cqlerr.Error {
 	if err == nil || err.Why != "" {
 		return err
 	}
@@ -23,9 +32,9 @@ func (db *DB) explain(stmt cql.Statement, err *cqlerr.Error) *cqlerr.Error {
 	if !ok {
 		return err
 	}
-	c := &explainCtx{t: db.statementTable(stmt), stmt: stmt, args: err.Args}
+	c := &explainCtx{t: t, stmt: stmt, args: err.Args}
 	why, fix := ex.en(c)
-	if db.Lang == "zh" {
+	if lang == "zh" {
 		why, fix = ex.zh(c)
 	}
 	if why == "" {
@@ -34,6 +43,18 @@ func (db *DB) explain(stmt cql.Statement, err *cqlerr.Error) *cqlerr.Error {
 	e := *err
 	e.Why, e.Fix = why, fix
 	return &e
+}
+
+// Language picks, for a language tag ("zh-Hans", a page's <html lang>),
+// the language of Languages its primary subtag names, or English.
+func Language(tag string) string {
+	primary, _, _ := strings.Cut(strings.ToLower(tag), "-")
+	for _, l := range Languages {
+		if l == primary {
+			return l
+		}
+	}
+	return "en"
 }
 
 // Languages are the languages the explanations are written in; a session in
@@ -64,7 +85,7 @@ func (c *explainCtx) arg(i int) string {
 // English and in Chinese side by side. TestExplanationsInEveryLanguage checks
 // that both are there and say something.
 var explanations = map[cqlerr.Rule]explanation{
-	ruleClusteringSkipped: {
+	query.RuleClusteringSkipped: {
 		en: func(c *explainCtx) (string, string) {
 			later, first := c.arg(0), c.arg(1)
 			pos, order := "", ""
@@ -90,7 +111,7 @@ var explanations = map[cqlerr.Rule]explanation{
 				"把 " + first + " 也限制住（" + first + " = ... 或 IN (...)），或者另建一张聚簇键以 " + later + " 开头的表。ALLOW FILTERING 会读完整个分区再丢掉不匹配的行。"
 		},
 	},
-	ruleAfterSlice: {
+	query.RuleAfterSlice: {
 		en: func(c *explainCtx) (string, string) {
 			later, first := c.arg(0), c.arg(1)
 			return first + " is restricted by a range, so the slice spans several values of " + first + ". Within it the values of " + later + " start over for each " + first + ": they are not sorted across the slice, so a condition on " + later + " cannot narrow it to one contiguous run of rows.",
@@ -102,7 +123,7 @@ var explanations = map[cqlerr.Rule]explanation{
 				"对 " + first + " 用 = 或 IN，把范围留给 " + later + "；或者在应用里过滤 " + later + "；或者另建一张先按 " + later + " 聚簇的表。"
 		},
 	},
-	ruleNeedsFiltering: {en: explainFilteringEN, zh: explainFilteringZH},
+	query.RuleNeedsFiltering: {en: explainFilteringEN, zh: explainFilteringZH},
 	cqltype.RuleZoneNotEmbedded: {
 		en: func(c *explainCtx) (string, string) {
 			return "Cassandra reads every zone of the IANA time zone database: if " + c.arg(0) + " is one, it stores this timestamp. cqlplay runs in your browser without that database: it knows only these named zones: " + c.arg(1) + ".",
@@ -113,7 +134,7 @@ var explanations = map[cqlerr.Rule]explanation{
 				"改写成该时区的偏移量（例如 '2026-01-01 10:00:00+0545'），或者使用上面列出的时区。"
 		},
 	},
-	rulePartitionKeyMissing: {
+	query.RulePartitionKeyMissing: {
 		en: func(c *explainCtx) (string, string) {
 			return "A write goes to exactly one partition (or the few an IN names): Cassandra needs every partition key column (" + partitionListOr(c.t, "the partition key") + ") with = to compute the token that says which nodes store it.",
 				"Give every partition key column a value with = (or IN for UPDATE and DELETE)."
@@ -123,7 +144,7 @@ var explanations = map[cqlerr.Rule]explanation{
 				"用 = 给分区键的每一列一个值（UPDATE 和 DELETE 也可以用 IN）。"
 		},
 	},
-	ruleClusteringKeyMissing: {
+	query.RuleClusteringKeyMissing: {
 		en: func(c *explainCtx) (string, string) {
 			return "An INSERT or UPDATE writes one row, and a row is named by its full clustering key " + clusteringListOrEmpty(c.t) + " inside its partition.",
 				"Give every clustering column a value with =. To change many rows, write each one (or delete a range with DELETE)."
@@ -133,7 +154,7 @@ var explanations = map[cqlerr.Rule]explanation{
 				"用 = 给每个聚簇列一个值。要修改多行，就逐行写入（或者用 DELETE 删除一个范围）。"
 		},
 	},
-	ruleOrderBy: {
+	query.RuleOrderBy: {
 		en: func(c *explainCtx) (string, string) {
 			return "Rows come off disk in clustering order " + clusteringListOrEmpty(c.t) + " (DESC columns reversed). ORDER BY can only read that order forwards or backwards, inside partitions named by = or IN.",
 				"Order by the clustering columns in their declared order, all in the declared direction or all reversed; to sort by anything else, create a table clustered that way."
@@ -143,7 +164,7 @@ var explanations = map[cqlerr.Rule]explanation{
 				"按声明的顺序对聚簇列排序，要么全部按声明的方向，要么全部反过来；要按别的东西排序，就建一张按那个顺序聚簇的表。"
 		},
 	},
-	ruleRegularInWriteWhere: {
+	query.RuleRegularInWriteWhere: {
 		en: func(c *explainCtx) (string, string) {
 			cols := strings.Join(c.args, ", ")
 			return "A write goes to an address, the partition key and then the clustering columns. " + cols + " is a value stored at such an address, not part of it, so it cannot say which rows to change: finding them would mean reading first, and writes never read.",
@@ -155,7 +176,7 @@ var explanations = map[cqlerr.Rule]explanation{
 				"用主键指明要修改的行。要按 " + cols + " 修改行，先找出它们的键（用一张以 " + cols + " 为键的表），再逐行写入。"
 		},
 	},
-	ruleDistinctColumns: {
+	query.RuleDistinctColumns: {
 		en: func(c *explainCtx) (string, string) {
 			return "SELECT DISTINCT lists partitions, not rows: it reads one entry per partition, which holds the partition key and the static columns, and nothing of the rows inside. " + partitionKeyClause(c.t, "en"),
 				"Select the whole partition key (and static columns) with DISTINCT, or drop DISTINCT to read rows."
@@ -165,7 +186,7 @@ var explanations = map[cqlerr.Rule]explanation{
 				"DISTINCT 后面选择完整的分区键（以及静态列），或者去掉 DISTINCT 来读取行。"
 		},
 	},
-	ruleOrderByWithIn: {
+	query.RuleOrderByWithIn: {
 		en: func(c *explainCtx) (string, string) {
 			return "IN on the partition key reads several partitions, each in its own clustering order. ORDER BY across them needs every row on the coordinator to sort, which a paged query (cqlsh and the drivers page by default) cannot do.",
 				"Drop ORDER BY and sort in the application, query each partition on its own, or turn paging off for this query."
@@ -175,7 +196,7 @@ var explanations = map[cqlerr.Rule]explanation{
 				"去掉 ORDER BY，在应用里排序；或者对每个分区单独查询；或者为这个查询关闭分页。"
 		},
 	},
-	ruleViewKeyNotNull: {
+	query.RuleViewKeyNotNull: {
 		en: func(c *explainCtx) (string, string) {
 			cols := strings.Join(c.args, ", ")
 			return "A view is a table Cassandra writes for you: each base row is copied to the view row its key columns address. A base row with a null in " + cols + " would have no address in the view, so every column of the view's primary key must be declared IS NOT NULL.",
@@ -197,7 +218,7 @@ var explanations = map[cqlerr.Rule]explanation{
 				"按这一列的类型来写这个值。"
 		},
 	},
-	ruleUndefinedColumn: {
+	query.RuleUndefinedColumn: {
 		en: func(c *explainCtx) (string, string) {
 			return "The table has no such column. Unquoted names are lower-cased; \"Quoted\" names keep their case.",
 				"Check the spelling against DESCRIBE TABLE, or ALTER TABLE ... ADD the column."
@@ -207,7 +228,7 @@ var explanations = map[cqlerr.Rule]explanation{
 				"用 DESCRIBE TABLE 核对拼写，或者用 ALTER TABLE ... ADD 加上这一列。"
 		},
 	},
-	ruleUnknownTable: {
+	query.RuleUnknownTable: {
 		en: func(c *explainCtx) (string, string) {
 			return "No table of that name exists in the current keyspace (or the keyspace named).",
 				"Create it first, or check the name with DESCRIBE TABLES."
@@ -217,27 +238,6 @@ var explanations = map[cqlerr.Rule]explanation{
 				"先创建它，或者用 DESCRIBE TABLES 核对表名。"
 		},
 	},
-}
-
-func (db *DB) statementTable(stmt cql.Statement) *schema.Table {
-	var q cql.QualifiedName
-	switch s := stmt.(type) {
-	case *cql.Select:
-		q = s.Table
-	case *cql.Insert:
-		q = s.Table
-	case *cql.Update:
-		q = s.Table
-	case *cql.Delete:
-		q = s.Table
-	default:
-		return nil
-	}
-	ks := db.Schema.Keyspaces[db.keyspaceOf(q)]
-	if ks == nil {
-		return nil
-	}
-	return ks.Tables[q.Name.Name]
 }
 
 // partitionKeyClause names the table's partition key, in lang, or says nothing.
@@ -286,7 +286,7 @@ func ordinal(n int) string {
 	case 3:
 		return "3rd"
 	}
-	return itoa(n) + "th"
+	return strconv.Itoa(n) + "th"
 }
 
 // filtering says which part of a SELECT makes Cassandra scan: the regular

@@ -1,13 +1,15 @@
-package cql
+package explain
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/cqlplay/cqlplay/engine/cql"
 )
 
 // TestSyntaxHint: each kind of the parser's syntax errors, as Parse words
 // them, gets a reason and a suggestion; a keyword nearly typed is named.
-func TestSyntaxHint(t *testing.T) {
+func TestSyntax(t *testing.T) {
 	tests := []struct {
 		src, why, fix string // parts of the English why and fix
 	}{
@@ -22,17 +24,17 @@ func TestSyntaxHint(t *testing.T) {
 		{"SELECT * FROM t LIMIT 'x';", "cannot read 'x'", "single quotes"},
 	}
 	for _, tt := range tests {
-		items := Parse(tt.src)
+		items := cql.Parse(tt.src)
 		if len(items) == 0 || items[0].Err == nil {
 			t.Errorf("%s: parses; the test wants a syntax error", tt.src)
 			continue
 		}
 		err := items[0].Err
-		why, fix := SyntaxHint(err.Message, false)
+		why, fix := Syntax(err.Message, "en")
 		if !strings.Contains(why, tt.why) || !strings.Contains(fix, tt.fix) {
 			t.Errorf("%s (%s):\n why %q, want it to hold %q\n fix %q, want it to hold %q", tt.src, err.Message, why, tt.why, fix, tt.fix)
 		}
-		zwhy, zfix := SyntaxHint(err.Message, true)
+		zwhy, zfix := Syntax(err.Message, "zh")
 		if zwhy == why || zfix == fix || zwhy == "" || zfix == "" {
 			t.Errorf("%s: no Chinese explanation (%q, %q)", tt.src, zwhy, zfix)
 		}

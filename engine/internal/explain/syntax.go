@@ -1,15 +1,15 @@
-package cql
+package explain
 
 import "strings"
 
-// SyntaxHint explains one of this parser's syntax errors (errors.go: ANTLR's
+// Syntax explains one of engine/cql's syntax errors (its errors.go: ANTLR's
 // "mismatched input", "no viable alternative" and "extraneous input"
 // wordings, as Cassandra 4.1 prints them) as the playground explains every
-// other failure: why, and what to try, in English or (zh) Chinese. A keyword
+// other failure: why, and what to try, in lang (English or Chinese). A keyword
 // the reader nearly typed is named ("did you mean FROM?"). The texts are one
 // table with {in} (the input) and {kw} (a keyword) to fill, which costs the
 // WebAssembly module far less than code that builds each sentence.
-func SyntaxHint(msg string, zh bool) (why, fix string) {
+func Syntax(msg, lang string) (why, fix string) {
 	in := quoted(msg)
 	want := ""
 	if i := strings.Index(msg, " expecting "); i >= 0 {
@@ -35,12 +35,12 @@ func SyntaxHint(msg string, zh bool) (why, fix string) {
 	case want != "":
 		hint = hintExpected
 	}
-	lang := 0
-	if zh {
-		lang = 1
+	l := 0
+	if lang == "zh" {
+		l = 1
 	}
 	fill := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "{in}", in), "{kw}", kw) }
-	return fill(hints[hint][lang][0]), fill(hints[hint][lang][1])
+	return fill(hints[hint][l][0]), fill(hints[hint][l][1])
 }
 
 const (

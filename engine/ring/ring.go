@@ -1,6 +1,14 @@
-package query
+// Package ring is the simulated cluster's topology: nodes, their vnode
+// tokens and the replication factor, which place each partition on its
+// replicas. It is below the packages that ask where a partition lives: the
+// executor (what a read contacts, what a trace says) and the storage views
+// (the ring form, each partition's replicas).
+package ring
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // Ring is the simulated cluster's token ring: Nodes nodes with VNodes
 // tokens each, and a replication factor. It is deterministic: the same
@@ -15,9 +23,9 @@ type ringToken struct {
 	node  int
 }
 
-// NewRing places nodes*vnodes tokens with a fixed pseudo-random sequence, as
+// New places nodes*vnodes tokens with a fixed pseudo-random sequence, as
 // the random token allocation of a real cluster would.
-func NewRing(nodes, vnodes, rf int) *Ring {
+func New(nodes, vnodes, rf int) *Ring {
 	if nodes < 1 {
 		nodes = 1
 	}
@@ -43,10 +51,11 @@ func NewRing(nodes, vnodes, rf int) *Ring {
 // Replicas returns the nodes that own token: the owner of the first ring
 // token at or after it (wrapping around), then the next distinct nodes
 // clockwise (SimpleStrategy).
-func (r *Ring) Replicas(token int64) []int { return r.replicasOf(token, r.RF) }
+func (r *Ring) Replicas(token int64) []int { return r.ReplicasOf(token, r.RF) }
 
-// replicasOf is Replicas for a replication factor of rf.
-func (r *Ring) replicasOf(token int64, rf int) []int {
+// ReplicasOf is Replicas for a replication factor of rf (a keyspace's own,
+// as DESCRIBE CLUSTER lists each range's replicas under it).
+func (r *Ring) ReplicasOf(token int64, rf int) []int {
 	i := sort.Search(len(r.tokens), func(i int) bool { return r.tokens[i].token >= token })
 	var out []int
 	for k := 0; k < len(r.tokens) && len(out) < rf; k++ {
@@ -58,9 +67,9 @@ func (r *Ring) replicasOf(token int64, rf int) []int {
 	return out
 }
 
-// owner returns the first replica of token: the node of the first ring
+// Owner returns the first replica of token: the node of the first ring
 // token at or after it, wrapping around.
-func (r *Ring) owner(token int64) int {
+func (r *Ring) Owner(token int64) int {
 	i := sort.Search(len(r.tokens), func(i int) bool { return r.tokens[i].token >= token })
 	return r.tokens[i%len(r.tokens)].node
 }
@@ -76,7 +85,7 @@ func (r *Ring) NodesFor(tokens []int64, all bool) []int {
 		return out
 	}
 	for _, t := range tokens {
-		if n := r.owner(t); !containsInt(out, n) {
+		if n := r.Owner(t); !containsInt(out, n) {
 			out = append(out, n)
 		}
 	}
@@ -91,6 +100,19 @@ func (r *Ring) TokenRanges() (tokens []int64, owners []int) {
 		owners = append(owners, t.node)
 	}
 	return tokens, owners
+}
+
+// RangesIn counts the ring ranges (lo, hi] spans: one more than the node
+// tokens strictly inside it; the whole ring when lo and hi are both the
+// minimum token.
+func (r *Ring) RangesIn(lo, hi int64) int {
+	n := 1
+	for _, t := range r.tokens {
+		if t.token > lo && (hi == math.MinInt64 || t.token < hi) {
+			n++
+		}
+	}
+	return n
 }
 
 func containsInt(xs []int, x int) bool {

@@ -1,4 +1,4 @@
-package engine
+package directive
 
 import (
 	"math"
@@ -9,6 +9,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/cql"
 	"github.com/cqlplay/cqlplay/engine/cqlerr"
 	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/query"
 	"github.com/cqlplay/cqlplay/engine/schema"
 )
 
@@ -56,33 +57,42 @@ type fillColumn struct {
 	hash     uint64
 }
 
+// Fill is what a -- @fill wrote: Rows generated rows into Table.
+type Fill struct {
+	// Line is the directive's line (1-based) in its script.
+	Line int
+	// Table is "keyspace.table".
+	Table string
+	Rows  int
+}
+
 // fill runs one -- @fill directive.
-func (s *Session) fill(d *cql.Directive) *cqlerr.Error {
+func fill(db *query.DB, d *cql.Directive, afterStatement func()) (Fill, *cqlerr.Error) {
 	args := splitFillArgs(strings.Join(d.Args, " "))
 	if len(args) < 3 {
-		return directiveError("-- @fill takes a table, a row count and column=generator pairs, e.g. -- @fill readings 100000 sensor=seq(40) ts=series('2026-01-01T00:00:00Z', 10s) value=uniform(0, 100)")
+		return Fill{}, directiveError("-- @fill takes a table, a row count and column=generator pairs, e.g. -- @fill readings 100000 sensor=seq(40) ts=series('2026-01-01T00:00:00Z', 10s) value=uniform(0, 100)")
 	}
 	n, err := strconv.Atoi(strings.ReplaceAll(args[1], "_", ""))
 	if err != nil || n < 1 || n > maxFill {
-		return directiveError("-- @fill: the row count must be a whole number from 1 to " + strconv.Itoa(maxFill) + ", not '" + args[1] + "'")
+		return Fill{}, directiveError("-- @fill: the row count must be a whole number from 1 to " + strconv.Itoa(maxFill) + ", not '" + args[1] + "'")
 	}
-	t, cerr := s.db.FillTable(args[0])
+	t, cerr := db.FillTable(args[0])
 	if cerr != nil {
-		return cerr
+		return Fill{}, cerr
 	}
 	var cols []*fillColumn
 	for _, a := range args[2:] {
 		name, gen, ok := strings.Cut(a, "=")
 		if !ok {
-			return directiveError("-- @fill: '" + a + "' is not column=generator")
+			return Fill{}, directiveError("-- @fill: '" + a + "' is not column=generator")
 		}
 		c := t.Column(strings.ToLower(strings.TrimSpace(name)))
 		if c == nil {
-			return directiveError("-- @fill: " + t.Name + " has no column '" + name + "'")
+			return Fill{}, directiveError("-- @fill: " + t.Name + " has no column '" + name + "'")
 		}
 		fc, msg := newFillColumn(c, strings.TrimSpace(gen))
 		if msg != "" {
-			return directiveError("-- @fill: " + c.Name + ": " + msg)
+			return Fill{}, directiveError("-- @fill: " + c.Name + ": " + msg)
 		}
 		cols = append(cols, fc)
 	}
@@ -90,95 +100,102 @@ func (s *Session) fill(d *cql.Directive) *cqlerr.Error {
 	for i, c := range cols {
 		schemaCols[i] = c.col
 	}
-	_, cerr = s.db.Fill(t, schemaCols, n, func(i int, lits []cql.Literal) {
+	_, cerr = db.Fill(t, schemaCols, n, func(i int, lits []cql.Literal) {
 		for j, c := range cols {
 			lits[j] = c.value(i)
 		}
-	}, s.afterStatement)
+	}, afterStatement)
 	if cerr != nil {
 		// The generated text's position means nothing to the reader: the
 		// error is the directive's.
 		e := *cerr
 		e.Pos, e.Len = cqlerr.Pos{}, 0
-		return &e
+		return Fill{}, &e
 	}
-	s.filled = Fill{Line: d.Pos.Line, Table: t.Qualified(), Rows: n}
-	return nil
+	return Fill{Line: d.Pos.Line, Table: t.Qualified(), Rows: n}, nil
 }
 
-// splitFillArgs splits the directive's text at spaces outside parentheses
-// and quotes.
+// The directive's arguments are read with CQL's own lexer (cql.Lex), so a
+// generator's strings, numbers and durations are the tokens a statement
+// would have: tokens that touch make one argument (ks.t, v=3, 100_000),
+// and an argument that opens a parenthesis runs to the one that closes it.
+
+// splitFillArgs splits the directive's text into its arguments.
 func splitFillArgs(s string) []string {
 	var out []string
-	depth, quoted, start := 0, false, -1
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quoted:
-			if c == '\'' {
-				quoted = false
-			}
-		case c == '\'':
-			quoted = true
-		case c == '(':
-			depth++
-		case c == ')':
-			depth--
-		case (c == ' ' || c == '\t') && depth <= 0:
-			if start >= 0 {
-				out = append(out, s[start:i])
-				start = -1
-			}
-			continue
+	depth, start, end := 0, -1, 0
+	for _, t := range cql.Lex(s) {
+		if start >= 0 && depth <= 0 && t.Start > end {
+			out = append(out, s[start:end])
+			start = -1
 		}
 		if start < 0 {
-			start = i
+			start = t.Start
 		}
+		depth += parenDepth(s, t)
+		end = t.End
 	}
 	if start >= 0 {
-		out = append(out, s[start:])
+		out = append(out, s[start:end])
 	}
 	return out
 }
 
-// splitCall reads gen(a, b) into "gen" and its arguments.
-func splitCall(gen string) (name string, args []string, ok bool) {
-	open := strings.IndexByte(gen, '(')
-	if open < 0 || !strings.HasSuffix(gen, ")") {
-		return "", nil, false
-	}
-	name = strings.ToLower(strings.TrimSpace(gen[:open]))
-	inner := gen[open+1 : len(gen)-1]
-	quoted, start := false, 0
-	for i := 0; i < len(inner); i++ {
-		switch c := inner[i]; {
-		case c == '\'':
-			quoted = !quoted
-		case c == ',' && !quoted:
-			args = append(args, strings.TrimSpace(inner[start:i]))
-			start = i + 1
+// parenDepth is how t changes the depth of parentheses: +1, -1 or 0.
+func parenDepth(s string, t cql.Token) int {
+	if t.Kind == cql.TokPunct {
+		switch s[t.Start] {
+		case '(':
+			return 1
+		case ')':
+			return -1
 		}
 	}
-	if rest := strings.TrimSpace(inner[start:]); rest != "" || len(args) > 0 {
+	return 0
+}
+
+// splitCall reads gen(a, b) into "gen" and its arguments.
+func splitCall(gen string) (name string, args []string, ok bool) {
+	toks := cql.Lex(gen)
+	open := 0
+	for open < len(toks) && parenDepth(gen, toks[open]) != 1 {
+		open++
+	}
+	last := len(toks) - 1
+	if open == 0 || open > last || parenDepth(gen, toks[last]) != -1 || toks[last].End != len(gen) {
+		return "", nil, false
+	}
+	name = strings.ToLower(strings.TrimSpace(gen[:toks[open].Start]))
+	depth, from := 0, toks[open].End
+	for _, t := range toks[open+1 : last] {
+		depth += parenDepth(gen, t)
+		if depth == 0 && t.Kind == cql.TokPunct && gen[t.Start] == ',' {
+			args = append(args, strings.TrimSpace(gen[from:t.Start]))
+			from = t.End
+		}
+	}
+	if rest := strings.TrimSpace(gen[from:toks[last].Start]); rest != "" || len(args) > 0 {
 		args = append(args, rest)
 	}
 	return name, args, true
 }
 
-// literalOf reads a generator argument as a CQL literal.
+// literalOf reads a generator argument as a CQL literal: a string, a
+// number or a boolean token as its literal, anything else as text.
 func literalOf(a string) cql.Literal {
-	if len(a) >= 2 && a[0] == '\'' && a[len(a)-1] == '\'' {
-		return cql.Literal{Kind: cql.StringLit, Text: strings.ReplaceAll(a[1:len(a)-1], "''", "'")}
-	}
-	if _, err := strconv.ParseInt(a, 10, 64); err == nil {
-		return cql.Literal{Kind: cql.IntegerLit, Text: a}
-	}
-	if _, err := strconv.ParseFloat(a, 64); err == nil {
-		return cql.Literal{Kind: cql.FloatLit, Text: a}
-	}
-	switch strings.ToLower(a) {
-	case "true", "false":
-		return cql.Literal{Kind: cql.BooleanLit, Text: strings.ToLower(a)}
+	toks := cql.Lex(a)
+	if len(toks) == 1 && toks[0].Start == 0 && toks[0].End == len(a) {
+		switch toks[0].Kind {
+		case cql.TokString:
+			return cql.Literal{Kind: cql.StringLit, Text: cql.Unquote(a)}
+		case cql.TokNumber:
+			if _, err := strconv.ParseInt(a, 10, 64); err == nil {
+				return cql.Literal{Kind: cql.IntegerLit, Text: a}
+			}
+			return cql.Literal{Kind: cql.FloatLit, Text: a}
+		case cql.TokBoolean:
+			return cql.Literal{Kind: cql.BooleanLit, Text: strings.ToLower(a)}
+		}
 	}
 	return cql.Literal{Kind: cql.StringLit, Text: a}
 }
