@@ -22,6 +22,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/internal/directive"
 	"github.com/cqlplay/cqlplay/engine/internal/explain"
 	"github.com/cqlplay/cqlplay/engine/internal/shell"
+	"github.com/cqlplay/cqlplay/engine/internal/spans"
 	"github.com/cqlplay/cqlplay/engine/jsonenc"
 	"github.com/cqlplay/cqlplay/engine/layout"
 	"github.com/cqlplay/cqlplay/engine/query"
@@ -343,11 +344,25 @@ func (s *Session) Subshell(run func()) {
 
 // Statements splits a script into its statements, as Run reads them, each
 // with its span in the script (statements.go).
-func Statements(script string) []Statement { return statements(script) }
+func Statements(script string) []Statement {
+	var out []Statement
+	for _, sp := range spans.Statements(script) {
+		it := sp.Item
+		st := Statement{Text: it.Src, Line: it.Pos.Line, Err: it.Err, Start: sp.Start, End: sp.End}
+		switch it.Stmt.(type) {
+		case *cql.CqlshCommand:
+			st.Local = true
+		case *cql.Directive:
+			st.Local, st.Directive = true, true
+		}
+		out = append(out, st)
+	}
+	return out
+}
 
 // Comments returns a script's comments in order: what looks like one in a
 // string or a quoted name is not.
-func Comments(script string) []Comment { return comments(script) }
+func Comments(script string) []Comment { return spans.Comments(script) }
 
 // IsVersion reports whether v is one of Versions.
 func IsVersion(v string) bool {
