@@ -9,7 +9,8 @@
 //
 // It renders content/ with goldmark (a playground for each ```cql fence, its
 // results computed here by the engine), bundles site/ with esbuild, compiles
-// wasm/ for the browser and fingerprints every asset. See docs/site.md.
+// wasm/ for the browser and fingerprints every asset: package sitegen, of
+// which this is the command line. See docs/site.md.
 package main
 
 import (
@@ -19,6 +20,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/cqlplay/cqlplay/build/sitegen"
 )
 
 func main() {
@@ -43,14 +46,14 @@ func run(args []string) error {
 	strict := fs.Bool("strict", false, "fail when an example disagrees with its expectations")
 	quality := fs.Int("brotli", 11, "brotli quality for precompressed files")
 	wasm := fs.String("wasm", "", "ship this compiled engine instead of compiling ./wasm (go run ./build/bench compares builds)")
-	single := fs.Bool("single", false, "write the whole site as one HTML file, -out/"+singleName+", that opens from file:// (build/single.go)")
+	single := fs.Bool("single", false, "write the whole site as one HTML file, -out/"+sitegen.SingleName+", that opens from file:// (build/sitegen/single.go)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return errors.New("unexpected argument " + strconv.Quote(fs.Arg(0)) + "; usage: go run ./build [serve] [flags]")
 	}
-	root, err := findRoot()
+	root, err := sitegen.FindRoot()
 	if err != nil {
 		return err
 	}
@@ -58,18 +61,18 @@ func run(args []string) error {
 	if !filepath.IsAbs(outDir) {
 		outDir = filepath.Join(root, outDir)
 	}
-	c := config{Root: root, Out: outDir, BaseURL: *base, Strict: *strict, Compress: cmd == "build",
+	c := sitegen.Config{Root: root, Out: outDir, BaseURL: *base, Strict: *strict, Compress: cmd == "build",
 		BrotliQuality: *quality, Wasm: *wasm, Log: os.Stderr}
 	if cmd == "serve" {
 		if *single {
 			return errors.New("-single writes a file; it does not serve")
 		}
-		return serve(c, *addr)
+		return sitegen.Serve(c, *addr)
 	}
 	if *single {
-		return runSingle(c)
+		return sitegen.WriteSingle(c)
 	}
-	r, err := build(c)
+	r, err := sitegen.Build(c)
 	if err != nil {
 		return err
 	}
@@ -77,9 +80,7 @@ func run(args []string) error {
 	return nil
 }
 
-// runWasm compiles only the engine, as the site ships it, beside the
-// wasm_exec.js of the same Go: what node needs to load it
-// (go run ./build/bench, or any script of one's own).
+// runWasm is `go run ./build wasm -out DIR`: only the engine (sitegen.WriteEngine).
 func runWasm(args []string) error {
 	fs := flag.NewFlagSet("wasm", flag.ContinueOnError)
 	out := fs.String("out", "", "directory to write cqlplay.wasm and wasm_exec.js to")
@@ -89,49 +90,11 @@ func runWasm(args []string) error {
 	if *out == "" || fs.NArg() > 0 {
 		return errors.New("usage: go run ./build wasm -out DIR")
 	}
-	root, err := findRoot()
+	root, err := sitegen.FindRoot()
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return err
-	}
-	if err := compileWasm(root, filepath.Join(*out, "cqlplay.wasm")); err != nil {
-		return err
-	}
-	src, err := wasmExecPath(root)
-	if err != nil {
-		return err
-	}
-	data, err := os.ReadFile(src)
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(*out, "wasm_exec.js"), data, 0o644)
-}
-
-// findRoot returns the repository root: the nearest directory up from the
-// working directory that holds go.mod and content/.
-func findRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if fileExists(filepath.Join(dir, "go.mod")) && fileExists(filepath.Join(dir, "site")) {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run from inside the cqlplay repository (no go.mod with site/ found)")
-		}
-		dir = parent
-	}
-}
-
-func fileExists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
+	return sitegen.WriteEngine(root, *out)
 }
 
 func envOr(k, def string) string {

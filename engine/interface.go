@@ -22,6 +22,7 @@ import (
 	"github.com/cqlplay/cqlplay/engine/internal/directive"
 	"github.com/cqlplay/cqlplay/engine/internal/explain"
 	"github.com/cqlplay/cqlplay/engine/internal/shell"
+	"github.com/cqlplay/cqlplay/engine/internal/spans"
 	"github.com/cqlplay/cqlplay/engine/jsonenc"
 	"github.com/cqlplay/cqlplay/engine/layout"
 	"github.com/cqlplay/cqlplay/engine/query"
@@ -341,21 +342,27 @@ func (s *Session) Subshell(run func()) {
 	run()
 }
 
-// Statements splits a script into its statements, as Run reads them.
+// Statements splits a script into its statements, as Run reads them, each
+// with its span in the script (statements.go).
 func Statements(script string) []Statement {
 	var out []Statement
-	r := cql.NewReader(script)
-	var it cql.Item
-	for r.Next(&it) {
-		st := Statement{Text: it.Src, Line: it.Pos.Line, Err: it.Err}
+	for _, sp := range spans.Statements(script) {
+		it := sp.Item
+		st := Statement{Text: it.Src, Line: it.Pos.Line, Err: it.Err, Start: sp.Start, End: sp.End}
 		switch it.Stmt.(type) {
-		case *cql.CqlshCommand, *cql.Directive:
+		case *cql.CqlshCommand:
 			st.Local = true
+		case *cql.Directive:
+			st.Local, st.Directive = true, true
 		}
 		out = append(out, st)
 	}
 	return out
 }
+
+// Comments returns a script's comments in order: what looks like one in a
+// string or a quoted name is not.
+func Comments(script string) []Comment { return spans.Comments(script) }
 
 // IsVersion reports whether v is one of Versions.
 func IsVersion(v string) bool {

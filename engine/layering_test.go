@@ -31,6 +31,7 @@ var layers = map[string]int{
 	"engine/internal/directive": 7,
 	"engine/internal/explain":   7,
 	"engine/internal/peek":      7,
+	"engine/internal/spans":     7,
 	"engine/internal/trace":     7,
 	"engine/internal/shell":     8,
 	"engine":                    9,

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/cqlplay/cqlplay/engine/cqltype"
+	"github.com/cqlplay/cqlplay/engine/internal/spans"
 )
 
 // Statement is one statement of a script as a client would send it to a
@@ -13,7 +14,20 @@ type Statement struct {
 	Line  int
 	Err   *Error
 	Local bool
+	// Directive is set for a playground directive (`-- @advance 2h` on its
+	// own line between statements; Local too), which has no Outcome.
+	Directive bool
+	// Start is the offset of the statement's first byte in the script and
+	// End that of the ';' that ends it, or the script's length when none
+	// does (for a directive, the end of its line): script[Start:End] is
+	// Text and any comment between it and its ';'.
+	Start, End int
 }
+
+// Comment is a comment of a script as the engine's lexer reads it: `--` or
+// `//` to the end of its line, or `/* */` (Open: with no */, running to the
+// end of the script). A directive's line is one too.
+type Comment = spans.Comment
 
 // Type constructors, for a client that reads a server's type metadata.
 var (

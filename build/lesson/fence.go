@@ -22,7 +22,7 @@ type View struct {
 
 // Views are the tabs of a playground, in the order the widget shows them
 // ("checks" only for an exercise); an example may open any of them first.
-// This is their one declaration: the build's markup (build/widget.go) and,
+// This is their one declaration: the build's markup (build/sitegen/widget.go) and,
 // through site/ts/contract.gen.ts (build/contract), the page's code read it.
 var Views = []View{
 	{"checks", ""},

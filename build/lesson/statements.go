@@ -3,6 +3,8 @@ package lesson
 import (
 	"strconv"
 	"strings"
+
+	"github.com/cqlplay/cqlplay/engine"
 )
 
 // Statement is one statement of an example's code and what its writer
@@ -29,141 +31,51 @@ func (s Statement) Expectation() string {
 	return "succeed"
 }
 
-// Split cuts CQL into statements at each ';' outside strings, quoted names
-// and comments, and attaches each `-- fails:` / `-- rows:` comment to the
-// statement it follows. A comment of that form anywhere else (before any
-// statement, or inside one) is an error: the writer meant it for a statement
-// and it would otherwise be silently ignored. Errors are *Error with Line
-// counted in code lines and an empty Path.
+// Split cuts CQL into statements where the engine does (engine.Statements:
+// at each ';' outside strings, quoted names, comments and batches; a
+// directive is not a statement), and attaches each `-- fails:` / `-- rows:`
+// comment (engine.Comments) to the statement it follows. A comment of that
+// form anywhere else (before any statement, or inside one) is an error: the
+// writer meant it for a statement and it would otherwise be silently
+// ignored. Errors are *Error with Line counted in code lines and an empty
+// Path.
 //
-// Split does not parse CQL; the engine does. It only has to agree with the
-// engine on where statements start, which needs no more than the lexical
-// rules of strings and comments.
+// A statement's Text runs from its first token to its ';', comments before
+// the ';' included, as written.
 func Split(code string) ([]Statement, error) {
 	var (
-		out     []Statement
-		cur     strings.Builder
-		start   = -1 // line of the statement being read; -1 between statements
-		line    = 1
-		i       = 0
-		newStmt = func() {
-			// Only ASCII space is trimmed: it is all that cannot start a
-			// statement, and anything else is the engine's to reject.
-			out = append(out, Statement{Text: strings.Trim(cur.String(), asciiSpace), Line: start, Rows: -1})
-			cur.Reset()
-			start = -1
-		}
+		out   []Statement
+		spans [][2]int // each statement's span in code: its start, and its ';' or the end of code
 	)
-	for i < len(code) {
-		c := code[i]
-		switch {
-		case c == '\n':
-			line++
-			if start >= 0 {
-				cur.WriteByte(c)
-			}
-			i++
-		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
-			if start >= 0 {
-				cur.WriteByte(c)
-			}
-			i++
-		case strings.HasPrefix(code[i:], "--") || strings.HasPrefix(code[i:], "//"):
-			end := strings.IndexByte(code[i:], '\n')
-			if end < 0 {
-				end = len(code) - i
-			}
-			comment := code[i : i+end]
-			if err := expect(out, start, comment, line); err != nil {
-				return nil, err
-			}
-			if start >= 0 {
-				cur.WriteString(comment)
-			}
-			i += end
-		case strings.HasPrefix(code[i:], "/*"):
-			end := strings.Index(code[i+2:], "*/")
-			if end < 0 {
-				return nil, &Error{Line: line, Msg: "unterminated /* comment"}
-			}
-			text := code[i : i+2+end+2]
-			if start >= 0 {
-				cur.WriteString(text)
-			}
-			line += strings.Count(text, "\n")
-			i += len(text)
-		case c == ';':
-			if start < 0 { // an empty statement: cqlsh skips it, so do we
-				i++
-				continue
-			}
-			if inBatch(cur.String()) {
-				// BEGIN BATCH ... APPLY BATCH is one statement whose inner
-				// statements end in ';', as the engine and cqlsh read it.
-				cur.WriteByte(c)
-				i++
-				continue
-			}
-			newStmt()
-			i++
-		default:
-			if start < 0 {
-				start = line
-			}
-			n := quotedLen(code[i:])
-			cur.WriteString(code[i : i+n])
-			line += strings.Count(code[i:i+n], "\n")
-			i += n
+	for _, st := range engine.Statements(code) {
+		if st.Directive {
+			continue
 		}
+		// The engine's lexer skips these between tokens; anything else
+		// before the ';' is the statement's, for the engine to reject.
+		text := strings.TrimRight(code[st.Start:st.End], " \t\r\n")
+		out = append(out, Statement{Text: text, Line: st.Line, Rows: -1})
+		spans = append(spans, [2]int{st.Start, st.End})
 	}
-	if start >= 0 {
-		newStmt()
+	before := 0 // how many statements start before the comment
+	for _, c := range engine.Comments(code) {
+		if c.Open {
+			return nil, &Error{Line: c.Line, Msg: "unterminated /* comment"}
+		}
+		for before < len(spans) && spans[before][0] < c.Start {
+			before++
+		}
+		inside := before > 0 && c.Start < spans[before-1][1]
+		if err := expect(out[:before], inside, c.Text, c.Line); err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
 
-const asciiSpace = " \t\r\n\f\v"
-
-// inBatch reports whether text is a BEGIN ... BATCH statement not yet closed
-// by APPLY BATCH.
-func inBatch(text string) bool {
-	fields := strings.Fields(strings.ToUpper(text))
-	if len(fields) == 0 || fields[0] != "BEGIN" {
-		return false
-	}
-	n := len(fields)
-	return !(n >= 2 && fields[n-2] == "APPLY" && fields[n-1] == "BATCH")
-}
-
-// quotedLen returns the length of the string, quoted name or $$ string that
-// starts s, or 1 for any other byte. An unterminated one runs to the end.
-func quotedLen(s string) int {
-	switch {
-	case strings.HasPrefix(s, "$$"):
-		if end := strings.Index(s[2:], "$$"); end >= 0 {
-			return end + 4
-		}
-		return len(s)
-	case s[0] == '\'' || s[0] == '"':
-		q := s[0]
-		for j := 1; j < len(s); j++ {
-			if s[j] == q {
-				if j+1 < len(s) && s[j+1] == q { // '' or "" escapes the quote
-					j++
-					continue
-				}
-				return j + 1
-			}
-		}
-		return len(s)
-	}
-	return 1
-}
-
-// expect records the expectation a comment states, if any, on the last
-// statement of out. inStmt is the start line of a statement being read (-1
-// between statements).
-func expect(out []Statement, inStmt int, comment string, line int) error {
+// expect records the expectation a comment on line states, if any, on the
+// last statement of out; inside says the comment is inside a statement.
+func expect(out []Statement, inside bool, comment string, line int) error {
 	if !strings.HasPrefix(comment, "--") {
 		return nil
 	}
@@ -174,7 +86,7 @@ func expect(out []Statement, inStmt int, comment string, line int) error {
 	}
 	value = strings.TrimSpace(value)
 	switch {
-	case inStmt >= 0:
+	case inside:
 		return &Error{Line: line, Msg: "`-- " + kind + ":` inside a statement: put it after the statement's ';'"}
 	case len(out) == 0:
 		return &Error{Line: line, Msg: "`-- " + kind + ":` before any statement: put it after the statement it is about"}

@@ -28,13 +28,13 @@ type Text struct {
 	ThemeLight   string `json:"-"`
 	ThemeDark    string `json:"-"`
 	Anchor       string `json:"-"` // the name of a heading's "#" link, read by screen readers
-	// The playground (build/play.go): its name in the header, its intro,
+	// The playground (build/sitegen/play.go): its name in the header, its intro,
 	// and the picker of starting schemas.
 	Play      string `json:"-"`
 	PlayIntro string `json:"-"`
 	PlayStart string `json:"-"`
 	PlayPick  string `json:"-"`
-	// The index's first screen (build/home.go): what cqlplay is, its live
+	// The index's first screen (build/sitegen/home.go): what cqlplay is, its live
 	// example, and the ways into lesson 1 and the playground.
 	HomeTitle   string `json:"-"`
 	HomeLead    string `json:"-"`
@@ -120,7 +120,7 @@ type Text struct {
 	APOnePartition string `json:"apOnePartition"`
 	APOrder        string `json:"apOrder"`
 	APHint         string `json:"apHint"`
-	// Model A against model B (build/compare.go).
+	// Model A against model B (build/sitegen/compare.go).
 	VsTitle    string `json:"vsTitle"`
 	VsQuery    string `json:"vsQuery"`
 	VsCost     string `json:"vsCost"`

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { fillAllowanceMs, fillLines, filledRows, groupDigits } from "./bounded";
 import type { Outcome } from "./types";
 
-// The same cases as build/bounded_test.go.
+// The same cases as build/sitegen/bounded_test.go.
 test("filled rows count the fills that did not fail", () => {
   const script = "CREATE TABLE t (k int PRIMARY KEY);\n-- @fill t 100_000 k=seq(9)\n  --  @FILL t 5 k=seq(9)\n-- @fill nope 7 k=seq(3)\n-- a comment: @fill t 9\nSELECT * FROM t; -- @fill t 3\n";
   const outcomes = [{ line: 1 }, { line: 4, error: { code: "InvalidRequest", message: "x", cqlsh: "x" } }, { line: 6 }] as unknown as Outcome[];
@@ -21,7 +21,7 @@ test("a fill's rows extend the run's time, up to 30 s", () => {
   assert.equal(fillAllowanceMs("-- @fill t 1_000_000 k=seq(9)\n"), 30_000);
 });
 
-// The same cases as build/bounded_test.go.
+// The same cases as build/sitegen/bounded_test.go.
 test("counts group their thousands as Go groups them", () => {
   const cases: [number, string][] = [[0, "0"], [999, "999"], [1000, "1,000"], [4994, "4,994"], [100000, "100,000"], [1234567, "1,234,567"], [-5000, "-5,000"]];
   for (const [n, want] of cases) assert.equal(groupDigits(n), want, String(n));

@@ -1,5 +1,5 @@
 // Model A against model B: the table under a playground whose fence says
-// vs=ID (the build pre-renders it with this code: build/compare.go), one row per
+// vs=ID (the build pre-renders it with this code: build/sitegen/compare.go), one row per
 // access pattern of the two playgrounds, matched by the first word of their
 // names, each cell what the pattern costs in that model. It is redrawn as
 // either playground shows a run (their "pg-patterns" events). Everything is

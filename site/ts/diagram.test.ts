@@ -5,7 +5,7 @@ import type { Outcome } from "./types";
 
 const failed = (statement: string): Outcome => ({ statement, line: 1, warnings: [], error: { code: "InvalidRequest", message: "m", cqlsh: "", line: 1, column: 1, offset: 0, length: 1 } });
 
-// The same cases as build/diagram_test.go's TestDiagramQueries.
+// The same cases as build/sitegen/diagram_test.go's TestDiagramQueries.
 test("a failed SELECT's table is found as CQL spells names", () => {
   const cases: [string, string][] = [
     ["SELECT * FROM ks.t", "ks.t"],

@@ -194,7 +194,7 @@ export class ReaderEdit {
 
   /**
    * Shows, selected, and copies where the page may, the HTML of an iframe
-   * holding this example alone (its embed page, build/pages.go) with the
+   * holding this example alone (its embed page, build/sitegen/pages.go) with the
    * editor's script when it differs from the lesson's.
    */
   private embed(): void {

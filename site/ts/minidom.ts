@@ -1,6 +1,6 @@
 // A small DOM for drawing the views outside a browser: the build runs the
 // page's own renderers (results.ts, storage.ts, exercise.ts ...) in a pure-Go
-// JavaScript engine (build/prerender.go) to pre-render every view, so each
+// JavaScript engine (build/sitegen/prerender.go) to pre-render every view, so each
 // view is drawn by one piece of code (docs/site.md, "Views drawn once").
 //
 // It holds what those renderers use and no more: elements in the HTML and

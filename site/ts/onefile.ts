@@ -1,4 +1,4 @@
-// The one-file build (`go run ./build -single`, build/single.go): the whole
+// The one-file build (`go run ./build -single`, build/sitegen/single.go): the whole
 // site in one HTML file that opens from file://. The page's own scripts run
 // unchanged there; what differs is answered here, once:
 //   - every page of the site is in the file, and the file shows the one its

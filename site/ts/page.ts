@@ -59,7 +59,7 @@ function startEngine(worker: string): Engine {
  * the whole site, which must not compete with a lesson's first result.
  */
 function keepOffline(): void {
-  if (oneFile()) return; // the one-file build (build/single.go) is offline already
+  if (oneFile()) return; // the one-file build (build/sitegen/single.go) is offline already
   try {
     const sw = navigator.serviceWorker;
     if (!sw) return;

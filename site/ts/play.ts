@@ -1,4 +1,4 @@
-// The playground's picker of starting schemas (build/play.go): choosing one
+// The playground's picker of starting schemas (build/sitegen/play.go): choosing one
 // puts its script in the editor as one undoable edit (so the reader's own
 // text comes back with Ctrl+Z, and the new one is saved like any edit), and
 // opens the tab the starter names. The scripts are the page's hidden

@@ -1,4 +1,4 @@
-// The build's drawing of every view (build/prerender.go runs this bundle in
+// The build's drawing of every view (build/sitegen/prerender.go runs this bundle in
 // a pure-Go JavaScript engine): the same renderers the page runs, on a small
 // DOM (minidom.ts), so that a view is drawn by one piece of code and a lesson
 // reads completely with JavaScript off. The page then draws each later run

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { firstLine, planText, rowCount, silent } from "./results";
 import type { Plan, UI } from "./types";
 
-// The strings of build/i18n.go's English page that these functions read.
+// The strings of build/sitegen/i18n.go's English page that these functions read.
 const ui = {
   rows: "({n} rows)",
   plan: "{kind}: read {parts} partitions, {read} rows; returned {ret}",

@@ -1,5 +1,5 @@
 // Search over one language's lessons, in the browser, from the index the
-// build writes (build/search.go): each lesson cut into sections at its
+// build writes (build/sitegen/search.go): each lesson cut into sections at its
 // headings. Its rules, here only:
 //   - the query is split at white space into terms; a section matches when
 //     every term occurs in its lesson's title, its heading or its text, as a

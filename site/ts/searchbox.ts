@@ -1,5 +1,5 @@
 // The header's search box: a combobox (WAI-ARIA) over the lessons of the
-// page's language. The index (build/search.go) is fetched when the box is
+// page's language. The index (build/sitegen/search.go) is fetched when the box is
 // first used, from /assets/, which the service worker keeps for offline
 // use (in the one-file build, from the data: URL single.ts gives the box); matching and ranking are search.ts's. Keys: / (outside a text field)
 // goes to the box; Down and Up choose a result; Enter opens the chosen one

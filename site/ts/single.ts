@@ -1,4 +1,4 @@
-// The router of the one-file build (build/single.go): the file holds every
+// The router of the one-file build (build/sitegen/single.go): the file holds every
 // page of the site, each the body the site's own templates rendered, with
 // its language and title, as gzipped JSON in base64 in a <script
 // type="text/plain" data-path="/en/ttl/">, and the widget's and the
@@ -18,7 +18,7 @@
 // script file. A page with playgrounds gets that URL in its body's
 // data-worker, where page.ts looks for it.
 
-/** A page as the build packs it (build/single.go sitePage). */
+/** A page as the build packs it (build/sitegen/single.go sitePage). */
 interface Packed {
   lang: string;
   title: string;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { szBytes, szLog } from "./sizes";
 
-// The same cases as build/sizes_test.go.
+// The same cases as build/sitegen/sizes_test.go.
 test("sizes round as Go rounds them", () => {
   const cases: [number, string][] = [[0, "0 B"], [1023, "1023 B"], [1024, "1.0 KB"], [1280, "1.3 KB"], [1075, "1.0 KB"], [1076, "1.1 KB"], [5 << 20, "5.0 MB"], [3 * 2 ** 30, "3.0 GB"]];
   for (const [b, want] of cases) assert.equal(szBytes(b), want, String(b));

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { changeKey, changeMarks, changeSummary, changeText, travelIndex, type Change } from "./travel";
 import type { UI } from "./types";
 
-// The strings of build/i18n.go's English page that these functions read.
+// The strings of build/sitegen/i18n.go's English page that these functions read.
 const ui = {
   travelChanges: "{w} written, {s} shadowed, {t} tombstones",
   travelNone: "changed nothing stored",

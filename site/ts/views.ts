@@ -169,7 +169,7 @@ export class Views {
       if (this.at !== null) return this.bar.note(this.ui.travelNot);
       return this.bar.hide();
     }
-    // Before the first run, the build's count (build/widget.go): the bar
+    // Before the first run, the build's count (build/sitegen/widget.go): the bar
     // shows the final state at once, and the page (an embed's iframe) does
     // not grow by it when the run comes.
     const total = outs.length || Number(this.fig.dataset.statements ?? 0);

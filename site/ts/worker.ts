@@ -111,7 +111,7 @@ scope.onmessage = (e) => {
   warmSoon();
 };
 
-// The build writes the engine's URL into this script (build/assets.go), so
+// The build writes the engine's URL into this script (build/sitegen/assets.go), so
 // the download and compile start as soon as it runs, with no message from
 // the page in between.
 scope.postMessage({ type: "started" });
