@@ -19,6 +19,8 @@ func TestBrowserEmbed(t *testing.T) {
 		t.Fatal(fig + " continues no example: pick one that does")
 	}
 	inView(t, ctx, fig)
+	// The playground's height before the click shows the snippet under its bar.
+	tall := eval[float64](t, ctx, `document.querySelector("`+fig+`").getBoundingClientRect().height`)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fig+" .pg-embed"))); err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +33,6 @@ func TestBrowserEmbed(t *testing.T) {
 	// It starts as tall as the playground it frames (hosts without scripts
 	// keep that height) and carries the resizer for hosts with them.
 	height, _ := strconv.Atoi(strings.SplitN(strings.SplitN(snippet, `height="`, 2)[1], `"`, 2)[0])
-	tall := eval[float64](t, ctx, `document.querySelector("`+fig+`").getBoundingClientRect().height`)
 	if float64(height) < tall || float64(height) > tall+100 {
 		t.Errorf("the snippet's iframe is %d px tall; its playground is %.0f px", height, tall)
 	}
