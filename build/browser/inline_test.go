@@ -101,8 +101,9 @@ func TestBrowserSlowRunGoesToWorker(t *testing.T) {
 
 // TestBrowserEmbedStartsEngineOnFocus: an embed (a wiki page may hold many)
 // starts the page's own engine only when the reader goes to its editor.
-// The worker's warm-up ends over a second after the last run, later than
-// the idle start a lesson would have made (within 1 s of its first result).
+// Checked once the worker's warm-up is done (over a second after the last
+// run): an embed schedules no start of its own at all (page.ts firstResult),
+// where a lesson schedules one 4 s after its first result.
 func TestBrowserEmbedStartsEngineOnFocus(t *testing.T) {
 	const fig = "#ex-1"
 	ctx := newTab(t)
