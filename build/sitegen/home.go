@@ -2,8 +2,6 @@ package sitegen
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/cqlplay/cqlplay/build/lesson"
@@ -19,18 +17,13 @@ const homeKey = "home"
 
 // loadHome reads site/home/<lang>.md, whose one cql fence with id=home is the
 // index's live example. The page is also an ordinary page of examples
-// (`cqlplay check site/home/en.md`), returned for the tests to run.
+// (`cqlplay check site/home/en.md`).
 func loadHome(root, lang string) (*lesson.Lesson, *lesson.Example, error) {
-	path := filepath.Join(root, "site", "home", lang+".md")
-	src, err := os.ReadFile(path)
+	l, _, err := readSitePage(root, "home", lang)
 	if err != nil {
 		return nil, nil, err
 	}
-	l, err := lesson.ParsePage(path, src)
-	if err != nil {
-		return nil, nil, err
-	}
-	l.Lang = lang
+	path := l.Path
 	if len(l.Examples) != 1 || l.Examples[0].ID != homeKey || l.Examples[0].Exercise != nil || len(l.Examples[0].Prelude) > 0 {
 		return nil, nil, errors.New(path + ": the index's example is one plain cql fence with id=" + homeKey)
 	}

@@ -28,16 +28,11 @@ type Starter struct {
 // a cql fence with an id= is one starter. The page is also an ordinary page of
 // examples (`cqlplay check site/play/en.md`), returned for the tests to run.
 func LoadStarters(root, lang string) ([]Starter, *lesson.Lesson, error) {
-	path := filepath.Join(root, "site", "play", lang+".md")
-	src, err := os.ReadFile(path)
+	l, src, err := readSitePage(root, "play", lang)
 	if err != nil {
 		return nil, nil, err
 	}
-	l, err := lesson.ParsePage(path, src)
-	if err != nil {
-		return nil, nil, err
-	}
-	l.Lang = lang
+	path := l.Path
 	lines := strings.Split(string(src), "\n")
 	var out []Starter
 	for _, ex := range l.Examples {
@@ -125,4 +120,21 @@ func (w *writer) playPages(root string) error {
 		}
 	}
 	return nil
+}
+
+// readSitePage reads site/<dir>/<lang>.md, a page of examples the site draws on
+// pages of its own (the playground's starters, the index's example), as a
+// lesson of lang, with its text.
+func readSitePage(root, dir, lang string) (*lesson.Lesson, []byte, error) {
+	path := filepath.Join(root, "site", dir, lang+".md")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := lesson.ParsePage(path, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	l.Lang = lang
+	return l, src, nil
 }
