@@ -67,6 +67,15 @@ func TestBrowserProgress(t *testing.T) {
 	if got := eval[string](t, ctx, `document.querySelector(".lesson-progress").dataset.state`); got != "none" {
 		t.Errorf("a fresh lesson's state = %q, want none", got)
 	}
+	// The build writes a first visit's line (its room before the script
+	// runs): it must be the line reader.ts draws, or the lesson moves.
+	built, err := chromedp.Run(ctx, chromedp.Evaluate[string](`fetch(location.href).then(r => r.text()).then(h => new DOMParser().parseFromString(h, "text/html").querySelector(".lesson-progress").textContent)`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if live := eval[string](t, ctx, `document.querySelector(".lesson-progress").textContent`); live != built {
+		t.Errorf("the build wrote the progress line %q; the page draws %q", built, live)
+	}
 	if p := storedProgress(t, ctx); len(asMap(p["read"])) > 0 || len(asMap(p["solved"])) > 0 {
 		t.Errorf("the top of a fresh lesson already records progress: %v", p)
 	}

@@ -65,6 +65,7 @@ const rowsComment = /--\s*rows:\s*(\d[\d_]*)\s*$/;
  */
 export function staleRows(text: string, outs: Outcome[]): StaleRows[] {
   const out: StaleRows[] = [];
+  if (!text.includes("rows:")) return out; // most scripts: no line to look at, on every keystroke
   let offset = 0;
   let k = -1; // the last statement starting on or before this line
   const lines = text.split("\n");
